@@ -1,0 +1,30 @@
+import { type Value, type ValueMap, hasKey } from './value.js';
+
+/**
+ * Deep equality as the reference defines it: numbers by value (an int equals a float of the same
+ * value), lists in order, maps regardless of key order.
+ */
+export function valueEquals(a: Value | undefined, b: Value | undefined): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a === undefined || b === undefined) return false;
+  const ta = typeof a;
+  if (ta !== 'object' || typeof b !== 'object') return false;
+  const la = Array.isArray(a);
+  const lb = Array.isArray(b);
+  if (la !== lb) return false;
+  if (la) {
+    const x = a as Value[];
+    const y = b as Value[];
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (!valueEquals(x[i], y[i])) return false;
+    return true;
+  }
+  const x = a as ValueMap;
+  const y = b as ValueMap;
+  const kx = Object.keys(x);
+  if (kx.length !== Object.keys(y).length) return false;
+  for (const k of kx) {
+    if (!hasKey(y, k) || !valueEquals(x[k], y[k])) return false;
+  }
+  return true;
+}

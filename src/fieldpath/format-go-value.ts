@@ -1,0 +1,78 @@
+import { compareStrings } from '../value/compare-strings.js';
+import type { Value, ValueMap } from '../value/value.js';
+
+/**
+ * How the reference prints a value inside a path string (`value.ToString`, i.e. Go's `fmt`):
+ * strings `%q`, numbers `%v`, lists `[a,b]`, maps `k=v` pairs with no separator.
+ *
+ * Two things JS cannot know: whether a number was a Go int or a float64 (integral numbers below
+ * 2^63 print as ints, so a stored key `port=1e+06` prints here as `port=1000000`), and Go's map
+ * order (random there; sorted by key here).
+ */
+export function formatGoValue(v: Value): string {
+  if (v === null) return 'null';
+  switch (typeof v) {
+    case 'string':
+      return goQuote(v);
+    case 'number':
+      return formatGoNumber(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
+  }
+  if (Array.isArray(v)) {
+    let out = '[';
+    for (let i = 0; i < v.length; i++) out += (i > 0 ? ',' : '') + formatGoValue(v[i]);
+    return out + ']';
+  }
+  const m = v as ValueMap;
+  let out = '';
+  for (const k of Object.keys(m).sort(compareStrings)) out += k + '=' + formatGoValue(m[k]);
+  return out;
+}
+
+const TWO_63 = 2 ** 63;
+
+/** Go `%v`: an int in decimal, a float64 as `%g` with the shortest digits (exponent if < -4 or >= 6). */
+export function formatGoNumber(x: number): string {
+  if (Number.isInteger(x) && Math.abs(x) < TWO_63) return Number.isSafeInteger(x) ? String(x) : BigInt(x).toString();
+  if (Number.isNaN(x)) return 'NaN';
+  if (!Number.isFinite(x)) return x > 0 ? '+Inf' : '-Inf';
+  const [mantissa, expText] = x.toExponential().split('e');
+  const exp = Number(expText);
+  if (exp < -4 || exp >= 6) return mantissa + 'e' + (exp < 0 ? '-' : '+') + String(Math.abs(exp)).padStart(2, '0');
+  return String(x); // JS writes fixed notation with the same shortest digits in this range
+}
+
+const PRINTABLE = /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+const SHORT_ESCAPES: Record<number, string> = { 7: '\\a', 8: '\\b', 12: '\\f', 10: '\\n', 13: '\\r', 9: '\\t', 11: '\\v' };
+const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
+
+/**
+ * Go's `strconv.Quote`. Printable means Go's `unicode.IsPrint` (letters, marks, numbers,
+ * punctuation, symbols, ASCII space), approximated with the JS Unicode property tables, whose
+ * Unicode version may be newer than Go's. A lone surrogate cannot occur in a Go string decoded
+ * from JSON or YAML (the decoders substitute U+FFFD), so it is treated as U+FFFD, which is printable.
+ */
+export function goQuote(s: string): string {
+  if (PLAIN_ASCII.test(s)) return '"' + s + '"';
+  let out = '"';
+  for (const ch of s) {
+    let cp = ch.codePointAt(0)!;
+    if (cp === 0x22 || cp === 0x5c) {
+      out += '\\' + ch;
+      continue;
+    }
+    if (cp >= 0xd800 && cp <= 0xdfff) cp = 0xfffd;
+    if (cp < 0x80 ? cp >= 0x20 && cp < 0x7f : PRINTABLE.test(ch) || cp === 0xfffd) {
+      out += String.fromCodePoint(cp);
+      continue;
+    }
+    const short = SHORT_ESCAPES[cp];
+    if (short !== undefined) out += short;
+    else if (cp < 0x20 || cp === 0x7f) out += '\\x' + hex(cp, 2);
+    else if (cp < 0x10000) out += '\\u' + hex(cp, 4);
+    else out += '\\U' + hex(cp, 8);
+  }
+  return out + '"';
+}

@@ -1,0 +1,166 @@
+import { type PathElement, fieldElement } from '../fieldpath/path-element.js';
+import { FieldSet } from '../fieldpath/set.js';
+import { type Atom, type Handler, type ListAtom, type MapAtom, handlerFor } from '../schema/schema.js';
+import type { ScalarKind } from '../schema/model.js';
+import { valueEquals } from '../value/equals.js';
+import { type Value, type ValueMap, getKey, isMap } from '../value/value.js';
+import { MAX_DEPTH, type TypedIssue, issueAt, tooDeep } from './issues.js';
+import { listItemElement } from './list-item-element.js';
+import { scalarProblem } from './validate.js';
+
+/** What changed from an old object to a new one, as three disjoint-ish sets of paths. */
+export interface Comparison {
+  readonly removed: FieldSet;
+  readonly modified: FieldSet;
+  readonly added: FieldSet;
+}
+
+export type CompareResult = { ok: true; comparison: Comparison } | { ok: false; issues: TypedIssue[] };
+
+/**
+ * Compares `lhs` (old) with `rhs` (new) under `atom` (engine-semantics §4.3). `undefined` means
+ * absent, which differs from an explicit null. Reordering associative-list items is not a change;
+ * a granular container that appears or disappears is reported itself along with its contents.
+ */
+export function compare(lhs: Value | undefined, rhs: Value | undefined, atom: Atom): CompareResult {
+  const removed = new FieldSet();
+  const modified = new FieldSet();
+  const added = new FieldSet();
+  const issues: TypedIssue[] = [];
+  const stack: PathElement[] = [];
+
+  const leaf = (l: Value | undefined, r: Value | undefined): void => {
+    if (l === undefined && r === undefined) return;
+    if (l === undefined) added.insert(stack);
+    else if (r === undefined) removed.insert(stack);
+    else if (!valueEquals(l, r)) modified.insert(stack);
+  };
+
+  const visit = (l: Value | undefined, r: Value | undefined, a: Atom): void => {
+    if (stack.length > MAX_DEPTH) throw tooDeep(stack);
+    const hl = handlerFor(a, l);
+    const hr = handlerFor(a, r);
+    // Different alternatives (deduced schemas only): both handlers see the pair.
+    if (hl !== hr) handle(hl, l, r, a);
+    handle(hr, l, r, a);
+  };
+
+  const handle = (h: Handler, l: Value | undefined, r: Value | undefined, a: Atom): void => {
+    switch (h) {
+      case 'scalar': {
+        const kind = a.scalar as ScalarKind;
+        const lBad = l !== undefined && scalarProblem(kind, l);
+        const rBad = r !== undefined && scalarProblem(kind, r);
+        if (lBad && rBad) {
+          issues.push(issueAt(stack, `lhs: ${lBad}`), issueAt(stack, `rhs: ${rBad}`));
+          return;
+        }
+        return leaf(l, r);
+      }
+      case 'map':
+        return compareMaps(l, r, a.map as MapAtom);
+      case 'list':
+        return compareLists(l, r, a.list as ListAtom);
+    }
+  };
+
+  const compareMaps = (l: Value | undefined, r: Value | undefined, t: MapAtom): void => {
+    const lm = asMap(l);
+    const rm = asMap(r);
+    if (t.atomic || (isEmptyMap(lm) && isEmptyMap(rm))) return leaf(l, r);
+    if (lm === undefined) added.insert(stack);
+    else if (rm === undefined) removed.insert(stack);
+    const visitKey = (key: string, lv: Value | undefined, rv: Value | undefined) => {
+      const field = t.fields.get(key);
+      const type = field ? field.type : t.element;
+      stack.push(fieldElement(key));
+      if (!type) issues.push(issueAt(stack, 'field not declared in schema'));
+      else visit(lv, rv, type.get());
+      stack.pop();
+    };
+    if (lm) for (const key of Object.keys(lm)) visitKey(key, lm[key], rm ? getKey(rm, key) : undefined);
+    if (rm) for (const key of Object.keys(rm)) if (!lm || getKey(lm, key) === undefined) visitKey(key, undefined, rm[key]);
+  };
+
+  const compareLists = (l: Value | undefined, r: Value | undefined, t: ListAtom): void => {
+    const ll = asList(l);
+    const rl = asList(r);
+    if (t.elementRelationship === 'atomic' || (!ll?.length && !rl?.length)) return leaf(l, r);
+    if (ll === undefined) added.insert(stack);
+    else if (rl === undefined) removed.insert(stack);
+    const li = indexItems(ll ?? [], t);
+    const ri = indexItems(rl ?? [], t);
+    if (!li || !ri) return;
+    const element = t.element.get();
+    for (const [id, lItems] of li) {
+      const rItems = ri.get(id);
+      compareItems(lItems, rItems, element);
+    }
+    for (const [id, rItems] of ri) if (!li.has(id)) compareItems(undefined, rItems, element);
+  };
+
+  /** Items sharing one path element, on each side (more than one = duplicates). */
+  const compareItems = (lItems: Indexed | undefined, rItems: Indexed | undefined, element: Atom): void => {
+    const pe = (lItems ?? rItems)!.pe;
+    const nl = lItems?.values.length ?? 0;
+    const nr = rItems?.values.length ?? 0;
+    stack.push(pe);
+    if (nl <= 1 && nr <= 1) {
+      visit(lItems?.values[0], rItems?.values[0], element);
+    } else if (nl >= 2 && nr >= 2) {
+      const same = nl === nr && lItems!.values.every((v, i) => valueEquals(v, rItems!.values[i]));
+      if (!same) modified.insert(stack);
+    } else if (nl >= 2) {
+      if (nr === 1) visit(undefined, rItems!.values[0], element);
+      removed.insert(stack);
+    } else {
+      if (nl === 1) visit(lItems!.values[0], undefined, element);
+      added.insert(stack);
+    }
+    stack.pop();
+  };
+
+  interface Indexed {
+    pe: PathElement;
+    values: Value[];
+  }
+
+  const indexItems = (items: Value[], t: ListAtom): Map<string, Indexed> | undefined => {
+    const out = new Map<string, Indexed>();
+    let ok = true;
+    for (let i = 0; i < items.length; i++) {
+      const pe = listItemElement(t, items[i]);
+      if (typeof pe === 'string') {
+        issues.push(issueAt(stack, `element ${i}: ${pe}`));
+        ok = false;
+        continue;
+      }
+      const seen = out.get(pe.id);
+      if (seen) seen.values.push(items[i]);
+      else out.set(pe.id, { pe, values: [items[i]] });
+    }
+    return ok ? out : undefined;
+  };
+
+  visit(lhs, rhs, atom);
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, comparison: { removed, modified, added } };
+}
+
+/**
+ * The container view of a value for one handler: undefined when absent, null when null or of
+ * another kind (the other alternative of a deduced type), else the container.
+ */
+function asMap(v: Value | undefined): ValueMap | null | undefined {
+  if (v === undefined) return undefined;
+  return isMap(v) ? v : null;
+}
+
+function asList(v: Value | undefined): Value[] | null | undefined {
+  if (v === undefined) return undefined;
+  return Array.isArray(v) ? v : null;
+}
+
+function isEmptyMap(m: ValueMap | null | undefined): boolean {
+  return !m || Object.keys(m).length === 0;
+}

@@ -1,0 +1,103 @@
+import type { PathElement } from '../fieldpath/path-element.js';
+import { indexElement } from '../fieldpath/path-element.js';
+import { pathToString } from '../fieldpath/path-string.js';
+import { type Atom, type ListAtom, type MapAtom, handlerFor } from '../schema/schema.js';
+import type { ScalarKind } from '../schema/model.js';
+import { type Value, type ValueMap, isMap } from '../value/value.js';
+import { describeValue, goTypeName } from './describe-value.js';
+import { MAX_DEPTH, type TypedIssue, issueAt, tooDeep } from './issues.js';
+import { listItemElement } from './list-item-element.js';
+
+export interface ValidateOptions {
+  /** Tolerate repeated items in associative lists (objects sent by updaters may have them). */
+  readonly allowDuplicates?: boolean;
+}
+
+/** Every way `value` does not fit `atom`, each with its path; empty when it fits. */
+export function validate(value: Value, atom: Atom, opts: ValidateOptions = {}): TypedIssue[] {
+  const issues: TypedIssue[] = [];
+  const stack: (PathElement | string)[] = [];
+  const allowDuplicates = opts.allowDuplicates ?? false;
+
+  const visit = (v: Value, a: Atom): void => {
+    if (stack.length > MAX_DEPTH) throw tooDeep(stack);
+    switch (handlerFor(a, v)) {
+      case 'scalar': {
+        const msg = scalarProblem(a.scalar as ScalarKind, v);
+        if (msg) issues.push(issueAt(stack, msg));
+        return;
+      }
+      case 'map':
+        if (v === null) return;
+        if (!isMap(v)) return void issues.push(issueAt(stack, `expected map, got ${describeValue(v)}`));
+        return visitMap(v, a.map as MapAtom);
+      case 'list':
+        if (v === null) return;
+        if (!Array.isArray(v)) return void issues.push(issueAt(stack, `expected list, got ${describeValue(v)}`));
+        return visitList(v, a.list as ListAtom);
+    }
+  };
+
+  const visitMap = (m: ValueMap, t: MapAtom): void => {
+    for (const key of Object.keys(m)) {
+      const field = t.fields.get(key);
+      const type = field ? field.type : t.element;
+      stack.push(key);
+      if (!type) {
+        // The reference stops looking at the rest of this map after an undeclared field.
+        issues.push(issueAt(stack, 'field not declared in schema'));
+        stack.pop();
+        return;
+      }
+      visit(m[key], type.get());
+      stack.pop();
+    }
+  };
+
+  const visitList = (l: Value[], t: ListAtom): void => {
+    const associative = t.elementRelationship === 'associative';
+    const seen = associative ? new Set<string>() : undefined;
+    const element = t.element.get();
+    for (let i = 0; i < l.length; i++) {
+      let pe: PathElement;
+      if (seen) {
+        const r = listItemElement(t, l[i]);
+        if (typeof r === 'string') {
+          // Without a path element nothing below can be reported: stop at this item.
+          issues.push(issueAt(stack, `element ${i}: ${r}`));
+          return;
+        }
+        if (seen.has(r.id) && !allowDuplicates) {
+          issues.push(issueAt(stack, `duplicate entries for key ${pathToString([r])}`));
+        }
+        seen.add(r.id);
+        pe = r;
+      } else {
+        pe = indexElement(i);
+      }
+      stack.push(pe);
+      visit(l[i], element);
+      stack.pop();
+    }
+  };
+
+  visit(value, atom);
+  return issues;
+}
+
+function scalarProblem(kind: ScalarKind, v: Value): string | undefined {
+  if (v === null) return undefined;
+  switch (kind) {
+    case 'numeric':
+      return typeof v === 'number' ? undefined : `expected numeric (int or float), got ${goTypeName(v)}`;
+    case 'string':
+      return typeof v === 'string' ? undefined : `expected string, got ${describeValue(v)}`;
+    case 'boolean':
+      return typeof v === 'boolean' ? undefined : `expected boolean, got ${describeValue(v)}`;
+    case 'untyped':
+      return typeof v === 'object' ? `expected any scalar, got ${describeValue(v)}` : undefined;
+  }
+}
+
+/** Exported for the walkers that must check scalars the same way (compare and merge). */
+export { scalarProblem };

@@ -1,0 +1,15 @@
+import { reconcileWithSchema } from '../typed/reconcile-with-schema.js';
+import type { EngineContext } from './context.js';
+import type { ManagedFields, ManagerEntry } from './managers.js';
+
+/** Every manager's set adjusted to the current schema (containers that became atomic). */
+export function reconcileManagers(ctx: EngineContext, managers: ManagedFields): ManagedFields {
+  let out: Map<string, ManagerEntry> | undefined;
+  for (const [name, entry] of managers) {
+    const fixed = reconcileWithSchema(entry.set, ctx.atom);
+    if (!fixed) continue;
+    out ??= new Map(managers);
+    out.set(name, { ...entry, set: fixed });
+  }
+  return out ?? managers;
+}

@@ -1,0 +1,50 @@
+import { FieldSet } from '../fieldpath/set.js';
+import { issuesError } from '../typed/issues.js';
+import { validate } from '../typed/validate.js';
+import type { Value } from '../value/value.js';
+import { type EngineContext, withoutIgnored } from './context.js';
+import type { ManagedFields, ManagerEntry } from './managers.js';
+import { type EngineOutcome, failed } from './outcome.js';
+import { reconcileManagers } from './reconcile-managers.js';
+import { transferOwnership } from './transfer-ownership.js';
+
+/**
+ * An update (create, PUT, patch) by `manager` (engine-semantics §5.2). It never conflicts: every
+ * path it modifies or adds is taken from whoever owned it, and the updater owns exactly what it
+ * changed (including containers it created), never values it merely restated.
+ */
+export function update(
+  ctx: EngineContext,
+  live: Value,
+  next: Value,
+  apiVersion: string,
+  managers: ManagedFields,
+  manager: string,
+): EngineOutcome {
+  const issues = validate(next, ctx.atom, { allowDuplicates: true });
+  if (issues.length > 0) return failed(issuesError('VALIDATION', 'invalid object: ', issues));
+  return updateValidated(ctx, live, next, apiVersion, managers, manager);
+}
+
+/** `update` for an object the caller has already validated (duplicate items allowed). */
+export function updateValidated(
+  ctx: EngineContext,
+  live: Value,
+  next: Value,
+  apiVersion: string,
+  managers: ManagedFields,
+  manager: string,
+): EngineOutcome {
+  const reconciled = reconcileManagers(ctx, managers);
+  const step = transferOwnership(ctx, live, next, apiVersion, reconciled, manager, true);
+  if (!step.ok) return failed(step.error, step.conflicts);
+
+  const { removed, modified, added } = step.comparison;
+  const previous = step.managers.get(manager)?.set ?? FieldSet.empty();
+  const set = withoutIgnored(ctx, apiVersion, previous.difference(removed).union(modified).union(added));
+
+  const out = new Map<string, ManagerEntry>(step.managers);
+  if (set.isEmpty()) out.delete(manager);
+  else out.set(manager, { set, apiVersion, applied: false });
+  return { ok: true, object: next, managers: out, changed: true };
+}

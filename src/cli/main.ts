@@ -1,0 +1,54 @@
+import { describeError, SsaError } from '../errors/ssa-error.js';
+import { engineCommand, engineUsage } from './commands/engine.js';
+import { type CommandIO, EXIT_OK, EXIT_USAGE, processIO } from './io.js';
+
+interface Command {
+  readonly summary: string;
+  readonly usage: string;
+  run(args: string[], io: CommandIO): Promise<number>;
+}
+
+const commands: Record<string, Command> = {
+  engine: { summary: 'answer ownership-engine requests (JSON Lines on stdin)', usage: engineUsage, run: engineCommand },
+};
+
+function mainUsage(): string {
+  const width = Math.max(...Object.keys(commands).map((c) => c.length));
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return `ssa-sim: a simulator of Kubernetes Server-Side Apply field ownership
+
+Usage: ssa-sim <command> [options]
+
+Commands:
+${lines.join('\n')}
+
+Run 'ssa-sim <command> --help' for a command's options and examples.
+`;
+}
+
+export async function main(argv: string[], io: CommandIO): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.write(mainUsage());
+    return name === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) {
+    io.writeError(`ssa-sim: unknown command ${JSON.stringify(name)}\n\n${mainUsage()}`);
+    return EXIT_USAGE;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    io.write(command.usage);
+    return EXIT_OK;
+  }
+  try {
+    return await command.run(args, io);
+  } catch (err) {
+    if (err instanceof SsaError) {
+      io.writeError(`ssa-sim ${name}: ${describeError(err)}\n`);
+      return EXIT_USAGE;
+    }
+    io.writeError(`ssa-sim ${name}: internal error: ${(err as Error).message ?? String(err)}\n`);
+    return 70;
+  }
+}

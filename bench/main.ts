@@ -1,0 +1,143 @@
+/**
+ * `npm run bench`: the reference's BenchmarkOperations cases on ../shared/reference/objects with
+ * the types of ../shared/reference/kubernetes-schema.yaml, objects parsed beforehand.
+ *   Create     one update from an empty live object
+ *   Apply      one apply from an empty live object
+ *   ApplyTwice two managers apply the same object
+ *   Update     two managers update with the same object
+ * plus a scaling case: Endpoints with its address lists doubled and doubled again.
+ * As in the reference's benchmark, objects are validated once beforehand, not in every operation;
+ * the validation itself is measured as its own case (`<Kind>/Validate`).
+ * `--json` prints one line per case: {"case": "Pod/Apply", "nsPerOp": 123456}.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+import { applyValidated as apply } from '../src/merge/apply.js';
+import type { EngineContext } from '../src/merge/context.js';
+import type { ManagedFields } from '../src/merge/managers.js';
+import type { EngineOutcome } from '../src/merge/outcome.js';
+import { updateValidated as update } from '../src/merge/update.js';
+import { parseSchema } from '../src/schema/parse-schema.js';
+import { Schema } from '../src/schema/schema.js';
+import { validate } from '../src/typed/validate.js';
+import type { Value } from '../src/value/value.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+// Compiled to dist/bench/, run from the repo: ../shared is beside the repo either way.
+const repo = resolve(here, here.includes(`${join('dist', 'bench')}`) ? '../..' : '..');
+const shared = resolve(repo, '..', 'shared', 'reference');
+
+/** The reference's figures on this class of machine (engine-semantics §9, HEAD v6.4.2), in ms. */
+const referenceMs: Record<string, number> = {
+  'Pod/Create': 0.17,
+  'Pod/Apply': 0.38,
+  'Pod/ApplyTwice': 0.8,
+  'Pod/Update': 0.4,
+  'Node/Create': 0.24,
+  'Node/Apply': 0.51,
+  'Node/ApplyTwice': 1.7,
+  'Node/Update': 0.66,
+  'Endpoints/Create': 0.014,
+  'Endpoints/Apply': 0.039,
+  'Endpoints/ApplyTwice': 4.0,
+  'Endpoints/Update': 2.5,
+};
+
+const none: ManagedFields = new Map();
+
+function must(o: EngineOutcome): EngineOutcome & { ok: true } {
+  if (!o.ok) throw new Error(o.error.message);
+  return o;
+}
+
+/**
+ * Each operation gets the object twice, as two separately parsed copies: the second manager's
+ * object must really be compared with the first one's, not recognised as the same reference.
+ */
+const operations: Record<string, (ctx: EngineContext, obj: Value, copy: Value) => void> = {
+  Create: (ctx, obj) => void must(update(ctx, null, obj, 'v1', none, 'controller')),
+  Apply: (ctx, obj) => void must(apply(ctx, null, obj, 'v1', none, 'default', false)),
+  ApplyTwice: (ctx, obj, copy) => {
+    const first = must(apply(ctx, null, obj, 'v1', none, 'default', false));
+    must(apply(ctx, first.object, copy, 'v1', first.managers, 'other', false));
+  },
+  Update: (ctx, obj, copy) => {
+    const first = must(update(ctx, null, obj, 'v1', none, 'controller'));
+    must(update(ctx, first.object, copy, 'v1', first.managers, 'other'));
+  },
+};
+
+/** Mean time per call: warm up, then run for at least `minMs` and at least 20 iterations. */
+function measure(fn: () => void, minMs = 1000): number {
+  const warmUntil = performance.now() + minMs / 4;
+  while (performance.now() < warmUntil) fn();
+  let n = 0;
+  const start = process.hrtime.bigint();
+  const end = performance.now() + minMs;
+  while (n < 20 || performance.now() < end) {
+    fn();
+    n++;
+  }
+  return Number(process.hrtime.bigint() - start) / n;
+}
+
+function doubleAddresses(endpoints: Value): Value {
+  const copy = structuredClone(endpoints) as { subsets: { addresses?: Value[]; notReadyAddresses?: Value[] }[] };
+  for (const s of copy.subsets) {
+    if (s.addresses) s.addresses = [...s.addresses, ...s.addresses];
+    if (s.notReadyAddresses) s.notReadyAddresses = [...s.notReadyAddresses, ...s.notReadyAddresses];
+  }
+  return copy as unknown as Value;
+}
+
+function main(): void {
+  const json = process.argv.includes('--json');
+  const schema = new Schema(parseSchema(readFileSync(join(shared, 'kubernetes-schema.yaml'), 'utf8')));
+  const load = (file: string) => parseYaml(readFileSync(join(shared, 'objects', file), 'utf8')) as Value;
+  const endpoints = load('endpoints.yaml');
+  const objects: [string, string, Value][] = [
+    ['Pod', 'io.k8s.api.core.v1.Pod', load('pod.yaml')],
+    ['Node', 'io.k8s.api.core.v1.Node', load('node.yaml')],
+    ['Endpoints', 'io.k8s.api.core.v1.Endpoints', endpoints],
+  ];
+  const results: { name: string; ns: number }[] = [];
+  const report = (name: string, ns: number) => {
+    results.push({ name, ns });
+    if (json) console.log(JSON.stringify({ case: name, nsPerOp: Math.round(ns) }));
+    else {
+      const ref = referenceMs[name];
+      const vs = ref === undefined ? '' : `   reference ${ref.toFixed(3)} ms   ratio ${(ns / 1e6 / ref).toFixed(2)}`;
+      console.log(`${name.padEnd(28)} ${(ns / 1e6).toFixed(3).padStart(9)} ms/op${vs}`);
+    }
+  };
+  for (const [label, type, obj] of objects) {
+    const ctx: EngineContext = { atom: schema.named(type) };
+    const problems = validate(obj, ctx.atom);
+    if (problems.length > 0) throw new Error(`${label} does not fit its schema: ${problems[0].path}: ${problems[0].message}`);
+    report(`${label}/Validate`, measure(() => validate(obj, ctx.atom)));
+    const copy = structuredClone(obj);
+    for (const [op, fn] of Object.entries(operations)) report(`${label}/${op}`, measure(() => fn(ctx, obj, copy)));
+  }
+  // Scaling: the cost should grow linearly with the size of the object.
+  const ctx: EngineContext = { atom: schema.named('io.k8s.api.core.v1.Endpoints') };
+  let scaled = endpoints;
+  const base: Record<string, number> = {};
+  for (const factor of [1, 2, 4]) {
+    const copy = structuredClone(scaled);
+    for (const op of ['ApplyTwice', 'Update']) {
+      const ns = measure(() => operations[op](ctx, scaled, copy));
+      base[op] ??= ns;
+      report(`Endpoints-x${factor}/${op}`, ns);
+      if (!json) console.log(`${''.padEnd(28)} growth vs x1: ${(ns / base[op]).toFixed(2)} (linear = ${factor})`);
+    }
+    scaled = doubleAddresses(scaled);
+  }
+  if (!json) {
+    const slower = results.filter((r) => referenceMs[r.name] !== undefined && r.ns / 1e6 > referenceMs[r.name]);
+    console.log(slower.length === 0 ? 'every case matches or beats the reference' : `slower than the reference: ${slower.map((r) => r.name).join(', ')}`);
+  }
+}
+
+main();

@@ -7,7 +7,7 @@ import { valueEquals } from '../value/equals.js';
 import type { Value } from '../value/value.js';
 import { type EngineContext, withoutIgnored } from './context.js';
 import type { ManagedFields, ManagerEntry } from './managers.js';
-import { type EngineOutcome, failed } from './outcome.js';
+import { type EngineOutcome, failOnSsaError, failed } from './outcome.js';
 import { prune } from './prune.js';
 import { reconcileManagers } from './reconcile-managers.js';
 import { transferOwnership } from './transfer-ownership.js';
@@ -28,9 +28,11 @@ export function apply(
   manager: string,
   force: boolean,
 ): EngineOutcome {
-  const issues = validate(config, ctx.atom);
-  if (issues.length > 0) return failed(issuesError('VALIDATION', 'invalid object: ', issues));
-  return applyValidated(ctx, live, config, apiVersion, managers, manager, force);
+  return failOnSsaError(() => {
+    const issues = validate(config, ctx.atom);
+    if (issues.length > 0) return failed(issuesError('VALIDATION', 'invalid object: ', issues));
+    return applyValidated(ctx, live, config, apiVersion, managers, manager, force);
+  });
 }
 
 /** `apply` for a configuration the caller has already validated (strictly: no duplicate items). */

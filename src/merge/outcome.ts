@@ -1,4 +1,4 @@
-import type { SsaError } from '../errors/ssa-error.js';
+import { SsaError } from '../errors/ssa-error.js';
 import type { Value } from '../value/value.js';
 import type { Conflict } from './conflict.js';
 import type { ManagedFields } from './managers.js';
@@ -13,4 +13,17 @@ export type EngineOutcome =
 
 export function failed(error: SsaError, conflicts: readonly Conflict[] = []): EngineOutcome {
   return { ok: false, error, conflicts };
+}
+
+/**
+ * Runs `step`, turning an SsaError thrown from deep inside (a schema reference that only breaks
+ * when an object reaches it, nesting beyond the depth limit) into a failed outcome.
+ */
+export function failOnSsaError(step: () => EngineOutcome): EngineOutcome {
+  try {
+    return step();
+  } catch (err) {
+    if (err instanceof SsaError) return failed(err);
+    throw err;
+  }
 }

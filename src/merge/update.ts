@@ -4,7 +4,7 @@ import { validate } from '../typed/validate.js';
 import type { Value } from '../value/value.js';
 import { type EngineContext, withoutIgnored } from './context.js';
 import type { ManagedFields, ManagerEntry } from './managers.js';
-import { type EngineOutcome, failed } from './outcome.js';
+import { type EngineOutcome, failOnSsaError, failed } from './outcome.js';
 import { reconcileManagers } from './reconcile-managers.js';
 import { transferOwnership } from './transfer-ownership.js';
 
@@ -21,9 +21,11 @@ export function update(
   managers: ManagedFields,
   manager: string,
 ): EngineOutcome {
-  const issues = validate(next, ctx.atom, { allowDuplicates: true });
-  if (issues.length > 0) return failed(issuesError('VALIDATION', 'invalid object: ', issues));
-  return updateValidated(ctx, live, next, apiVersion, managers, manager);
+  return failOnSsaError(() => {
+    const issues = validate(next, ctx.atom, { allowDuplicates: true });
+    if (issues.length > 0) return failed(issuesError('VALIDATION', 'invalid object: ', issues));
+    return updateValidated(ctx, live, next, apiVersion, managers, manager);
+  });
 }
 
 /** `update` for an object the caller has already validated (duplicate items allowed). */

@@ -108,15 +108,9 @@ export function runEngineRequest(req: EngineRequest, schemas: SchemaSource): str
 }
 
 function runStep(ctx: EngineContext, live: Value, managers: ManagedFields, step: EngineStep): EngineOutcome {
-  try {
-    return step.op === 'apply'
-      ? apply(ctx, live, step.object, step.apiVersion, managers, step.manager, step.force)
-      : update(ctx, live, step.object, step.apiVersion, managers, step.manager);
-  } catch (err) {
-    // A schema reference that only breaks when an object reaches it fails that step alone.
-    if (err instanceof SsaError) return { ok: false, error: err, conflicts: [] };
-    throw err;
-  }
+  return step.op === 'apply'
+    ? apply(ctx, live, step.object, step.apiVersion, managers, step.manager, step.force)
+    : update(ctx, live, step.object, step.apiVersion, managers, step.manager);
 }
 
 function initialManagers(entries: readonly ManagedEntryJson[]): ManagedFields {

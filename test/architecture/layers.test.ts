@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// Data flows one way: each folder of src/ may import only from itself and the folders before it.
+const layers = [
+  'errors',
+  'value',
+  'schema',
+  'fieldpath',
+  'typed',
+  'merge',
+  'protocol',
+  'manifest',
+  'apiserver',
+  'actors',
+  'scenarios',
+  'cli',
+  'web',
+];
+
+const src = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) return sourceFiles(p);
+    return /\.(ts|tsx)$/.test(name) ? [p] : [];
+  });
+}
+
+function layerOf(file: string): string {
+  return relative(src, file).split(sep)[0];
+}
+
+describe('layering', () => {
+  it('every top-level folder of src/ is a known layer', () => {
+    const folders = readdirSync(src).filter((n) => statSync(join(src, n)).isDirectory());
+    expect(folders.filter((f) => !layers.includes(f))).toEqual([]);
+  });
+
+  it('no file imports from a later layer', () => {
+    const violations: string[] = [];
+    for (const file of sourceFiles(src)) {
+      const from = layerOf(file);
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)) {
+        const spec = m[1] ?? m[2];
+        const target = resolve(dirname(file), spec);
+        if (!target.startsWith(src + sep)) continue;
+        const to = layerOf(target);
+        if (layers.indexOf(to) > layers.indexOf(from)) violations.push(`${relative(src, file)} imports ${spec} (${from} -> ${to})`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+});

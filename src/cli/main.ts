@@ -28,9 +28,13 @@ Run 'ssa-sim <command> --help' for a command's options and examples.
 
 export async function main(argv: string[], io: CommandIO): Promise<number> {
   const [name, ...args] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+  if (name === undefined) {
+    io.writeError(mainUsage());
+    return EXIT_USAGE;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
     io.write(mainUsage());
-    return name === undefined ? EXIT_USAGE : EXIT_OK;
+    return EXIT_OK;
   }
   const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {

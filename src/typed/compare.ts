@@ -5,7 +5,7 @@ import type { ScalarKind } from '../schema/model.js';
 import { valueEquals } from '../value/equals.js';
 import { type Value, type ValueMap, getKey, isMap } from '../value/value.js';
 import { MAX_DEPTH, type TypedIssue, issueAt, tooDeep } from './issues.js';
-import { listItemElement } from './list-item-element.js';
+import { identifyItems } from './list-item-element.js';
 import { scalarProblem } from './validate.js';
 
 /** What changed from an old object to a new one, as three disjoint-ish sets of paths. */
@@ -126,20 +126,16 @@ export function compare(lhs: Value | undefined, rhs: Value | undefined, atom: At
   }
 
   const indexItems = (items: Value[], t: ListAtom): Map<string, Indexed> | undefined => {
+    const { items: identified, problems } = identifyItems(t, items);
+    for (const p of problems) issues.push(issueAt(stack, p));
+    if (problems.length > 0) return undefined;
     const out = new Map<string, Indexed>();
-    let ok = true;
-    for (let i = 0; i < items.length; i++) {
-      const pe = listItemElement(t, items[i]);
-      if (typeof pe === 'string') {
-        issues.push(issueAt(stack, `element ${i}: ${pe}`));
-        ok = false;
-        continue;
-      }
+    for (const { pe, item } of identified) {
       const seen = out.get(pe.id);
-      if (seen) seen.values.push(items[i]);
-      else out.set(pe.id, { pe, values: [items[i]] });
+      if (seen) seen.values.push(item);
+      else out.set(pe.id, { pe, values: [item] });
     }
-    return ok ? out : undefined;
+    return out;
   };
 
   visit(lhs, rhs, atom);

@@ -46,3 +46,25 @@ function keyedElement(list: ListAtom, item: ValueMap): PathElement | string {
   }
   return keyElement(fields);
 }
+
+/** An item of an associative list with the element that identifies it and its position. */
+export interface IdentifiedItem {
+  readonly pe: PathElement;
+  readonly position: number;
+  readonly item: Value;
+}
+
+/**
+ * The identifiable items of an associative list, in order, and the reference's message
+ * (`element <i>: …`) for every item that cannot be identified.
+ */
+export function identifyItems(list: ListAtom, items: readonly Value[]): { items: IdentifiedItem[]; problems: string[] } {
+  const out: IdentifiedItem[] = [];
+  const problems: string[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const pe = listItemElement(list, items[i]);
+    if (typeof pe === 'string') problems.push(`element ${i}: ${pe}`);
+    else out.push({ pe, position: i, item: items[i] });
+  }
+  return { items: out, problems };
+}

@@ -4,7 +4,7 @@ import { type Atom, type ListAtom, type MapAtom, handlerFor } from '../schema/sc
 import type { ScalarKind } from '../schema/model.js';
 import { type Value, type ValueMap, getKey, isMap, newMap } from '../value/value.js';
 import { MAX_DEPTH, type TypedIssue, issueAt, tooDeep } from './issues.js';
-import { listItemElement } from './list-item-element.js';
+import { identifyItems } from './list-item-element.js';
 import { scalarProblem } from './validate.js';
 
 export type MergeResult = { ok: true; value: Value | undefined } | { ok: false; issues: TypedIssue[] };
@@ -90,17 +90,13 @@ export function merge(lhs: Value | undefined, rhs: Value | undefined, atom: Atom
   }
 
   const indexItems = (items: Value[], t: ListAtom, allowDuplicates: boolean): Index | undefined => {
+    const { items: identified, problems } = identifyItems(t, items);
+    for (const p of problems) issues.push(issueAt(stack, p));
+    let ok = problems.length === 0;
     const pes: PathElement[] = [];
     const positions: number[] = [];
     const byId = new Map<string, Value | null>();
-    let ok = true;
-    for (let i = 0; i < items.length; i++) {
-      const pe = listItemElement(t, items[i]);
-      if (typeof pe === 'string') {
-        issues.push(issueAt(stack, `element ${i}: ${pe}`));
-        ok = false;
-        continue;
-      }
+    for (const { pe, position, item } of identified) {
       if (byId.has(pe.id)) {
         if (!allowDuplicates) {
           issues.push(issueAt(stack, `duplicate entries for key ${pathToString([pe])}`));
@@ -108,9 +104,9 @@ export function merge(lhs: Value | undefined, rhs: Value | undefined, atom: Atom
           continue;
         }
         byId.set(pe.id, null);
-      } else byId.set(pe.id, items[i]);
+      } else byId.set(pe.id, item);
       pes.push(pe);
-      positions.push(i);
+      positions.push(position);
     }
     return ok ? { pes, positions, byId } : undefined;
   };

@@ -1,0 +1,192 @@
+/**
+ * Checking one step's expectations against what its action did and the snapshot after it.
+ */
+import { encodeFieldsV1 } from '../fieldpath/fieldsv1-encode.js';
+import { pathToString } from '../fieldpath/path-string.js';
+import { compareStrings } from '../value/compare-strings.js';
+import { valueEquals } from '../value/equals.js';
+import type { Value } from '../value/value.js';
+import { exactMismatch, subsetMismatch } from './match-value.js';
+import type { ConflictSpec, LocatedExpectation, ManagedEntrySpec, ObjectRef } from './model.js';
+import type { OwnerEntry } from './owners.js';
+import type { ActionResult, ExpectationResult, ObjectChanges, ObjectView, Snapshot } from './run-types.js';
+import { resolvePathString } from './value-at-path.js';
+
+export interface CheckContext {
+  readonly result: ActionResult;
+  readonly after: Snapshot;
+  readonly changes: readonly ObjectChanges[];
+}
+
+export function checkExpectations(expectations: readonly LocatedExpectation[], ctx: CheckContext): ExpectationResult[] {
+  return expectations.map((e) => checkExpectation(e, ctx));
+}
+
+function findView(snapshot: Snapshot, target: ObjectRef | undefined, touched: readonly ObjectRef[]): ObjectView | string {
+  const ref = target ?? touched[0];
+  if (!ref) {
+    if (snapshot.objects.length === 1) return snapshot.objects[0];
+    return 'this step touched no object; name one with `on: {kind, name, namespace}`';
+  }
+  const v = snapshot.objects.find(
+    (o) =>
+      o.ref !== undefined &&
+      o.ref.kind === ref.kind &&
+      o.ref.name === ref.name &&
+      (ref.namespace === undefined || (o.ref.namespace ?? '') === ref.namespace) &&
+      (ref.apiVersion === undefined || o.ref.apiVersion === ref.apiVersion),
+  );
+  return v ?? `no ${ref.kind} ${ref.namespace ? `${ref.namespace}/` : ''}${ref.name} exists after this step`;
+}
+
+function quote(s: string): string {
+  return JSON.stringify(s);
+}
+
+export function checkExpectation(le: LocatedExpectation, ctx: CheckContext): ExpectationResult {
+  const e = le.expectation;
+  const r = ctx.result;
+  const done = (description: string, detail: string | undefined): ExpectationResult => ({
+    expectation: le,
+    passed: detail === undefined,
+    description,
+    detail,
+  });
+  const view = (): ObjectView | string => findView(ctx.after, le.target, r.touched);
+  switch (e.kind) {
+    case 'succeeds':
+      return done(e.value ? 'the step succeeds' : 'the step fails', r.ok === e.value ? undefined : r.ok ? 'it succeeded' : `it failed: ${r.error ?? r.stderr.trim()}`);
+    case 'error':
+      return done(`the error is ${quote(e.text)}`, r.error === e.text ? undefined : r.error === undefined ? 'the step succeeded' : `the error was ${quote(r.error)}`);
+    case 'stdout':
+      return done(`the output is ${quote(e.text)}`, r.stdout === e.text ? undefined : `the output was ${quote(r.stdout)}`);
+    case 'stderr':
+      return done(`the error output is ${quote(e.text)}`, r.stderr === e.text ? undefined : `the error output was ${quote(r.stderr)}`);
+    case 'exitCode':
+      return done(`the exit code is ${e.code}`, r.exitCode === e.code ? undefined : `it was ${r.exitCode}`);
+    case 'conflicts':
+      return done(`conflicts: ${describeConflicts(e.conflicts)}`, conflictMismatch(e.conflicts, r.conflicts));
+    case 'owners': {
+      const v = view();
+      const description = `${e.path} is owned by ${e.managers.length ? e.managers.join(', ') : 'nobody'}`;
+      if (typeof v === 'string') return done(description, v);
+      const actual = ownersOfPath(v.owners, e.path);
+      const want = [...new Set(e.managers)].sort(compareStrings);
+      return done(description, valueEquals(want, actual) ? undefined : `it is owned by ${actual.length ? actual.join(', ') : 'nobody'}`);
+    }
+    case 'absent': {
+      const v = view();
+      const description = `${e.path} is not in the object`;
+      if (typeof v === 'string') return done(description, v);
+      return done(description, resolvePathString(v.object, e.path) === undefined ? undefined : 'it is there');
+    }
+    case 'object': {
+      const v = view();
+      const description = e.exact ? 'the object is exactly as given' : 'the object contains what is given';
+      if (typeof v === 'string') return done(description, v);
+      return done(description, e.exact ? exactMismatch(e.value, v.object) : subsetMismatch(e.value, v.object));
+    }
+    case 'managedFields': {
+      const v = view();
+      const description = e.exact ? `managedFields are exactly the ${e.entries.length} given entries` : `managedFields include ${e.entries.map((x) => x.manager).join(', ')}`;
+      if (typeof v === 'string') return done(description, v);
+      return done(description, managedMismatch(e.entries, v.owners, e.exact));
+    }
+    case 'changes': {
+      const lines = ctx.changes.flatMap((c) => c.changes.map((x) => x.text));
+      const missing = e.lines.filter((l) => !lines.includes(l));
+      return done(
+        `ownership changes include ${e.lines.map(quote).join(', ')}`,
+        missing.length === 0 ? undefined : `missing ${missing.map(quote).join(', ')}; the changes were: ${lines.length ? lines.map(quote).join(', ') : 'none'}`,
+      );
+    }
+  }
+}
+
+function describeConflicts(cs: readonly ConflictSpec[]): string {
+  if (cs.length === 0) return 'none';
+  return cs.map((c) => `${c.manager} ${c.path}`).join(', ');
+}
+
+function byManager(cs: readonly ConflictSpec[]): Map<string, string[]> {
+  const m = new Map<string, string[]>();
+  for (const c of cs) m.set(c.manager, [...(m.get(c.manager) ?? []), c.path]);
+  return m;
+}
+
+/** Same managers, and per manager the same paths in the same order (the vectors' rule). */
+function conflictMismatch(expected: readonly ConflictSpec[], actual: readonly ConflictSpec[]): string | undefined {
+  const e = byManager(expected);
+  const a = byManager(actual);
+  for (const name of new Set([...e.keys(), ...a.keys()])) {
+    if (JSON.stringify(e.get(name) ?? []) !== JSON.stringify(a.get(name) ?? [])) {
+      return `the conflicts were: ${describeConflicts(actual)}`;
+    }
+  }
+  return undefined;
+}
+
+/** Names of the managers whose set holds the path written as `path`. */
+export function ownersOfPath(owners: readonly OwnerEntry[], path: string): string[] {
+  const out = new Set<string>();
+  for (const o of owners) {
+    let found = false;
+    o.set.iterate((p) => {
+      if (!found && pathToString(p) === path) found = true;
+    });
+    if (found) out.add(o.manager);
+  }
+  return [...out].sort(compareStrings);
+}
+
+function entryText(e: OwnerEntry): string {
+  return `${e.manager} ${e.operation}${e.subresource ? ` /${e.subresource}` : ''} ${e.apiVersion}${e.time ? ` ${e.time}` : ''} ${encodeFieldsV1(e.set)}`;
+}
+
+function specText(s: ManagedEntrySpec): string {
+  const parts = [s.manager];
+  if (s.operation) parts.push(s.operation);
+  if (s.subresource) parts.push(`/${s.subresource}`);
+  if (s.apiVersion) parts.push(s.apiVersion);
+  if (s.time) parts.push(s.time);
+  if (s.fieldsV1 !== undefined) parts.push(s.fieldsV1Text ?? JSON.stringify(s.fieldsV1));
+  return parts.join(' ');
+}
+
+/** Undefined when the entry matches the spec; otherwise the first field that differs. */
+function entryMismatch(s: ManagedEntrySpec, e: OwnerEntry): string | undefined {
+  if (s.manager !== e.manager) return `manager is ${e.manager}`;
+  if (s.operation !== undefined && s.operation !== e.operation) return `operation is ${e.operation}`;
+  if (s.subresource !== undefined && s.subresource !== e.subresource) return `subresource is ${quote(e.subresource)}`;
+  if (s.apiVersion !== undefined && s.apiVersion !== e.apiVersion) return `apiVersion is ${e.apiVersion}`;
+  if (s.time !== undefined && s.time !== e.time) return `time is ${e.time ?? 'not set'}`;
+  if (s.fieldsV1 !== undefined) {
+    const text = encodeFieldsV1(e.set);
+    if (s.fieldsV1Text !== undefined ? text !== s.fieldsV1Text : !valueEquals(JSON.parse(text) as Value, s.fieldsV1)) return `fieldsV1 is ${text}`;
+  }
+  return undefined;
+}
+
+function managedMismatch(specs: readonly ManagedEntrySpec[], actual: readonly OwnerEntry[], exact: boolean): string | undefined {
+  const list = () => (actual.length ? actual.map((a) => `\n    ${entryText(a)}`).join('') : ' none');
+  if (exact) {
+    if (specs.length !== actual.length) return `there are ${actual.length} entries:${list()}`;
+    for (let i = 0; i < specs.length; i++) {
+      const m = entryMismatch(specs[i], actual[i]);
+      if (m) return `entry ${i + 1} (${specText(specs[i])}): ${m}; the entries are:${list()}`;
+    }
+    return undefined;
+  }
+  for (const s of specs) {
+    const candidates = actual.filter(
+      (a) =>
+        a.manager === s.manager &&
+        (s.operation === undefined || s.operation === a.operation) &&
+        (s.subresource === undefined || s.subresource === a.subresource),
+    );
+    if (candidates.length === 0) return `no entry for ${s.manager}${s.operation ? ` (${s.operation})` : ''}; the entries are:${list()}`;
+    const mismatches = candidates.map((c) => entryMismatch(s, c));
+    if (!mismatches.includes(undefined)) return `${specText(s)}: ${mismatches[0]}`;
+  }
+  return undefined;
+}

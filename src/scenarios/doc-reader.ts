@@ -1,0 +1,149 @@
+/**
+ * Typed access to a located YAML document: every read either returns the expected shape or throws
+ * an SsaError naming `file:line:column`, the path inside the document and what was expected there.
+ */
+import { SsaError, type SourcePosition } from '../errors/ssa-error.js';
+import { getKey, isList, isMap, kindOf, type Value, type ValueMap } from '../value/value.js';
+import type { DocSegment, LocatedDocument } from './read-yaml.js';
+
+const SIMPLE_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/** `steps[2].apply.manager`, `objects[0]["app.kubernetes.io/name"]`. */
+export function docPathText(segs: readonly DocSegment[]): string {
+  let out = '';
+  for (const s of segs) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (SIMPLE_KEY.test(s)) out += out ? `.${s}` : s;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out || '(top level)';
+}
+
+function describeFound(v: Value | undefined): string {
+  if (v === undefined) return 'nothing';
+  switch (kindOf(v)) {
+    case 'null':
+      return 'null';
+    case 'boolean':
+      return `the boolean ${String(v)}`;
+    case 'number':
+      return `the number ${String(v)}`;
+    case 'string':
+      return `the string ${JSON.stringify(v)}`;
+    case 'list':
+      return 'a list';
+    default:
+      return 'a map';
+  }
+}
+
+/** A node of the document at a known path. */
+export class DocNode {
+  constructor(
+    readonly doc: LocatedDocument,
+    readonly segs: readonly DocSegment[],
+    readonly value: Value,
+  ) {}
+
+  get source(): SourcePosition {
+    return this.doc.positionOf(this.segs);
+  }
+
+  get path(): string {
+    return docPathText(this.segs);
+  }
+
+  /** An error at this node: `file:l:c: path: message`. */
+  error(message: string, at: 'key' | 'value' = 'value'): SsaError {
+    return new SsaError('INPUT', `${this.path}: ${message}`, { source: this.doc.positionOf(this.segs, at) });
+  }
+
+  expected(what: string): SsaError {
+    return this.error(`expected ${what}, found ${describeFound(this.value)}`);
+  }
+
+  isMap(): boolean {
+    return isMap(this.value);
+  }
+
+  map(what = 'a map'): ValueMap {
+    if (!isMap(this.value)) throw this.expected(what);
+    return this.value;
+  }
+
+  keys(): string[] {
+    return Object.keys(this.map());
+  }
+
+  /** The child under `key`, or undefined when the map has no such key. */
+  get(key: string): DocNode | undefined {
+    const v = getKey(this.map(), key);
+    return v === undefined ? undefined : new DocNode(this.doc, [...this.segs, key], v);
+  }
+
+  require(key: string, what: string): DocNode {
+    const n = this.get(key);
+    if (!n) throw this.error(`missing "${key}": expected ${what}`);
+    return n;
+  }
+
+  items(what = 'a list'): DocNode[] {
+    if (!isList(this.value)) throw this.expected(what);
+    return this.value.map((v, i) => new DocNode(this.doc, [...this.segs, i], v));
+  }
+
+  string(what = 'a string'): string {
+    if (typeof this.value !== 'string') throw this.expected(what);
+    return this.value;
+  }
+
+  boolean(what = 'true or false'): boolean {
+    if (typeof this.value !== 'boolean') throw this.expected(what);
+    return this.value;
+  }
+
+  integer(what = 'a whole number'): number {
+    if (typeof this.value !== 'number' || !Number.isInteger(this.value)) throw this.expected(what);
+    return this.value;
+  }
+
+  /** Fails on any key not in `allowed`, pointing at the key. */
+  onlyKeys(allowed: readonly string[]): void {
+    for (const k of this.keys()) {
+      if (!allowed.includes(k)) {
+        const near = closest(k, allowed);
+        throw new DocNode(this.doc, [...this.segs, k], null).error(
+          `unknown key ${JSON.stringify(k)}${near ? ` (did you mean "${near}"?)` : ''}; expected one of: ${allowed.join(', ')}`,
+          'key',
+        );
+      }
+    }
+  }
+}
+
+function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDist = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(word.toLowerCase(), c.toLowerCase());
+    if (d < bestDist) {
+      bestDist = d;
+      best = c;
+    }
+  }
+  return bestDist <= Math.max(1, Math.floor(word.length / 3)) ? best : undefined;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return row[b.length];
+}

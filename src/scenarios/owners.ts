@@ -1,0 +1,103 @@
+/**
+ * Who owns what, in one shape for both kinds of scenario: the engine's managers (name → set) and
+ * an object's `metadata.managedFields` (entries keyed by manager, operation, apiVersion and
+ * subresource, as the API server keys them).
+ */
+import { SsaError } from '../errors/ssa-error.js';
+import { decodeFieldsV1Value } from '../fieldpath/fieldsv1-decode.js';
+import type { FieldSet } from '../fieldpath/set.js';
+import type { ManagedFields } from '../merge/managers.js';
+import { compareStrings } from '../value/compare-strings.js';
+import { getKey, isList, isMap, type Value } from '../value/value.js';
+
+export interface OwnerEntry {
+  readonly manager: string;
+  readonly operation: 'Apply' | 'Update';
+  readonly apiVersion: string;
+  /** '' for the main resource. */
+  readonly subresource: string;
+  readonly time: string | undefined;
+  readonly set: FieldSet;
+}
+
+/** The engine's managers, sorted by name (the vectors' order). */
+export function ownersFromEngine(managers: ManagedFields): OwnerEntry[] {
+  return [...managers.entries()]
+    .sort(([a], [b]) => compareStrings(a, b))
+    .map(([manager, e]) => ({ manager, operation: e.applied ? 'Apply' : 'Update', apiVersion: e.apiVersion, subresource: '', time: undefined, set: e.set }));
+}
+
+/**
+ * The entries of `metadata.managedFields` as kubectl prints them. Throws SsaError('INPUT') naming
+ * the entry (`metadata.managedFields[2].fieldsV1`) when one cannot be read.
+ */
+export function ownersFromObject(obj: Value): OwnerEntry[] {
+  const meta = isMap(obj) ? getKey(obj, 'metadata') : undefined;
+  const list = isMap(meta) ? getKey(meta, 'managedFields') : undefined;
+  if (list === undefined || list === null) return [];
+  if (!isList(list)) throw new SsaError('INPUT', 'metadata.managedFields: expected a list of entries', { path: '.metadata.managedFields' });
+  return list.map((item, i) => {
+    const where = `metadata.managedFields[${i}]`;
+    if (!isMap(item)) throw new SsaError('INPUT', `${where}: expected a managedFields entry (a map)`);
+    const str = (k: string): string | undefined => {
+      const v = getKey(item, k);
+      if (v === undefined || v === null) return undefined;
+      if (typeof v !== 'string') throw new SsaError('INPUT', `${where}.${k}: expected a string`);
+      return v;
+    };
+    const operation = str('operation');
+    if (operation !== 'Apply' && operation !== 'Update') throw new SsaError('INPUT', `${where}.operation: operation must be \`Apply\` or \`Update\``);
+    const fieldsType = str('fieldsType');
+    if (fieldsType !== undefined && fieldsType !== 'FieldsV1') throw new SsaError('INPUT', `${where}.fieldsType: invalid fieldsType ${JSON.stringify(fieldsType)}`);
+    let set: FieldSet;
+    try {
+      set = decodeFieldsV1Value(getKey(item, 'fieldsV1') ?? null);
+    } catch (err) {
+      throw new SsaError('INPUT', `${where}.fieldsV1: ${(err as Error).message}`);
+    }
+    return {
+      manager: str('manager') ?? '',
+      operation,
+      apiVersion: str('apiVersion') ?? '',
+      subresource: str('subresource') ?? '',
+      time: str('time'),
+      set,
+    };
+  });
+}
+
+/** A stable key for an entry: the API server's identifier fields. */
+export function ownerKey(e: OwnerEntry): string {
+  return e.operation === 'Apply'
+    ? `${e.manager}\u0000Apply\u0000\u0000${e.subresource}`
+    : `${e.manager}\u0000Update\u0000${e.apiVersion}\u0000${e.subresource}`;
+}
+
+/**
+ * How to name entries in prose: the manager's name, qualified only where that name alone would
+ * be ambiguous among `all` (e.g. `kubectl (Apply)` and `kubectl (Update)`), plus its subresource.
+ */
+export function ownerLabeler(all: readonly OwnerEntry[]): (e: OwnerEntry) => string {
+  const byName = new Map<string, Set<string>>();
+  for (const e of all) {
+    const k = `${e.manager}\u0000${e.subresource}`;
+    if (!byName.has(k)) byName.set(k, new Set());
+    byName.get(k)!.add(ownerKey(e));
+  }
+  const versions = new Map<string, Set<string>>();
+  for (const e of all) {
+    const k = `${e.manager}\u0000${e.subresource}\u0000${e.operation}`;
+    if (!versions.has(k)) versions.set(k, new Set());
+    versions.get(k)!.add(e.apiVersion);
+  }
+  return (e) => {
+    const qual: string[] = [];
+    const k = `${e.manager}\u0000${e.subresource}`;
+    if ((byName.get(k)?.size ?? 1) > 1) {
+      qual.push(e.operation);
+      if ((versions.get(`${k}\u0000${e.operation}`)?.size ?? 1) > 1) qual.push(e.apiVersion);
+    }
+    if (e.subresource) qual.push(`/${e.subresource}`);
+    return qual.length ? `${e.manager} (${qual.join(' ')})` : e.manager;
+  };
+}

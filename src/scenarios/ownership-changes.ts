@@ -1,0 +1,176 @@
+/**
+ * What changed in ownership between two moments, in plain words:
+ *
+ *   eks took .spec.template.spec.containers[name="aws-node"].image from kubectl-client-side-apply
+ *   eks now shares 37 fields with kubectl-client-side-apply
+ *   removed .data.old: no manager left
+ *
+ * Works on owner entries (engine managers or decoded managedFields) and the objects before and
+ * after, so the CLI, the scenario runner and the web playground all word it the same way.
+ */
+import type { Path } from '../fieldpath/path-element.js';
+import { pathToString } from '../fieldpath/path-string.js';
+import { FieldSet } from '../fieldpath/set.js';
+import type { Value } from '../value/value.js';
+import { type OwnerEntry, ownerKey, ownerLabeler } from './owners.js';
+import { valueAtPath } from './value-at-path.js';
+
+export type OwnershipChangeKind =
+  /** `manager` now owns paths that `other` owned before and no longer does. */
+  | 'took'
+  /** `manager` now owns paths that `other` owned before and still owns. */
+  | 'shares'
+  /** `manager` now owns paths nobody owned before. */
+  | 'owns'
+  /** `manager` stopped owning paths that `other` still owns. */
+  | 'gave-up'
+  /** `manager` stopped owning paths; nobody owns them now, but they stay in the object. */
+  | 'released'
+  /** Paths owned before that nobody owns now and that left the object. */
+  | 'removed'
+  /** `manager`'s managedFields entry disappeared: it owns nothing any more. */
+  | 'entry-gone';
+
+export interface OwnershipChange {
+  readonly kind: OwnershipChangeKind;
+  readonly manager?: string;
+  readonly other?: string;
+  readonly paths: readonly string[];
+  readonly text: string;
+}
+
+/** How many paths a line lists before it gives a count instead. */
+const LIST_LIMIT: Record<OwnershipChangeKind, number> = {
+  took: 12,
+  shares: 3,
+  owns: 3,
+  'gave-up': 6,
+  released: 6,
+  removed: 12,
+  'entry-gone': 0,
+};
+
+interface Group {
+  kind: OwnershipChangeKind;
+  manager?: string;
+  other?: string;
+  paths: Path[];
+}
+
+export function ownershipChanges(
+  before: readonly OwnerEntry[],
+  after: readonly OwnerEntry[],
+  _beforeObject: Value,
+  afterObject: Value,
+): OwnershipChange[] {
+  const label = ownerLabeler([...before, ...after]);
+  const beforeByKey = new Map(before.map((e) => [ownerKey(e), e]));
+  const afterByKey = new Map(after.map((e) => [ownerKey(e), e]));
+  const empty = FieldSet.empty();
+  const setOf = (m: Map<string, OwnerEntry>, k: string) => m.get(k)?.set ?? empty;
+
+  const groups = new Map<string, Group>();
+  const add = (kind: OwnershipChangeKind, path: Path, manager?: string, other?: string) => {
+    const k = `${kind}\u0000${manager ?? ''}\u0000${other ?? ''}`;
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { kind, manager, other, paths: [] }));
+    g.paths.push(path);
+  };
+
+  const keys = [...new Set([...afterByKey.keys(), ...beforeByKey.keys()])];
+  // Gains first, in the order of the entries after the change.
+  for (const k of afterByKey.keys()) {
+    const gained = setOf(afterByKey, k).difference(setOf(beforeByKey, k));
+    const me = label(afterByKey.get(k)!);
+    gained.iterate((p) => {
+      let explained = false;
+      for (const o of keys) {
+        if (o === k || !setOf(beforeByKey, o).has(p)) continue;
+        const other = label((beforeByKey.get(o) ?? afterByKey.get(o))!);
+        add(setOf(afterByKey, o).has(p) ? 'shares' : 'took', p, me, other);
+        explained = true;
+      }
+      if (!explained) add('owns', p, me);
+    });
+  }
+  // Losses that nobody gained.
+  const removed = new Set<string>();
+  for (const k of beforeByKey.keys()) {
+    const lost = setOf(beforeByKey, k).difference(setOf(afterByKey, k));
+    const me = label(beforeByKey.get(k)!);
+    lost.iterate((p) => {
+      const gainers = keys.filter((o) => o !== k && setOf(afterByKey, o).has(p) && !setOf(beforeByKey, o).has(p));
+      if (gainers.length > 0) return; // reported as "took"
+      const holders = keys.filter((o) => o !== k && setOf(afterByKey, o).has(p));
+      if (holders.length > 0) {
+        for (const o of holders) add('gave-up', p, me, label(afterByKey.get(o)!));
+      } else if (valueAtPath(afterObject, p) === undefined) {
+        const id = p.map((pe) => pe.id).join('\u0000');
+        if (!removed.has(id)) {
+          removed.add(id);
+          add('removed', p);
+        }
+      } else {
+        add('released', p, me);
+      }
+    });
+    if (!afterByKey.has(k)) add('entry-gone', [], me);
+  }
+
+  const order: OwnershipChangeKind[] = ['took', 'shares', 'owns', 'gave-up', 'released', 'removed', 'entry-gone'];
+  const out: OwnershipChange[] = [];
+  for (const kind of order) {
+    for (const g of groups.values()) {
+      if (g.kind !== kind) continue;
+      const paths = kind === 'removed' || kind === 'released' ? topmost(g.paths) : g.paths;
+      out.push(...render(g, paths.map(pathToString)));
+    }
+  }
+  return out;
+}
+
+/** Drops paths whose ancestor is also in the list (a removed item's fields go with it). */
+function topmost(paths: readonly Path[]): Path[] {
+  const ids = new Set(paths.map((p) => p.map((pe) => pe.id).join('\u0000')));
+  return paths.filter((p) => {
+    for (let n = p.length - 1; n >= 1; n--) if (ids.has(p.slice(0, n).map((pe) => pe.id).join('\u0000'))) return false;
+    return true;
+  });
+}
+
+function fieldsWord(n: number): string {
+  return n === 1 ? '1 field' : `${n} fields`;
+}
+
+function render(g: Group, paths: string[]): OwnershipChange[] {
+  const base = { kind: g.kind, manager: g.manager, other: g.other, paths };
+  const m = g.manager ?? '';
+  const o = g.other ?? '';
+  if (g.kind === 'entry-gone') return [{ ...base, text: `${m} no longer owns any field: its managedFields entry is gone` }];
+  const one = paths.length <= LIST_LIMIT[g.kind];
+  const line = (what: string): OwnershipChange => {
+    switch (g.kind) {
+      case 'took':
+        return { ...base, text: `${m} took ${what} from ${o}` };
+      case 'shares':
+        return { ...base, text: `${m} now shares ${what} with ${o}` };
+      case 'owns':
+        return { ...base, text: `${m} now owns ${what}` };
+      case 'gave-up':
+        return { ...base, text: `${m} gave up ${what}; ${o} still owns ${paths.length === 1 ? 'it' : 'them'}` };
+      case 'released':
+        return { ...base, text: `${m} released ${what}: nobody owns ${paths.length === 1 ? 'it' : 'them'} now, the value${paths.length === 1 ? '' : 's'} stay${paths.length === 1 ? 's' : ''}` };
+      default:
+        return { ...base, text: `removed ${what}: no manager left` };
+    }
+  };
+  if (!one) return [line(fieldsWord(paths.length))];
+  // Shares and owns read better as one line; the others one line per path.
+  if (g.kind === 'shares' || g.kind === 'owns') return [line(paths.join(', '))];
+  return paths.map((p) => ({ ...line(p), paths: [p] }));
+}
+
+/** The change lines as text, one per line. */
+export function formatOwnershipChanges(changes: readonly OwnershipChange[]): string[] {
+  return changes.map((c) => c.text);
+}

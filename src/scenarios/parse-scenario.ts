@@ -1,0 +1,338 @@
+/**
+ * Scenario file → Scenario. Checks the whole structure up front so that a typo fails before any
+ * step runs, each problem naming file:line:column, the path inside the file and what was expected.
+ */
+import { isMap, type Value } from '../value/value.js';
+import { DocNode } from './doc-reader.js';
+import type {
+  ClockSpec,
+  ConflictSpec,
+  Expectation,
+  LocatedExpectation,
+  ManagedEntrySpec,
+  ObjectRef,
+  Scenario,
+  ScenarioMode,
+  ScenarioStep,
+  SchemaSpec,
+} from './model.js';
+import { readYamlDocument } from './read-yaml.js';
+
+const TOP_KEYS = ['name', 'description', 'learn', 'mode', 'schema', 'clock', 'live', 'managed', 'objects', 'steps'];
+const STEP_KEYS = ['title', 'explain', 'expect'];
+export const ENGINE_ACTIONS = ['apply', 'update'] as const;
+const EXPECT_KEYS = [
+  'on',
+  'succeeds',
+  'error',
+  'stdout',
+  'stderr',
+  'exitCode',
+  'conflicts',
+  'owners',
+  'absent',
+  'object',
+  'objectExactly',
+  'managedFields',
+  'managedFieldsExactly',
+  'changes',
+];
+const ACTION_NAME = /^[a-z][a-zA-Z0-9-]*(?:\.[a-z][a-zA-Z0-9-]*)*$/;
+
+/** Parses scenario text; `file` names it in errors. Throws SsaError('INPUT'). */
+export function parseScenario(text: string, file: string): Scenario {
+  const doc = readYamlDocument(text, file);
+  const root = new DocNode(doc, [], doc.value);
+  root.map('a scenario: a map with name, steps and the other keys of docs/scenarios.md');
+  root.onlyKeys(TOP_KEYS);
+
+  const name = root.require('name', "the scenario's name").string('a string (the scenario\'s name)');
+  const description = optionalString(root.get('description'));
+  const learn = stringOrList(root.get('learn'));
+  const modeNode = root.get('mode');
+  let mode: ScenarioMode = 'cluster';
+  if (modeNode) {
+    const m = modeNode.string('"engine" or "cluster"');
+    if (m !== 'engine' && m !== 'cluster') throw modeNode.expected('"engine" or "cluster"');
+    mode = m;
+  }
+  const schema = parseSchemaSpec(root.get('schema'), mode);
+  const clock = root.get('clock') ? parseClock(root.get('clock')!) : undefined;
+
+  let live: Value = null;
+  let managed: ManagedEntrySpec[] = [];
+  let objects: Value[] = [];
+  if (mode === 'engine') {
+    if (root.get('objects')) throw root.get('objects')!.error('engine scenarios start from `live` and `managed`, not `objects`', 'key');
+    if (clock) throw root.get('clock')!.error('engine scenarios have no clock (the merge library records no time)', 'key');
+    live = root.get('live')?.value ?? null;
+    const m = root.get('managed');
+    if (m) managed = m.items('a list of managedFields entries').map((n) => parseManagedEntry(n, true));
+  } else {
+    for (const k of ['live', 'managed']) {
+      if (root.get(k)) throw root.get(k)!.error(`\`${k}\` is for engine scenarios (mode: engine); a cluster scenario lists its starting \`objects\``, 'key');
+    }
+    const o = root.get('objects');
+    if (o) {
+      objects = o.items('a list of Kubernetes objects').map((n) => {
+        const m = n.map('a Kubernetes object (a map with apiVersion, kind and metadata)');
+        for (const k of ['apiVersion', 'kind']) if (typeof m[k] !== 'string') throw n.error(`missing "${k}": expected a Kubernetes object`);
+        return n.value;
+      });
+    }
+  }
+
+  const stepsNode = root.require('steps', 'a list of steps');
+  const steps = stepsNode.items('a list of steps').map((n, i) => parseStep(n, i, mode));
+  if (steps.length === 0) throw stepsNode.error('expected at least one step');
+
+  return {
+    file,
+    name,
+    description,
+    learn,
+    mode,
+    schema,
+    clock,
+    live,
+    managed,
+    objects,
+    steps,
+    warnings: doc.warnings,
+    positionOf: (segs) => doc.positionOf(segs),
+  };
+}
+
+function optionalString(n: DocNode | undefined): string {
+  return n ? n.string() : '';
+}
+
+function stringOrList(n: DocNode | undefined): string[] {
+  if (!n) return [];
+  if (typeof n.value === 'string') return [n.value];
+  return n.items('a string or a list of strings').map((i) => i.string());
+}
+
+function parseSchemaSpec(n: DocNode | undefined, mode: ScenarioMode): SchemaSpec {
+  if (!n) return mode === 'engine' ? { kind: 'deduced' } : { kind: 'catalog', builtin: true, schemaFiles: [], crdFiles: [], source: {} };
+  if (typeof n.value === 'string') {
+    if (n.value === 'deduced') return { kind: 'deduced' };
+    if (n.value === 'builtin' && mode === 'cluster') return { kind: 'catalog', builtin: true, schemaFiles: [], crdFiles: [], source: n.source };
+    throw n.expected(mode === 'engine' ? '"deduced" or a map with type and yaml (or file)' : '"builtin", "deduced" or a map');
+  }
+  n.map();
+  if (mode === 'engine') {
+    n.onlyKeys(['type', 'yaml', 'file', 'deduced']);
+    if (n.get('deduced')?.value === true) return { kind: 'deduced' };
+    const type = n.require('type', 'the name of the root type').string();
+    const yaml = n.get('yaml');
+    const file = n.get('file');
+    if (yaml && file) throw file.error('give the schema either inline (`yaml`) or in a file (`file`), not both', 'key');
+    if (yaml) return { kind: 'inline', text: yaml.string('the schema YAML as a string (use `yaml: |`)'), type, source: yaml.source };
+    if (file) return { kind: 'file', path: file.string('a file name'), type, source: file.source };
+    throw n.error('missing "yaml" or "file": expected the schema');
+  }
+  n.onlyKeys(['builtin', 'files', 'crds', 'deduced']);
+  if (n.get('deduced')?.value === true) return { kind: 'deduced' };
+  const builtin = n.get('builtin') ? n.get('builtin')!.boolean() : true;
+  const schemaFiles = n.get('files') ? n.get('files')!.items('a list of schema files').map((f) => f.string('a file name')) : [];
+  const crdFiles = n.get('crds') ? n.get('crds')!.items('a list of CRD files').map((f) => f.string('a file name')) : [];
+  return { kind: 'catalog', builtin, schemaFiles, crdFiles, source: n.source };
+}
+
+const DURATION = /^(\d+)(s|m|h)$/;
+
+/** `90s`, `5m`, `2h` or a number of seconds. */
+export function parseDuration(n: DocNode): number {
+  if (typeof n.value === 'number' && Number.isInteger(n.value) && n.value >= 0) return n.value;
+  const m = typeof n.value === 'string' ? DURATION.exec(n.value) : null;
+  if (!m) throw n.expected('a duration such as 30s, 5m or 2h');
+  return Number(m[1]) * (m[2] === 's' ? 1 : m[2] === 'm' ? 60 : 3600);
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+function parseClock(n: DocNode): ClockSpec {
+  n.map('a map with start (an RFC 3339 time) and tick (a duration)');
+  n.onlyKeys(['start', 'tick']);
+  const startNode = n.require('start', 'an RFC 3339 time such as 2022-08-23T10:00:00Z');
+  const start = startNode.string('an RFC 3339 time such as 2022-08-23T10:00:00Z');
+  if (!RFC3339.test(start) || Number.isNaN(Date.parse(start))) throw startNode.expected('an RFC 3339 time such as 2022-08-23T10:00:00Z');
+  const tick = n.get('tick');
+  return { start, tickSeconds: tick ? parseDuration(tick) : 60 };
+}
+
+function parseManagedEntry(n: DocNode, engine: boolean): ManagedEntrySpec {
+  n.map('a managedFields entry (a map with manager, operation, apiVersion, fieldsV1)');
+  n.onlyKeys(['manager', 'operation', 'apiVersion', 'subresource', 'time', 'fieldsType', 'fieldsV1', 'applied']);
+  const manager = n.require('manager', "the manager's name").string();
+  let operation: 'Apply' | 'Update' | undefined;
+  const op = n.get('operation');
+  if (op) {
+    const o = op.string('Apply or Update');
+    if (o !== 'Apply' && o !== 'Update') throw op.expected('Apply or Update');
+    operation = o;
+  }
+  const applied = n.get('applied');
+  if (applied) {
+    const a = applied.boolean();
+    if (operation && (operation === 'Apply') !== a) throw applied.error('contradicts `operation`');
+    operation = a ? 'Apply' : 'Update';
+  }
+  const ft = n.get('fieldsType');
+  if (ft && ft.value !== 'FieldsV1') throw ft.expected('FieldsV1');
+  let fieldsV1: Value | undefined;
+  let fieldsV1Text: string | undefined;
+  const f = n.get('fieldsV1');
+  if (f) {
+    if (typeof f.value === 'string') {
+      fieldsV1Text = f.value;
+      try {
+        fieldsV1 = JSON.parse(f.value) as Value;
+      } catch (err) {
+        throw f.error(`expected FieldsV1 JSON text: ${(err as Error).message}`);
+      }
+    } else {
+      fieldsV1 = f.map('FieldsV1: a map such as {"f:data": {"f:key": {}}} or its JSON text');
+    }
+  }
+  const str = (k: string): string | undefined => n.get(k)?.string();
+  const time = n.get('time');
+  if (time && (typeof time.value !== 'string' || !RFC3339.test(time.value))) throw time.expected('an RFC 3339 time such as 2022-08-23T10:00:00Z');
+  if (engine && n.get('subresource')) throw n.get('subresource')!.error('engine scenarios have no subresources', 'key');
+  return {
+    manager,
+    operation,
+    apiVersion: str('apiVersion'),
+    subresource: str('subresource'),
+    time: time?.value as string | undefined,
+    fieldsV1,
+    fieldsV1Text,
+    source: n.source,
+  };
+}
+
+function parseStep(n: DocNode, index: number, mode: ScenarioMode): ScenarioStep {
+  n.map('a step: a map with one action (such as apply or update) and optional title, explain, expect');
+  const actionKeys = n.keys().filter((k) => !STEP_KEYS.includes(k));
+  if (mode === 'engine') n.onlyKeys([...STEP_KEYS, ...ENGINE_ACTIONS]);
+  if (actionKeys.length === 0) throw n.error(`missing the action: expected one of ${mode === 'engine' ? ENGINE_ACTIONS.join(', ') : 'the actor actions of docs/scenarios.md'}`);
+  if (actionKeys.length > 1) {
+    throw n.get(actionKeys[1])!.error(`a step has exactly one action; found ${actionKeys.map((k) => `"${k}"`).join(' and ')}`, 'key');
+  }
+  const action = actionKeys[0];
+  if (!ACTION_NAME.test(action)) throw n.get(action)!.error(`${JSON.stringify(action)} is not an action name`, 'key');
+  const argsNode = n.get(action)!;
+  if (mode === 'engine') checkEngineArgs(argsNode, action);
+  const expectNode = n.get('expect');
+  const expectations = expectNode ? parseExpectBlock(expectNode, mode) : [];
+  const title = n.get('title') ? n.get('title')!.string() : '';
+  const explain = n.get('explain') ? n.get('explain')!.string() : '';
+  return { index, title, explain, action, args: argsNode.value, argsSegs: argsNode.segs, expectations, source: n.source };
+}
+
+function checkEngineArgs(n: DocNode, action: string): void {
+  n.map(`the ${action}: a map with manager, apiVersion and object`);
+  n.onlyKeys(action === 'apply' ? ['manager', 'apiVersion', 'object', 'force'] : ['manager', 'apiVersion', 'object']);
+  n.require('manager', "the manager's name").string("the manager's name");
+  n.get('apiVersion')?.string('an apiVersion such as v1');
+  n.require('object', 'the object (null for an empty one)');
+  n.get('force')?.boolean();
+}
+
+function parseExpectBlock(n: DocNode, mode: ScenarioMode): LocatedExpectation[] {
+  if (Array.isArray(n.value)) return n.items().flatMap((i) => parseExpectMap(i, mode));
+  return parseExpectMap(n, mode);
+}
+
+function parseExpectMap(n: DocNode, mode: ScenarioMode): LocatedExpectation[] {
+  n.map('expectations: a map such as {conflicts: [...], owners: {...}} (or a list of such maps)');
+  n.onlyKeys(EXPECT_KEYS);
+  let target: ObjectRef | undefined;
+  const on = n.get('on');
+  if (on) {
+    if (mode === 'engine') throw on.error('engine scenarios have one object; `on` is for cluster scenarios', 'key');
+    target = parseObjectRef(on);
+  }
+  const out: LocatedExpectation[] = [];
+  const add = (node: DocNode, expectation: Expectation) => out.push({ expectation, source: node.source, target });
+  for (const key of n.keys()) {
+    const c = n.get(key)!;
+    switch (key) {
+      case 'on':
+        break;
+      case 'succeeds':
+        add(c, { kind: 'succeeds', value: c.boolean() });
+        break;
+      case 'error':
+        add(c, { kind: 'error', text: c.string('the exact error text') });
+        break;
+      case 'stdout':
+      case 'stderr':
+        add(c, { kind: key, text: c.string(`the exact ${key} text`) });
+        break;
+      case 'exitCode':
+        add(c, { kind: 'exitCode', code: c.integer() });
+        break;
+      case 'conflicts':
+        add(c, { kind: 'conflicts', conflicts: parseConflicts(c) });
+        break;
+      case 'owners':
+        for (const path of c.keys()) {
+          const m = c.get(path)!;
+          if (!path.startsWith('.')) throw m.error('a field path starts with "." (such as .spec.replicas)', 'key');
+          const managers = m.value === null ? [] : typeof m.value === 'string' ? [m.value] : m.items('a list of manager names').map((x) => x.string('a manager name'));
+          add(m, { kind: 'owners', path, managers });
+        }
+        break;
+      case 'absent':
+        for (const p of typeof c.value === 'string' ? [c] : c.items('a list of field paths')) {
+          const path = p.string('a field path such as .data.old');
+          if (!path.startsWith('.')) throw p.error('a field path starts with "." (such as .data.old)');
+          add(p, { kind: 'absent', path });
+        }
+        break;
+      case 'object':
+      case 'objectExactly':
+        add(c, { kind: 'object', value: c.value, exact: key === 'objectExactly' });
+        break;
+      case 'managedFields':
+      case 'managedFieldsExactly':
+        add(c, {
+          kind: 'managedFields',
+          entries: c.items('a list of managedFields entries').map((e) => parseManagedEntry(e, mode === 'engine')),
+          exact: key === 'managedFieldsExactly',
+        });
+        break;
+      case 'changes':
+        add(c, { kind: 'changes', lines: (typeof c.value === 'string' ? [c] : c.items()).map((l) => l.string('a line of the ownership changes')) });
+        break;
+    }
+  }
+  return out;
+}
+
+function parseConflicts(n: DocNode): ConflictSpec[] {
+  if (isMap(n.value)) {
+    return n.keys().flatMap((manager) => {
+      const p = n.get(manager)!;
+      return (typeof p.value === 'string' ? [p] : p.items('a list of field paths')).map((x) => ({ manager, path: x.string('a field path') }));
+    });
+  }
+  return n.items('a list of {manager, path} (or a map from manager to paths)').map((c) => {
+    c.map('{manager, path}');
+    c.onlyKeys(['manager', 'path']);
+    return { manager: c.require('manager', 'a manager name').string(), path: c.require('path', 'a field path').string() };
+  });
+}
+
+function parseObjectRef(n: DocNode): ObjectRef {
+  n.map('the object: {kind, name, namespace} (apiVersion optional)');
+  n.onlyKeys(['apiVersion', 'kind', 'name', 'namespace']);
+  return {
+    apiVersion: n.get('apiVersion')?.string(),
+    kind: n.require('kind', 'the kind').string(),
+    name: n.require('name', "the object's name").string(),
+    namespace: n.get('namespace')?.string(),
+  };
+}

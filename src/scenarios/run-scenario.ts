@@ -1,0 +1,53 @@
+/**
+ * Runs a scenario step by step. Each step starts from the previous step's frozen snapshot and
+ * produces a new one, so the run can be replayed, stepped through (`runScenarioSteps` yields one
+ * step at a time) and walked back (`snapshotAt`).
+ */
+import { checkExpectations } from './check-expectations.js';
+import type { Scenario } from './model.js';
+import { ownershipChanges } from './ownership-changes.js';
+import type { ModeRunner, ObjectChanges, ScenarioRun, Snapshot, StepRecord } from './run-types.js';
+
+/** Builds the mode runner of a scenario (engine or cluster). Supplied by the caller's wiring. */
+export type ModeRunnerFactory = (scenario: Scenario) => ModeRunner;
+
+export function* runScenarioSteps(scenario: Scenario, runner: ModeRunner): Generator<StepRecord, void, void> {
+  let current = runner.initial;
+  for (const step of scenario.steps) {
+    const { result, after } = runner.run(step, current);
+    const changes = changesBetween(current, after);
+    const expectations = checkExpectations(step.expectations, { result, after, changes });
+    yield { step, result, before: current, after, changes, expectations, passed: expectations.every((e) => e.passed) };
+    current = after;
+  }
+}
+
+export function runScenario(scenario: Scenario, runner: ModeRunner): ScenarioRun {
+  const steps = [...runScenarioSteps(scenario, runner)];
+  return summarizeRun(scenario, runner.initial, steps);
+}
+
+export function summarizeRun(scenario: Scenario, initial: Snapshot, steps: readonly StepRecord[]): ScenarioRun {
+  const all = steps.flatMap((s) => s.expectations);
+  const failed = all.filter((e) => !e.passed).length;
+  return { scenario, initial, steps, passed: failed === 0, failedExpectations: failed, totalExpectations: all.length };
+}
+
+/** Ownership changes per object between two snapshots (objects matched by their display name). */
+export function changesBetween(before: Snapshot, after: Snapshot): ObjectChanges[] {
+  if (before === after) return [];
+  const out: ObjectChanges[] = [];
+  const beforeByName = new Map(before.objects.map((o) => [o.display, o]));
+  for (const o of after.objects) {
+    const b = beforeByName.get(o.display);
+    const changes = ownershipChanges(b?.owners ?? [], o.owners, b?.object ?? null, o.object);
+    if (changes.length > 0) out.push({ display: o.display, changes });
+  }
+  const afterNames = new Set(after.objects.map((o) => o.display));
+  for (const b of before.objects) {
+    if (afterNames.has(b.display)) continue;
+    const changes = ownershipChanges(b.owners, [], b.object, null);
+    if (changes.length > 0) out.push({ display: b.display, changes });
+  }
+  return out;
+}

@@ -1,0 +1,102 @@
+/**
+ * What a scenario run produces: one frozen snapshot per step (so that a user can step back and
+ * forth), what each step's action printed, what changed in ownership, and each expectation's
+ * result.
+ */
+import type { SourcePosition } from '../errors/ssa-error.js';
+import type { Value } from '../value/value.js';
+import type { LocatedExpectation, ObjectRef, Scenario, ScenarioStep } from './model.js';
+import type { OwnerEntry } from './owners.js';
+import type { OwnershipChange } from './ownership-changes.js';
+
+/** One object as a snapshot shows it: the object, and who owns what in it. */
+export interface ObjectView {
+  /** `daemonset.apps/aws-node -n kube-system`, or `the object` in engine scenarios. */
+  readonly display: string;
+  readonly ref: ObjectRef | undefined;
+  /** The object; in cluster scenarios without metadata.managedFields (see `owners`). */
+  readonly object: Value;
+  readonly owners: readonly OwnerEntry[];
+}
+
+/** The world between two steps. Frozen: never changed once made. */
+export interface Snapshot {
+  /** RFC 3339 time on the scenario's clock, when it has one. */
+  readonly time: string | undefined;
+  readonly objects: readonly ObjectView[];
+  /** The mode's own state (engine: object and managers; cluster: the API server state). */
+  readonly state: unknown;
+}
+
+export interface ConflictReport {
+  readonly manager: string;
+  readonly path: string;
+}
+
+/** What the step's action did, as its tool would print it. */
+export interface ActionResult {
+  readonly ok: boolean;
+  /** What the action did, in one line (`kubectl apply --server-side -f aws-node.yaml`). */
+  readonly summary: string;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exitCode: number;
+  /** The exact error text (the 409 message, the engine's error), when the action failed. */
+  readonly error: string | undefined;
+  readonly conflicts: readonly ConflictReport[];
+  /** Objects the action wrote to or tried to (the default target of expectations). */
+  readonly touched: readonly ObjectRef[];
+  /** Notes the action adds for the reader (e.g. that a behaviour is a model). */
+  readonly notes: readonly string[];
+}
+
+export interface ExpectationResult {
+  readonly expectation: LocatedExpectation;
+  readonly passed: boolean;
+  /** What was checked, in words (`owners of .spec.replicas are [kubectl]`). */
+  readonly description: string;
+  /** Why it failed. */
+  readonly detail: string | undefined;
+}
+
+export interface ObjectChanges {
+  readonly display: string;
+  readonly changes: readonly OwnershipChange[];
+}
+
+export interface StepRecord {
+  readonly step: ScenarioStep;
+  readonly result: ActionResult;
+  readonly before: Snapshot;
+  readonly after: Snapshot;
+  readonly changes: readonly ObjectChanges[];
+  readonly expectations: readonly ExpectationResult[];
+  readonly passed: boolean;
+}
+
+export interface ScenarioRun {
+  readonly scenario: Scenario;
+  readonly initial: Snapshot;
+  readonly steps: readonly StepRecord[];
+  readonly passed: boolean;
+  readonly failedExpectations: number;
+  readonly totalExpectations: number;
+}
+
+/** The state after step `i` (-1 for the state before the first step): stepping back and forth. */
+export function snapshotAt(run: ScenarioRun, i: number): Snapshot {
+  if (i < 0) return run.initial;
+  return run.steps[Math.min(i, run.steps.length - 1)].after;
+}
+
+/** Runs actions of one kind of scenario. */
+export interface ModeRunner {
+  readonly initial: Snapshot;
+  /** Performs the step on `before`; never changes `before`. Throws SsaError for invalid input. */
+  run(step: ScenarioStep, before: Snapshot): { result: ActionResult; after: Snapshot };
+}
+
+/** Where a running scenario reads the files it names (schemas, CRDs, manifests). */
+export interface RunEnvironment {
+  readFile(path: string, from: SourcePosition): string;
+}

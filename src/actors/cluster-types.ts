@@ -1,8 +1,5 @@
 /**
- * LOCAL ADAPTER (temporary): the API-server types the actors are written against.
- *
- * Issue 4 (src/apiserver) owns `ClusterState`. Until its public types are committed, actors name
- * the cluster through this alias so that the contract in `actor.ts` can be published; when they
- * land this file becomes a plain re-export of theirs and nothing else changes for callers.
+ * The API-server types the actors are written against (src/apiserver, issue 4), re-exported so
+ * that scenario code can import everything about actors from one place.
  */
-export type { ClusterState } from './cluster-state-placeholder.js';
+export type { ClusterState, KubeObject } from '../apiserver/types.js';

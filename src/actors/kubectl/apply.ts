@@ -1,7 +1,72 @@
 import type { ActorOutcome, ClusterState, KubectlApplyOptions } from '../actor.js';
-import { notYet } from '../not-yet.js';
+import { identity, toObjects, withNamespace } from '../objects.js';
+import { coordinates } from '../resources.js';
+import { clientSideApplyOne } from './client-side-apply.js';
+import { kubectlWire, runKubectl } from './kubectl.js';
+import { VALIDATION } from './output.js';
+import { serverSideApplyOne } from './server-side-apply.js';
+import { SsaError } from '../../errors/ssa-error.js';
 
-/** kubectl apply */
+/**
+ * `kubectl apply -f <manifests>` (client-side, the default) or `kubectl apply --server-side`.
+ *
+ * Client-side (manager `kubectl-client-side-apply`, operation Update): a missing object is
+ * created (POST) with the `kubectl.kubernetes.io/last-applied-configuration` annotation; an
+ * existing one gets the three-way patch from that annotation, the manifest and the live object
+ * (strategic merge patch for built-in kinds, JSON merge patch for custom resources); no request
+ * at all when the patch is empty. Lines: `daemonset.apps/aws-node created|configured|unchanged`.
+ *
+ * Server-side (manager `kubectl` or `fieldManager`, operation Apply): `force` always sent
+ * (`forceConflicts`), then kubectl's migration of client-side-apply ownership (see
+ * server-side-apply.ts). Line: `daemonset.apps/aws-node serverside-applied`. On a conflict,
+ * stderr gets the server's message and kubectl's help block, with `error: ` when it is the
+ * only failure. ` (server dry run)` / ` (dry run)` follow the verb on dry runs. Exit code 1 on
+ * any failure.
+ *
+ * Flag checks, as kubectl: `--force-conflicts only works with --server-side`,
+ * `--dry-run=client doesn't work with --server-side (...)`, `--force cannot be used with
+ * --server-side`, `--subresource can only be specified for --server-side`.
+ */
 export function kubectlApply(state: ClusterState, options: KubectlApplyOptions): ActorOutcome {
-  return notYet('kubectlApply', state, options);
+  const wire = kubectlWire(state, options);
+  return runKubectl(wire, (errors) => {
+    const serverSide = options.serverSide ?? false;
+    const dryRun = options.dryRun ?? 'none';
+    if (options.forceConflicts && !serverSide) throw new SsaError('INPUT', VALIDATION.forceConflictsNeedsServerSide);
+    if (dryRun === 'client' && serverSide) throw new SsaError('INPUT', VALIDATION.dryRunClientWithServerSide);
+    if (serverSide && options.force) throw new SsaError('INPUT', VALIDATION.forceWithServerSide);
+    if (dryRun === 'server' && options.force) throw new SsaError('INPUT', '--dry-run=server cannot be used with --force');
+    if (options.subresource && !serverSide) throw new SsaError('INPUT', VALIDATION.subresourceNeedsServerSide);
+    const objects = toObjects(options.manifests);
+    if (objects.length === 0) throw new SsaError('INPUT', 'no objects passed to apply');
+    const fieldManager = options.fieldManager ?? (serverSide ? 'kubectl' : 'kubectl-client-side-apply');
+    for (const obj of objects) {
+      const id = identity(obj);
+      const c = coordinates(wire.state, id.apiVersion, id.kind, id.name, id.namespace ?? options.namespace);
+      if (c.namespaced && id.namespace && options.namespace && id.namespace !== options.namespace) {
+        throw new SsaError(
+          'INPUT',
+          `the namespace from the provided object "${id.namespace}" does not match the namespace "${options.namespace}". You must pass '--namespace=${id.namespace}' to perform this operation.`,
+        );
+      }
+      const manifest = c.namespaced ? withNamespace(obj, c.namespace) : obj;
+      if (serverSide) {
+        serverSideApplyOne(
+          wire,
+          manifest,
+          c,
+          {
+            fieldManager,
+            force: options.forceConflicts ?? false,
+            dryRun,
+            ...(options.subresource ? { subresource: options.subresource } : {}),
+            outputName: options.output === 'name',
+          },
+          errors,
+        );
+      } else {
+        clientSideApplyOne(wire, manifest, c, { fieldManager, dryRun, outputName: options.output === 'name' }, errors);
+      }
+    }
+  });
 }

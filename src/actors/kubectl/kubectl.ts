@@ -1,0 +1,55 @@
+/**
+ * What every kubectl actor shares: kubectl's user agent, the wire, patch metadata for a kind,
+ * how a failed response is reported, and how one invocation turns into an outcome.
+ */
+import type { ApiFailure, ApiResponse, ClusterState } from '../../apiserver/types.js';
+import { SsaError } from '../../errors/ssa-error.js';
+import type { ActorOutcome, CommonOptions } from '../actor.js';
+import { Wire } from '../wire.js';
+import { type KubectlError, plainErrorText, printErrors } from './output.js';
+import { NO_PATCH_META, type PatchMetaNode, patchMetaFromAtom } from './patch-meta.js';
+
+/** The user agent of the kubectl in the EKS story (`kubectl/v1.22.12 (linux/amd64) kubernetes/dade57b`). */
+export const KUBECTL_USER_AGENT = 'kubectl/v1.22.12 (linux/amd64) kubernetes/dade57b';
+
+export function kubectlWire(state: ClusterState, options: CommonOptions): Wire {
+  return new Wire(state, { userAgent: options.userAgent ?? KUBECTL_USER_AGENT, ...(options.now ? { now: options.now } : {}) });
+}
+
+/** The strategic-merge-patch metadata of a kind, from the cluster's schema catalog. */
+export function patchMetaFor(state: ClusterState, apiVersion: string, kind: string): PatchMetaNode {
+  const catalog = state.config.catalog;
+  const typeName = catalog.typeFor(apiVersion, kind);
+  if (!typeName || !catalog.schema.hasType(typeName)) return NO_PATCH_META;
+  return patchMetaFromAtom(catalog.schema.named(typeName));
+}
+
+/** A failed response as kubectl reports it: `Error from server (Reason): message`. */
+export function statusError(response: ApiFailure): KubectlError {
+  return { kind: 'status', message: response.status.message, reason: response.status.reason ?? '' };
+}
+
+/** Prints the server's `Warning:` headers of a response, as kubectl does on stderr. */
+export function printWarnings(wire: Wire, response: ApiResponse): void {
+  for (const w of response.warnings) wire.printError(`Warning: ${w}\n`);
+}
+
+/**
+ * Runs one kubectl invocation: `body` reports per-object errors into the list it is given; an
+ * SsaError('INPUT') thrown by it is kubectl refusing the command line or the input (`error: ...`).
+ * Exit code 1 when anything failed, as kubectl.
+ */
+export function runKubectl(wire: Wire, body: (errors: KubectlError[]) => void): ActorOutcome {
+  const errors: KubectlError[] = [];
+  try {
+    body(errors);
+  } catch (err) {
+    if (err instanceof SsaError && err.code === 'INPUT') {
+      wire.printError(plainErrorText(err.message));
+      return wire.outcome(1);
+    }
+    throw err;
+  }
+  wire.printError(printErrors(errors));
+  return wire.outcome(errors.length > 0 ? 1 : 0);
+}

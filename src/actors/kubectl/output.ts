@@ -1,0 +1,105 @@
+/**
+ * What kubectl prints (apiserver-semantics §4.6, §5.1): per-object success lines, the help block
+ * it appends to a server-side apply conflict, the `error: ` prefix rule and the form of server
+ * Status errors.
+ */
+
+/** The help text kubectl appends to a conflict of `apply --server-side`, byte for byte. */
+export const CONFLICT_HELP = `Please review the fields above--they currently have other managers. Here
+are the ways you can resolve this warning:
+* If you intend to manage all of these fields, please re-run the apply
+  command with the \`--force-conflicts\` flag.
+* If you do not intend to manage all of the fields, please edit your
+  manifest to remove references to the fields that should keep their
+  current managers.
+* You may co-own fields by updating your manifest to match the existing
+  value; in this case, you'll become the manager if the other manager(s)
+  stop managing the field (remove it from their configuration).
+See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts`;
+
+/** `daemonset.apps/aws-node`, `configmap/x` (core group: no suffix). */
+export function objectName(kind: string, group: string, name: string): string {
+  return `${kind.toLowerCase()}${group ? `.${group}` : ''}/${name}`;
+}
+
+export type DryRunSuffix = 'none' | 'server' | 'client';
+
+/**
+ * One success line: `daemonset.apps/aws-node serverside-applied (server dry run)\n`. With
+ * `-o name` only the object name is printed.
+ */
+export function successLine(kind: string, group: string, name: string, verb: string, dryRun: DryRunSuffix = 'none', outputName = false): string {
+  const obj = objectName(kind, group, name);
+  if (outputName) return `${obj}\n`;
+  const suffix = dryRun === 'server' ? ' (server dry run)' : dryRun === 'client' ? ' (dry run)' : '';
+  return `${obj} ${verb}${suffix}\n`;
+}
+
+/** The error kubectl builds on an apply conflict: the server message, a newline, the help block. */
+export function conflictError(serverMessage: string): string {
+  return `${serverMessage}\n${CONFLICT_HELP}`;
+}
+
+/**
+ * How kubectl's top-level handler prints a plain (non-Status) error: `error: ` unless it already
+ * starts with it, and a final newline.
+ */
+export function plainErrorText(message: string): string {
+  return `${message.startsWith('error: ') ? '' : 'error: '}${message}\n`;
+}
+
+/**
+ * How a server Status error prints: `Error from server (Reason): message`, or
+ * `Error from server: message` when the reason is empty.
+ */
+export function statusErrorText(reason: string, message: string): string {
+  return `Error from server${reason ? ` (${reason})` : ''}: ${message}\n`;
+}
+
+/**
+ * The errors of one kubectl invocation, as printed to stderr. A single error prints through the
+ * top-level handler (`error: ` prefix for a plain error); several are printed one after another,
+ * each on its own, with no prefix for plain errors (apiserver-semantics §4.6).
+ */
+export interface KubectlError {
+  /** `plain` errors get the `error: ` prefix when alone; `status` errors print as `Error from server`. */
+  readonly kind: 'plain' | 'status';
+  readonly message: string;
+  readonly reason?: string;
+}
+
+export function printErrors(errors: readonly KubectlError[]): string {
+  if (errors.length === 0) return '';
+  if (errors.length === 1) {
+    const e = errors[0];
+    return e.kind === 'status' ? statusErrorText(e.reason ?? '', e.message) : plainErrorText(e.message);
+  }
+  return errors.map((e) => (e.kind === 'status' ? statusErrorText(e.reason ?? '', e.message) : `${e.message}\n`)).join('');
+}
+
+/** The warning CSA prints for an existing object without the annotation (§5.1 step 3). */
+export function missingAnnotationWarning(resource: string, name: string): string {
+  return (
+    `Warning: resource ${resource}/${name} is missing the kubectl.kubernetes.io/last-applied-configuration annotation which is required by kubectl apply. ` +
+    'kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. ' +
+    'The missing annotation will be patched automatically.\n'
+  );
+}
+
+/** kubectl's own flag validation texts (printed as `error: <text>`). */
+export const VALIDATION = {
+  forceConflictsNeedsServerSide: '--force-conflicts only works with --server-side',
+  dryRunClientWithServerSide: "--dry-run=client doesn't work with --server-side (did you mean --dry-run=server instead?)",
+  forceWithServerSide: '--force cannot be used with --server-side',
+  subresourceNeedsServerSide: '--subresource can only be specified for --server-side',
+} as const;
+
+/** Warnings of the server-side apply migration steps (§5.2). */
+export const MIGRATION_WARNING = {
+  annotation: (err: string) =>
+    `Warning: failed to migrate kubectl.kubernetes.io/last-applied-configuration for Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: ${err}\n`,
+  managedFields: (err: string) =>
+    `Warning: server rejected managed fields migration to Server-Side Apply. This is non-fatal and will be retried next time you apply. Error: ${err}\n`,
+  reapply: (err: string) =>
+    `Warning: failed to re-apply configuration after performing Server-Side Apply migration. This is non-fatal and will be retried next time you apply. Error: ${err}\n`,
+} as const;

@@ -1,0 +1,315 @@
+/**
+ * The patches kubectl computes on the client (apiserver-semantics §5.1 step 3):
+ * - for built-in kinds a strategic merge patch (the algorithm of apimachinery's strategicpatch:
+ *   additions and changes from live to modified, deletions from original to modified, merged;
+ *   merged lists by merge key with `$setElementOrder`, `$deleteFromPrimitiveList` and `$retainKeys`
+ *   directives);
+ * - for custom resources a JSON merge patch (jsonmergepatch.CreateThreeWayJSONMergePatch).
+ * Two-way variants (original → modified) serve `kubectl edit` and `kubectl set`.
+ * All functions are pure; an empty patch is `{}`.
+ */
+import { compareStrings } from '../../value/compare-strings.js';
+import { valueEquals } from '../../value/equals.js';
+import { type Value, type ValueMap, getKey, hasKey, isList, isMap, newMap } from '../../value/value.js';
+import { hasStrategy, NO_PATCH_META, type PatchMetaNode } from './patch-meta.js';
+
+interface DiffOptions {
+  readonly ignoreDeletions: boolean;
+  readonly ignoreChangesAndAdditions: boolean;
+  readonly setElementOrder: boolean;
+  readonly buildRetainKeys: boolean;
+}
+
+const SET_ELEMENT_ORDER = '$setElementOrder';
+const DELETE_FROM_PRIMITIVE_LIST = '$deleteFromPrimitiveList';
+const RETAIN_KEYS = '$retainKeys';
+const PATCH_DIRECTIVE = '$patch';
+
+function kindTag(v: Value): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'list';
+  return typeof v === 'object' ? 'map' : typeof v;
+}
+
+/** Go's `fmt.Sprintf("%v", x)` for a merge-key value (strings raw, numbers as Go prints them). */
+function keyString(v: Value | undefined): string {
+  if (v === undefined) return '<nil>';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(v);
+  return JSON.stringify(v);
+}
+
+function diffMaps(original: ValueMap, modified: ValueMap, meta: PatchMetaNode, opts: DiffOptions): ValueMap {
+  const patch = newMap();
+  const retainKeys: string[] = [];
+  for (const key of Object.keys(modified)) {
+    const mv = modified[key];
+    if (opts.buildRetainKeys && mv !== null) retainKeys.push(key);
+    if (!hasKey(original, key)) {
+      if (!opts.ignoreChangesAndAdditions) patch[key] = mv;
+      continue;
+    }
+    const ov = original[key];
+    if (key === PATCH_DIRECTIVE) {
+      // a directive marker in the inputs: kept when it differs (never produced by kubectl's inputs)
+      if (!valueEquals(ov, mv) && !opts.ignoreChangesAndAdditions) patch[key] = mv;
+      continue;
+    }
+    if (kindTag(ov) !== kindTag(mv)) {
+      if (!opts.ignoreChangesAndAdditions) patch[key] = mv;
+      continue;
+    }
+    if (isMap(ov) && isMap(mv)) handleMapDiff(key, ov, mv, patch, meta, opts);
+    else if (isList(ov) && isList(mv)) handleSliceDiff(key, ov, mv, patch, meta, opts);
+    else if (!opts.ignoreChangesAndAdditions && !valueEquals(ov, mv)) patch[key] = mv;
+  }
+  if (!opts.ignoreDeletions) for (const key of Object.keys(original)) if (!hasKey(modified, key)) patch[key] = null;
+  if (retainKeys.length > 0 && (Object.keys(patch).length > 0 || Object.keys(original).some((k) => !hasKey(modified, k)))) {
+    patch[RETAIN_KEYS] = retainKeys.sort(compareStrings);
+  }
+  return patch;
+}
+
+function handleMapDiff(key: string, ov: ValueMap, mv: ValueMap, patch: ValueMap, meta: PatchMetaNode, opts: DiffOptions): void {
+  const f = meta.field(key);
+  if (hasStrategy(f, 'replace')) {
+    if (!opts.ignoreChangesAndAdditions && !valueEquals(ov, mv)) patch[key] = mv;
+    return;
+  }
+  const sub = diffMaps(ov, mv, f?.node ?? NO_PATCH_META, { ...opts, buildRetainKeys: hasStrategy(f, 'retainKeys') });
+  if (Object.keys(sub).length > 0) patch[key] = sub;
+}
+
+function handleSliceDiff(key: string, ov: Value[], mv: Value[], patch: ValueMap, meta: PatchMetaNode, opts: DiffOptions): void {
+  const f = meta.field(key);
+  if (!hasStrategy(f, 'merge')) {
+    if (!opts.ignoreChangesAndAdditions && !valueEquals(ov, mv)) patch[key] = mv;
+    return;
+  }
+  const itemOpts = { ...opts, buildRetainKeys: hasStrategy(f, 'retainKeys') };
+  const { add, del, order } = diffLists(ov, mv, f!.node, f!.mergeKey ?? '', itemOpts);
+  if (add.length > 0) patch[key] = add;
+  if (del.length > 0) patch[`${DELETE_FROM_PRIMITIVE_LIST}/${key}`] = del;
+  if (order.length > 0) patch[`${SET_ELEMENT_ORDER}/${key}`] = order;
+}
+
+function elementKind(a: readonly Value[], b: readonly Value[]): 'map' | 'scalar' {
+  const first = a.length > 0 ? a[0] : b.length > 0 ? b[0] : null;
+  return isMap(first) ? 'map' : 'scalar';
+}
+
+function diffLists(original: Value[], modified: Value[], node: PatchMetaNode, mergeKey: string, opts: DiffOptions): { add: Value[]; del: Value[]; order: Value[] } {
+  let add: Value[] = [];
+  let del: Value[] = [];
+  let order: Value[] = [];
+  if (elementKind(original, modified) === 'map') {
+    const r = diffListsOfMaps(original as ValueMap[], modified as ValueMap[], node, mergeKey, opts);
+    const orderSame = isOrderSame(original, modified, mergeKey);
+    add = r.patch.concat(r.deletions);
+    if (
+      opts.setElementOrder &&
+      ((!opts.ignoreChangesAndAdditions && (add.length > 0 || !orderSame)) || (!opts.ignoreDeletions && add.length > 0))
+    ) {
+      order = modified.map((v) => {
+        const m = newMap();
+        m[mergeKey] = isMap(v) ? (getKey(v, mergeKey) ?? null) : null;
+        return m;
+      });
+    }
+  } else {
+    const r = diffListsOfScalars(original, modified, opts);
+    add = r.add;
+    del = r.del;
+    const orderSame = isOrderSame(original, modified, '');
+    if (opts.setElementOrder && ((!opts.ignoreDeletions && del.length > 0) || (!opts.ignoreChangesAndAdditions && !orderSame))) order = modified;
+  }
+  return { add, del, order };
+}
+
+function sortedByKey(list: readonly ValueMap[], mergeKey: string): ValueMap[] {
+  return list.slice().sort((a, b) => compareStrings(keyString(getKey(a, mergeKey)), keyString(getKey(b, mergeKey))));
+}
+
+function diffListsOfMaps(original: ValueMap[], modified: ValueMap[], node: PatchMetaNode, mergeKey: string, opts: DiffOptions): { patch: Value[]; deletions: Value[] } {
+  const patch: Value[] = [];
+  const deletions: Value[] = [];
+  const os = sortedByKey(original, mergeKey);
+  const ms = sortedByKey(modified, mergeKey);
+  let oi = 0;
+  let mi = 0;
+  while (oi < os.length || mi < ms.length) {
+    const o = oi < os.length ? os[oi] : undefined;
+    const m = mi < ms.length ? ms[mi] : undefined;
+    const ok = o ? keyString(getKey(o, mergeKey)) : '';
+    const mk = m ? keyString(getKey(m, mergeKey)) : '';
+    if (o && m && ok === mk) {
+      const sub = diffMaps(o, m, node, opts);
+      if (Object.keys(sub).length > 0) {
+        sub[mergeKey] = getKey(m, mergeKey) ?? null;
+        patch.push(sub);
+      }
+      oi++;
+      mi++;
+    } else if (!o || (m && compareStrings(ok, mk) > 0)) {
+      if (!opts.ignoreChangesAndAdditions) patch.push(m!);
+      mi++;
+    } else {
+      if (!opts.ignoreDeletions) {
+        const d = newMap();
+        d[PATCH_DIRECTIVE] = 'delete';
+        d[mergeKey] = getKey(o, mergeKey) ?? null;
+        deletions.push(d);
+      }
+      oi++;
+    }
+  }
+  return { patch, deletions };
+}
+
+function diffListsOfScalars(original: Value[], modified: Value[], opts: DiffOptions): { add: Value[]; del: Value[] } {
+  const add: Value[] = [];
+  const del: Value[] = [];
+  const has = (list: Value[], v: Value) => list.some((x) => valueEquals(x, v));
+  if (!opts.ignoreChangesAndAdditions) for (const v of modified) if (!has(original, v) && !has(add, v)) add.push(v);
+  if (!opts.ignoreDeletions) for (const v of original) if (!has(modified, v) && !has(del, v)) del.push(v);
+  return { add, del };
+}
+
+function isOrderSame(original: Value[], modified: Value[], mergeKey: string): boolean {
+  if (original.length !== modified.length) return false;
+  for (let i = 0; i < original.length; i++) {
+    const o = original[i];
+    const m = modified[i];
+    if (mergeKey && isMap(o) && isMap(m)) {
+      if (!valueEquals(getKey(o, mergeKey), getKey(m, mergeKey))) return false;
+    } else if (!valueEquals(o, m)) return false;
+  }
+  return true;
+}
+
+/**
+ * Merges two patches (the deletions of original→modified and the additions/changes of
+ * live→modified) into one, as strategicpatch.mergeMap does for them: maps recursively, merged
+ * lists item by merge key (deletion directives last), anything else from `b`.
+ */
+function mergePatches(a: ValueMap, b: ValueMap, meta: PatchMetaNode): ValueMap {
+  const out = newMap();
+  for (const k of Object.keys(a)) out[k] = a[k];
+  for (const k of Object.keys(b)) {
+    const bv = b[k];
+    if (!hasKey(out, k)) {
+      out[k] = bv;
+      continue;
+    }
+    const av = out[k];
+    const f = meta.field(k);
+    if (isMap(av) && isMap(bv) && !hasStrategy(f, 'replace')) out[k] = mergePatches(av, bv, f?.node ?? NO_PATCH_META);
+    else if (isList(av) && isList(bv) && hasStrategy(f, 'merge')) out[k] = mergePatchLists(av, bv, f!.node, f!.mergeKey ?? '');
+    else out[k] = bv;
+  }
+  return out;
+}
+
+function mergePatchLists(a: Value[], b: Value[], node: PatchMetaNode, mergeKey: string): Value[] {
+  if (elementKind(a, b) !== 'map' || !mergeKey) {
+    const out = a.slice();
+    for (const v of b) if (!out.some((x) => valueEquals(x, v))) out.push(v);
+    return out;
+  }
+  const result: Value[] = [];
+  const rest = a.slice();
+  for (const item of b) {
+    const i = rest.findIndex((x) => isMap(x) && isMap(item) && valueEquals(getKey(x, mergeKey), getKey(item, mergeKey)));
+    if (i >= 0) {
+      result.push(mergePatches(rest[i] as ValueMap, item as ValueMap, node));
+      rest.splice(i, 1);
+    } else result.push(item);
+  }
+  return result.concat(rest);
+}
+
+/**
+ * The strategic merge patch `kubectl apply` sends: from `original` (the last-applied
+ * configuration, or undefined when the live object has none), `modified` (the new manifest with
+ * its new annotation) and `current` (the live object).
+ */
+export function threeWayStrategicMergePatch(original: ValueMap | undefined, modified: ValueMap, current: ValueMap, meta: PatchMetaNode): ValueMap {
+  const delta = diffMaps(current, modified, meta, { ignoreDeletions: true, ignoreChangesAndAdditions: false, setElementOrder: true, buildRetainKeys: false });
+  const deletions = diffMaps(original ?? newMap(), modified, meta, {
+    ignoreDeletions: false,
+    ignoreChangesAndAdditions: true,
+    setElementOrder: true,
+    buildRetainKeys: false,
+  });
+  return mergePatches(deletions, delta, meta);
+}
+
+/** The strategic merge patch from `original` to `modified` (kubectl edit, set, label...). */
+export function twoWayStrategicMergePatch(original: ValueMap, modified: ValueMap, meta: PatchMetaNode): ValueMap {
+  return diffMaps(original, modified, meta, { ignoreDeletions: false, ignoreChangesAndAdditions: false, setElementOrder: true, buildRetainKeys: false });
+}
+
+/** RFC 7386 merge patch from `original` to `modified` (jsonpatch.CreateMergePatch). */
+export function createMergePatch(original: ValueMap, modified: ValueMap): ValueMap {
+  const patch = newMap();
+  for (const k of Object.keys(modified)) {
+    const mv = modified[k];
+    if (!hasKey(original, k)) {
+      patch[k] = mv;
+      continue;
+    }
+    const ov = original[k];
+    if (isMap(ov) && isMap(mv)) {
+      const sub = createMergePatch(ov, mv);
+      if (Object.keys(sub).length > 0) patch[k] = sub;
+    } else if (!valueEquals(ov, mv)) patch[k] = mv;
+  }
+  for (const k of Object.keys(original)) if (!hasKey(modified, k)) patch[k] = null;
+  return patch;
+}
+
+function keepOrDeleteNull(m: ValueMap, keepNull: boolean): ValueMap {
+  const out = newMap();
+  for (const k of Object.keys(m)) {
+    const v = m[k];
+    if (v === null) {
+      if (keepNull) out[k] = null;
+      continue;
+    }
+    if (isMap(v)) {
+      if (Object.keys(v).length === 0) {
+        if (!keepNull) out[k] = v;
+        continue;
+      }
+      const sub = keepOrDeleteNull(v, keepNull);
+      if (Object.keys(sub).length > 0) out[k] = sub;
+      continue;
+    }
+    if (!keepNull) out[k] = v;
+  }
+  return out;
+}
+
+/** RFC 7386: `patch` applied to `doc`. */
+export function applyMergePatch(doc: Value | undefined, patch: Value): Value {
+  if (!isMap(patch)) return patch;
+  const out = newMap();
+  if (isMap(doc)) for (const k of Object.keys(doc)) out[k] = doc[k];
+  for (const k of Object.keys(patch)) {
+    const pv = patch[k];
+    if (pv === null) delete out[k];
+    else out[k] = applyMergePatch(hasKey(out, k) ? out[k] : undefined, pv);
+  }
+  return out;
+}
+
+/** The JSON merge patch `kubectl apply` sends for a custom resource. */
+export function threeWayJsonMergePatch(original: ValueMap | undefined, modified: ValueMap, current: ValueMap): ValueMap {
+  const addAndChange = keepOrDeleteNull(createMergePatch(current, modified), false);
+  const deletions = keepOrDeleteNull(createMergePatch(original ?? newMap(), modified), true);
+  return applyMergePatch(deletions, addAndChange) as ValueMap;
+}
+
+export function isEmptyPatch(p: ValueMap): boolean {
+  return Object.keys(p).length === 0;
+}

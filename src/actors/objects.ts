@@ -1,0 +1,95 @@
+/**
+ * Small helpers over Kubernetes objects as values: reading manifests, metadata access, copies.
+ */
+import type { KubeObject } from '../apiserver/types.js';
+import { SsaError } from '../errors/ssa-error.js';
+import { readObjects } from '../manifest/read-manifests.js';
+import { type Value, type ValueMap, getKey, isMap, newMap } from '../value/value.js';
+import type { Manifests } from './actor.js';
+
+/** The objects of a `Manifests` option (YAML/JSON text or decoded objects). */
+export function toObjects(manifests: Manifests, file = '<manifests>'): KubeObject[] {
+  if (typeof manifests === 'string') return readObjects(manifests, { file });
+  return manifests.map((m) => {
+    if (!isMap(m)) throw new SsaError('INPUT', 'a manifest must be an object');
+    return m;
+  });
+}
+
+export function str(m: Value | undefined, key: string): string | undefined {
+  if (!isMap(m)) return undefined;
+  const v = getKey(m, key);
+  return typeof v === 'string' ? v : undefined;
+}
+
+export function metadata(obj: Value | undefined): ValueMap {
+  const m = isMap(obj) ? getKey(obj, 'metadata') : undefined;
+  return isMap(m) ? m : newMap();
+}
+
+export interface Identity {
+  readonly apiVersion: string;
+  readonly kind: string;
+  readonly name: string;
+  readonly namespace: string | undefined;
+}
+
+export function identity(obj: KubeObject): Identity {
+  const meta = metadata(obj);
+  const apiVersion = str(obj, 'apiVersion');
+  const kind = str(obj, 'kind');
+  const name = str(meta, 'name');
+  if (!apiVersion || !kind) throw new SsaError('INPUT', "error validating data: apiVersion not set or kind not set; every object needs both");
+  if (!name) throw new SsaError('INPUT', `error when retrieving current configuration of ${kind}: resource name may not be empty`);
+  return { apiVersion, kind, name, namespace: str(meta, 'namespace') };
+}
+
+/** A shallow-copied map with `key` set (the input is left alone). */
+export function setIn(m: ValueMap, key: string, value: Value): ValueMap {
+  const out = newMap();
+  for (const k of Object.keys(m)) out[k] = m[k];
+  out[key] = value;
+  return out;
+}
+
+/** A deep copy of a value (maps without prototype). */
+export function deepCopy<T extends Value>(v: T): T {
+  if (Array.isArray(v)) return v.map(deepCopy) as T;
+  if (isMap(v)) {
+    const out = newMap();
+    for (const k of Object.keys(v)) out[k] = deepCopy(v[k]);
+    return out as T;
+  }
+  return v;
+}
+
+/** `obj` with `metadata.namespace` set (a copy). */
+export function withNamespace(obj: KubeObject, namespace: string): KubeObject {
+  return setIn(obj, 'metadata', setIn(metadata(obj), 'namespace', namespace));
+}
+
+/** The object without `metadata.managedFields` (what kubectl shows in an editor). */
+export function withoutManagedFields(obj: KubeObject): KubeObject {
+  const meta = metadata(obj);
+  if (getKey(meta, 'managedFields') === undefined) return obj;
+  const m = newMap();
+  for (const k of Object.keys(meta)) if (k !== 'managedFields') m[k] = meta[k];
+  return setIn(obj, 'metadata', m);
+}
+
+/** The value at a path of field names, or undefined. */
+export function getPath(v: Value | undefined, path: readonly string[]): Value | undefined {
+  let cur: Value | undefined = v;
+  for (const p of path) {
+    if (!isMap(cur)) return undefined;
+    cur = getKey(cur, p);
+  }
+  return cur;
+}
+
+/** A copy of `v` with the value at `path` replaced (maps created on the way). */
+export function setPath(v: Value | undefined, path: readonly string[], value: Value): Value {
+  if (path.length === 0) return value;
+  const m = isMap(v) ? v : newMap();
+  return setIn(m, path[0], setPath(getKey(m, path[0]), path.slice(1), value));
+}

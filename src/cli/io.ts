@@ -5,6 +5,8 @@ export interface CommandIO {
   writeError(text: string): void;
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly isTTY: boolean;
+  /** Whether stderr is a terminal (progress is shown there only then). */
+  readonly isErrorTTY?: boolean;
 }
 
 export function processIO(): CommandIO {
@@ -14,6 +16,7 @@ export function processIO(): CommandIO {
     writeError: (t) => void process.stderr.write(t),
     env: process.env,
     isTTY: Boolean(process.stdout.isTTY),
+    isErrorTTY: Boolean(process.stderr.isTTY),
   };
 }
 

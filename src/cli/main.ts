@@ -1,5 +1,7 @@
 import { describeError, SsaError } from '../errors/ssa-error.js';
 import { engineCommand, engineUsage } from './commands/engine.js';
+import { fieldsetCommand, fieldsetUsage } from './commands/fieldset.js';
+import { runCommand, runUsage } from './commands/run.js';
 import { type CommandIO, EXIT_OK, EXIT_USAGE, processIO } from './io.js';
 
 interface Command {
@@ -9,6 +11,8 @@ interface Command {
 }
 
 const commands: Record<string, Command> = {
+  run: { summary: 'run scenario files step by step, checking their expectations', usage: runUsage, run: runCommand },
+  fieldset: { summary: 'decode FieldsV1 into field paths, or encode paths as FieldsV1', usage: fieldsetUsage, run: fieldsetCommand },
   engine: { summary: 'answer ownership-engine requests (JSON Lines on stdin)', usage: engineUsage, run: engineCommand },
 };
 

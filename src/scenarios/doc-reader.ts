@@ -4,7 +4,7 @@
  */
 import { SsaError, type SourcePosition } from '../errors/ssa-error.js';
 import { getKey, isList, isMap, kindOf, type Value, type ValueMap } from '../value/value.js';
-import type { DocSegment, LocatedDocument } from './read-yaml.js';
+import { type DocSegment, type LocatedDocument, segsKey } from './read-yaml.js';
 
 const SIMPLE_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
@@ -43,6 +43,8 @@ export class DocNode {
     readonly doc: LocatedDocument,
     readonly segs: readonly DocSegment[],
     readonly value: Value,
+    /** Paths of YAML 1.1 booleans read back as text (no warning is due for them). */
+    readonly consumed?: Set<string>,
   ) {}
 
   get source(): SourcePosition {
@@ -78,7 +80,7 @@ export class DocNode {
   /** The child under `key`, or undefined when the map has no such key. */
   get(key: string): DocNode | undefined {
     const v = getKey(this.map(), key);
-    return v === undefined ? undefined : new DocNode(this.doc, [...this.segs, key], v);
+    return v === undefined ? undefined : new DocNode(this.doc, [...this.segs, key], v, this.consumed);
   }
 
   require(key: string, what: string): DocNode {
@@ -89,10 +91,21 @@ export class DocNode {
 
   items(what = 'a list'): DocNode[] {
     if (!isList(this.value)) throw this.expected(what);
-    return this.value.map((v, i) => new DocNode(this.doc, [...this.segs, i], v));
+    return this.value.map((v, i) => new DocNode(this.doc, [...this.segs, i], v, this.consumed));
   }
 
+  /**
+   * A string. A plain `no`, `on`, `y`... that YAML 1.1 read as a boolean is taken as written
+   * where the scenario format expects text (a name, a title): only manifests need 1.1 rules.
+   */
   string(what = 'a string'): string {
+    if (typeof this.value === 'boolean') {
+      const text = this.doc.yaml11BooleanText(this.segs);
+      if (text !== undefined) {
+        this.consumed?.add(segsKey(this.segs));
+        return text;
+      }
+    }
     if (typeof this.value !== 'string') throw this.expected(what);
     return this.value;
   }

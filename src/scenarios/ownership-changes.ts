@@ -122,8 +122,7 @@ export function ownershipChanges(
   for (const kind of order) {
     for (const g of groups.values()) {
       if (g.kind !== kind) continue;
-      const paths = kind === 'removed' || kind === 'released' ? topmost(g.paths) : g.paths;
-      out.push(...render(g, paths.map(pathToString)));
+      out.push(...render(g, g.paths));
     }
   }
   return out;
@@ -142,13 +141,15 @@ function fieldsWord(n: number): string {
   return n === 1 ? '1 field' : `${n} fields`;
 }
 
-function render(g: Group, paths: string[]): OwnershipChange[] {
-  const base = { kind: g.kind, manager: g.manager, other: g.other, paths };
+function render(g: Group, all: readonly Path[]): OwnershipChange[] {
   const m = g.manager ?? '';
   const o = g.other ?? '';
-  if (g.kind === 'entry-gone') return [{ ...base, text: `${m} no longer owns any field: its managedFields entry is gone` }];
-  const one = paths.length <= LIST_LIMIT[g.kind];
-  const line = (what: string): OwnershipChange => {
+  if (g.kind === 'entry-gone') return [{ kind: g.kind, manager: g.manager, paths: [], text: `${m} no longer owns any field: its managedFields entry is gone` }];
+  const paths = all.map(pathToString);
+  const tops = topmost(all).map(pathToString);
+  const line = (what: string, n: number, linePaths: string[]): OwnershipChange => {
+    const base = { kind: g.kind, manager: g.manager, other: g.other, paths: linePaths };
+    const them = n === 1 ? 'it' : 'them';
     switch (g.kind) {
       case 'took':
         return { ...base, text: `${m} took ${what} from ${o}` };
@@ -157,17 +158,25 @@ function render(g: Group, paths: string[]): OwnershipChange[] {
       case 'owns':
         return { ...base, text: `${m} now owns ${what}` };
       case 'gave-up':
-        return { ...base, text: `${m} gave up ${what}; ${o} still owns ${paths.length === 1 ? 'it' : 'them'}` };
+        return { ...base, text: `${m} gave up ${what}; ${o} still owns ${them}` };
       case 'released':
-        return { ...base, text: `${m} released ${what}: nobody owns ${paths.length === 1 ? 'it' : 'them'} now, the value${paths.length === 1 ? '' : 's'} stay${paths.length === 1 ? 's' : ''}` };
+        return { ...base, text: `${m} released ${what}: nobody owns ${them} now, but ${n === 1 ? 'the value stays' : 'the values stay'}` };
       default:
         return { ...base, text: `removed ${what}: no manager left` };
     }
   };
-  if (!one) return [line(fieldsWord(paths.length))];
-  // Shares and owns read better as one line; the others one line per path.
-  if (g.kind === 'shares' || g.kind === 'owns') return [line(paths.join(', '))];
-  return paths.map((p) => ({ ...line(p), paths: [p] }));
+  // Shares and owns: one line, with a count when long. The others: one line per topmost path.
+  if (g.kind === 'shares' || g.kind === 'owns') {
+    if (paths.length <= LIST_LIMIT[g.kind]) return [line(paths.join(', '), paths.length, paths)];
+    const under = tops.length <= 3 ? ` (${tops.join(', ')})` : '';
+    return [line(`${fieldsWord(paths.length)}${under}`, paths.length, paths)];
+  }
+  const shown = g.kind === 'took' ? paths : tops;
+  if (shown.length > LIST_LIMIT[g.kind]) return [line(fieldsWord(paths.length), paths.length, paths)];
+  return shown.map((p) => {
+    const inside = g.kind === 'took' ? 0 : paths.filter((q) => q !== p && q.startsWith(p) && /^[.[]/.test(q.slice(p.length))).length;
+    return line(inside > 0 ? `${p} (and ${fieldsWord(inside)} under it)` : p, 1, [p]);
+  });
 }
 
 /** The change lines as text, one per line. */

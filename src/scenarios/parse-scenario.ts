@@ -16,7 +16,7 @@ import type {
   ScenarioStep,
   SchemaSpec,
 } from './model.js';
-import { readYamlDocument } from './read-yaml.js';
+import { readYamlDocument, segsKey } from './read-yaml.js';
 
 const TOP_KEYS = ['name', 'description', 'learn', 'mode', 'schema', 'clock', 'live', 'managed', 'objects', 'steps'];
 const STEP_KEYS = ['title', 'explain', 'expect'];
@@ -42,7 +42,8 @@ const ACTION_NAME = /^[a-z][a-zA-Z0-9-]*(?:\.[a-z][a-zA-Z0-9-]*)*$/;
 /** Parses scenario text; `file` names it in errors. Throws SsaError('INPUT'). */
 export function parseScenario(text: string, file: string): Scenario {
   const doc = readYamlDocument(text, file);
-  const root = new DocNode(doc, [], doc.value);
+  const consumed = new Set<string>();
+  const root = new DocNode(doc, [], doc.value, consumed);
   root.map('a scenario: a map with name, steps and the other keys of docs/scenarios.md');
   root.onlyKeys(TOP_KEYS);
 
@@ -98,7 +99,7 @@ export function parseScenario(text: string, file: string): Scenario {
     managed,
     objects,
     steps,
-    warnings: doc.warnings,
+    warnings: doc.warnings.filter((w) => !consumed.has(segsKey(w.segs ?? []))),
     positionOf: (segs) => doc.positionOf(segs),
   };
 }

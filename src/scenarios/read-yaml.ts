@@ -25,6 +25,15 @@ export type DocSegment = string | number;
 export interface YamlWarning {
   readonly source: SourcePosition;
   readonly message: string;
+  /** Where in the document (for YAML 1.1 booleans: the scalar's path). */
+  readonly segs?: readonly DocSegment[];
+  /** For YAML 1.1 booleans: the text as written (`no`). */
+  readonly text?: string;
+}
+
+/** A key for a document path (for lookups). */
+export function segsKey(segs: readonly DocSegment[]): string {
+  return JSON.stringify(segs);
 }
 
 /** One document: its data, and a way back from a path inside it to its position in the file. */
@@ -34,6 +43,8 @@ export interface LocatedDocument {
   readonly warnings: readonly YamlWarning[];
   /** Where the node at `segs` starts (its key when `at` is 'key'); the nearest existing ancestor otherwise. */
   positionOf(segs: readonly DocSegment[], at?: 'key' | 'value'): SourcePosition;
+  /** The text of a scalar at `segs` that YAML 1.1 (only) reads as a boolean (`no`, `on`, `y`). */
+  yaml11BooleanText(segs: readonly DocSegment[]): string | undefined;
 }
 
 const DROPPED_TAGS = new Set([
@@ -65,7 +76,14 @@ const PLAIN_BOOLEANS = new Set(['true', 'false']);
 /** Every document of a YAML stream (a `---`-separated file); empty documents are skipped. */
 export function readYamlDocuments(text: string, file: string): LocatedDocument[] {
   const lc = new LineCounter();
-  const tokens = Array.from(new Parser(lc.addNewLine).parse(text));
+  let tokens: CST.Token[];
+  try {
+    tokens = Array.from(new Parser(lc.addNewLine).parse(text));
+  } catch (err) {
+    // The parser recurses once per block level; a stack overflow means absurd nesting.
+    if (!(err instanceof RangeError)) throw err;
+    throw new SsaError('TOO_DEEP', `YAML nesting is deeper than ${MAX_YAML_DEPTH} levels`, { source: deepIndentation(text, file) });
+  }
   const pos = (offset: number): SourcePosition => {
     const p = lc.linePos(offset);
     return { file, line: p.line, column: p.col };
@@ -86,11 +104,13 @@ export function readYamlDocuments(text: string, file: string): LocatedDocument[]
     if (doc.contents === null) continue;
     const warnings: YamlWarning[] = [];
     const value = toValue(doc, pos, warnings);
+    const words = new Map(warnings.map((w) => [segsKey(w.segs ?? []), w.text ?? '']));
     out.push({
       file,
       value,
       warnings,
       positionOf: (segs, at = 'value') => pos(offsetOf(doc, segs, at)),
+      yaml11BooleanText: (segs) => words.get(segsKey(segs)),
     });
   }
   return out;
@@ -106,6 +126,13 @@ export function readYamlDocument(text: string, file: string): LocatedDocument {
     });
   }
   return docs[0];
+}
+
+/** The first line indented by more than MAX_YAML_DEPTH columns (each block level takes one at least). */
+function deepIndentation(text: string, file: string): SourcePosition {
+  const lines = text.split('\n');
+  const i = lines.findIndex((l) => /^ */.exec(l)![0].length > MAX_YAML_DEPTH);
+  return i < 0 ? { file } : { file, line: i + 1, column: MAX_YAML_DEPTH + 2 };
 }
 
 function duplicateKeyName(text: string, offset: number): string {
@@ -186,10 +213,10 @@ function toValue(doc: Document.Parsed, pos: (offset: number) => SourcePosition, 
   const keyString = (node: unknown): string => {
     const k = deref(doc, node);
     if (k === null || k === undefined) return '';
-    if (isScalar(k)) return keyText(k.value);
+    if (isScalar(k)) return keyText(goYamlNumberOrSource(k));
     return fail(node, 'a map or a list cannot be used as a map key');
   };
-  const convert = (node: unknown, depth: number, aliased: boolean): Value => {
+  const convert = (node: unknown, depth: number, aliased: boolean, segs: DocSegment[]): Value => {
     if (node === null || node === undefined) return null;
     if (depth > MAX_YAML_DEPTH) fail(node, `YAML nesting is deeper than ${MAX_YAML_DEPTH} levels`);
     if (aliased && ++expanded > MAX_ALIAS_NODES) {
@@ -198,14 +225,16 @@ function toValue(doc: Document.Parsed, pos: (offset: number) => SourcePosition, 
     if (isAlias(node)) {
       const target = node.resolve(doc);
       if (!target) return fail(node, `unknown YAML alias *${node.source}`);
-      return convert(target, depth, true);
+      return convert(target, depth, true, segs);
     }
     if (isScalar(node)) {
-      const v = node.value;
+      const v = goYamlNumberOrSource(node);
       if (typeof v === 'boolean' && !aliased && node.type === 'PLAIN') {
         const src = String((node as { source?: unknown }).source ?? '');
         if (!PLAIN_BOOLEANS.has(src.toLowerCase())) {
           warnings.push({
+            segs: [...segs],
+            text: src,
             source: pos(rangeStart(node)),
             message: `\`${src}\` is read as the boolean ${v}, as Kubernetes reads YAML 1.1; quote it ('${src}') if you mean the string`,
           });
@@ -223,13 +252,14 @@ function toValue(doc: Document.Parsed, pos: (offset: number) => SourcePosition, 
           merges.push(p.value);
           continue;
         }
-        out[keyString(p.key)] = convert(p.value, depth + 1, aliased);
+        const key = keyString(p.key);
+        out[key] = convert(p.value, depth + 1, aliased, [...segs, key]);
       }
       for (const m of merges) {
         const src = deref(doc, m);
         const sources = isSeq(src) ? src.items : [m];
         for (const s of sources) {
-          const v = convert(s, depth + 1, true);
+          const v = convert(s, depth + 1, true, segs);
           if (v === null || typeof v !== 'object' || Array.isArray(v)) fail(s, 'YAML merge (<<) sources must be maps');
           for (const key of Object.keys(v as ValueMap)) if (!Object.hasOwn(out, key)) out[key] = (v as ValueMap)[key];
         }
@@ -238,12 +268,27 @@ function toValue(doc: Document.Parsed, pos: (offset: number) => SourcePosition, 
     }
     if (isSeq(node)) {
       const out: Value[] = [];
-      for (const it of node.items) out.push(convert(it, depth + 1, aliased));
+      node.items.forEach((it, i) => out.push(convert(it, depth + 1, aliased, [...segs, i])));
       return out;
     }
     return fail(node as YamlNode, 'unsupported YAML node');
   };
-  return convert(doc.contents, 0, false);
+  return convert(doc.contents, 0, false, []);
+}
+
+const GO_INT = /^[-+]?(?:0b[01]+|0x[0-9a-fA-F]+|0o?[0-7]+|[0-9]+)$/;
+const GO_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+
+/**
+ * The scalar's value, except for plain scalars the `yaml` package's YAML 1.1 number rules read as
+ * numbers but Go's yaml.v2 does not (`.` is NaN for the former, the string "." for the latter).
+ */
+function goYamlNumberOrSource(node: { value: unknown; type?: string; source?: unknown }): unknown {
+  const v = node.value;
+  if (typeof v !== 'number' || node.type !== 'PLAIN') return v;
+  const src = String(node.source ?? '').replace(/_/g, '');
+  if (GO_INT.test(src) || GO_FLOAT.test(src) || /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/.test(src)) return v;
+  return String(node.source ?? v);
 }
 
 function scalarValue(v: unknown): Value {

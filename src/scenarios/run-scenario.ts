@@ -8,6 +8,9 @@ import type { Scenario } from './model.js';
 import { ownershipChanges } from './ownership-changes.js';
 import type { ModeRunner, ObjectChanges, ScenarioRun, Snapshot, StepRecord } from './run-types.js';
 
+/** Expectations that say a step may fail; without one, a failing step fails the scenario. */
+const FAILURE_KINDS = new Set(['succeeds', 'error', 'conflicts', 'exitCode', 'stderr']);
+
 /** Builds the mode runner of a scenario (engine or cluster). Supplied by the caller's wiring. */
 export type ModeRunnerFactory = (scenario: Scenario) => ModeRunner;
 
@@ -17,6 +20,14 @@ export function* runScenarioSteps(scenario: Scenario, runner: ModeRunner): Gener
     const { result, after } = runner.run(step, current);
     const changes = changesBetween(current, after);
     const expectations = checkExpectations(step.expectations, { result, after, changes });
+    if (!result.ok && !step.expectations.some((e) => FAILURE_KINDS.has(e.expectation.kind))) {
+      expectations.push({
+        expectation: { expectation: { kind: 'succeeds', value: true }, source: step.source },
+        passed: false,
+        description: 'the step succeeds (a step that may fail says so with `succeeds: false`, `error` or `conflicts`)',
+        detail: `it failed: ${result.error ?? result.stderr.trim()}`,
+      });
+    }
     yield { step, result, before: current, after, changes, expectations, passed: expectations.every((e) => e.passed) };
     current = after;
   }

@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { describeError, SsaError, type SourcePosition } from '../../errors/ssa-error.js';
+import {
+  formatRunSummary,
+  formatScenarioHeader,
+  formatStep,
+  modeRunner,
+  parseScenario,
+  runReport,
+  runScenarioSteps,
+  type RunEnvironment,
+  type Scenario,
+  type ScenarioRun,
+  type StepRecord,
+  summarizeRun,
+  type TextStyle,
+} from '../../scenarios/index.js';
+import { parseCommandArgs, usageError } from '../args.js';
+import { isColorMode, textStyle, useColor } from '../color.js';
+import { type CommandIO, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../io.js';
+import { readTextFile } from '../read-input.js';
+import { outputTarget, writeFileAtomically } from '../write-output.js';
+
+export const runUsage = `Usage: ssa-sim run FILE... [--step] [-o json|text|FILE] [--color auto|always|never]
+
+Runs scenario files (docs/scenarios.md): for each step, the action and what it printed, what
+changed in ownership in plain words, and whether each expectation holds.
+
+Options:
+  --step            pause after each step: Enter for the next step, b to step back, q to quit
+  -o, --output      json (a machine report on stdout), text (default), or a file name to write
+                    the report to (format from the extension: .json, else text; written atomically)
+  --color           auto (default: colour on a terminal unless NO_COLOR is set), always, never
+
+Exit status: 0 every expectation holds, 1 an expectation failed, 2 invalid input or usage.
+
+Examples:
+  ssa-sim run scenarios/eks-vpc-cni-addon.yaml
+  ssa-sim run --step scenarios/shared-field-release.yaml
+  ssa-sim run scenarios/*.yaml -o report.json
+`;
+
+const OPTIONS = {
+  step: { type: 'boolean' },
+  output: { type: 'string', short: 'o' },
+  color: { type: 'string' },
+} as const;
+
+/** Reads files named in a scenario relative to the scenario's folder. */
+export function fileEnvironment(scenarioFile: string): RunEnvironment {
+  return {
+    readFile(path: string, from: SourcePosition): string {
+      const full = resolve(dirname(from.file ?? scenarioFile), path);
+      try {
+        return readFileSync(full, 'utf8');
+      } catch (err) {
+        throw new SsaError('INPUT', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { source: from });
+      }
+    },
+  };
+}
+
+export function loadScenario(file: string): Scenario {
+  return parseScenario(readTextFile(file), file);
+}
+
+/** Runs one file to the end; undefined when it is invalid (the error is printed). */
+function runFile(file: string, io: CommandIO): ScenarioRun | undefined {
+  try {
+    const scenario = loadScenario(file);
+    const runner = modeRunner(scenario, fileEnvironment(file));
+    return summarizeRun(scenario, runner.initial, [...runScenarioSteps(scenario, runner)]);
+  } catch (err) {
+    if (!(err instanceof SsaError)) throw err;
+    io.writeError(`ssa-sim run: ${describeError(err)}\n`);
+    return undefined;
+  }
+}
+
+export async function runCommand(args: string[], io: CommandIO): Promise<number> {
+  const parsed = parseCommandArgs('run', args, OPTIONS, runUsage, io);
+  if (typeof parsed === 'number') return parsed;
+  const files = parsed.positionals;
+  if (files.length === 0) return usageError('run', 'expected at least one scenario FILE', runUsage, io);
+  const colorFlag = (parsed.values.color as string | undefined) ?? 'auto';
+  if (!isColorMode(colorFlag)) return usageError('run', `--color must be auto, always or never, not ${JSON.stringify(colorFlag)}`, runUsage, io);
+  const target = outputTarget(parsed.values.output as string | undefined, ['text', 'json']);
+  if (typeof target === 'string') return usageError('run', target, runUsage, io);
+  const step = parsed.values.step === true;
+  if (step && (target.format !== 'text' || target.file)) return usageError('run', '--step shows steps on the terminal; it cannot be combined with -o', runUsage, io);
+
+  const style = textStyle(target.file === undefined && useColor(colorFlag, io));
+  if (step) return stepThrough(files, io, style);
+
+  const runs: ScenarioRun[] = [];
+  let invalid = false;
+  const progress = io.isErrorTTY === true && files.length > 1;
+  let text = '';
+  files.forEach((file, i) => {
+    if (progress) io.writeError(`\r\u001b[Krunning ${i + 1}/${files.length}: ${file}`);
+    const run = runFile(file, io);
+    if (!run) {
+      invalid = true;
+      return;
+    }
+    runs.push(run);
+    if (target.format === 'text') {
+      const out = formatScenarioHeader(run, style) + run.steps.map((s) => formatStep(s, run.scenario.steps.length, style)).join('') + formatRunSummary(run, style);
+      if (target.file) text += (text ? '\n' : '') + out;
+      else io.write((i > 0 ? '\n' : '') + out);
+    }
+  });
+  if (progress) io.writeError('\r\u001b[K');
+  if (target.format === 'json') {
+    const report = JSON.stringify({ passed: !invalid && runs.every((r) => r.passed), scenarios: runs.map(runReport) }, null, 2) + '\n';
+    if (target.file) writeFileAtomically(target.file, report);
+    else io.write(report);
+  } else if (target.file) {
+    writeFileAtomically(target.file, text);
+  }
+  if (files.length > 1 && target.format === 'text' && !target.file) {
+    const passed = runs.filter((r) => r.passed).length;
+    io.write(`\n${passed} of ${files.length} scenarios passed${invalid ? ' (some files are invalid, see above)' : ''}\n`);
+  }
+  if (invalid) return EXIT_USAGE;
+  return runs.every((r) => r.passed) ? EXIT_OK : EXIT_FAILED;
+}
+
+/** Interactive: one step at a time, stepping back through the frozen snapshots on request. */
+async function stepThrough(files: string[], io: CommandIO, style: TextStyle): Promise<number> {
+  const lines = createInterface({ input: io.stdin, crlfDelay: Infinity, terminal: false })[Symbol.asyncIterator]();
+  const ask = async (prompt: string): Promise<string | undefined> => {
+    io.writeError(prompt);
+    const next = await lines.next();
+    return next.done ? undefined : next.value.trim().toLowerCase();
+  };
+  let code = EXIT_OK;
+  for (const file of files) {
+    let scenario: Scenario;
+    let gen: Generator<StepRecord, void, void>;
+    let initial;
+    try {
+      scenario = loadScenario(file);
+      const runner = modeRunner(scenario, fileEnvironment(file));
+      initial = runner.initial;
+      gen = runScenarioSteps(scenario, runner);
+    } catch (err) {
+      if (!(err instanceof SsaError)) throw err;
+      io.writeError(`ssa-sim run: ${describeError(err)}\n`);
+      code = EXIT_USAGE;
+      continue;
+    }
+    io.write(formatScenarioHeader({ scenario }, style));
+    const done: StepRecord[] = [];
+    const total = scenario.steps.length;
+    let shown = -1;
+    let quit = false;
+    for (;;) {
+      if (shown + 1 >= done.length) {
+        const next = gen.next();
+        if (next.done) break;
+        done.push(next.value);
+      }
+      shown++;
+      io.write(formatStep(done[shown], total, style));
+      if (shown === total - 1) break;
+      let answer = await ask(`-- step ${shown + 1}/${total}: Enter for the next step, b to step back, q to quit -- `);
+      while (answer === 'b') {
+        if (shown > 0) {
+          shown--;
+          io.write(`\n(back to the state after step ${shown + 1})\n`);
+          io.write(formatStep(done[shown], total, style));
+        } else {
+          io.write('\n(at the first step; the state before it is the scenario\'s starting state)\n');
+        }
+        answer = await ask(`-- step ${shown + 1}/${total}: Enter for the next step, b to step back, q to quit -- `);
+      }
+      if (answer === undefined || answer === 'q') {
+        quit = answer === 'q';
+        if (answer === undefined) {
+          // No more input: finish the run without pausing.
+          for (;;) {
+            if (shown + 1 >= done.length) {
+              const next = gen.next();
+              if (next.done) break;
+              done.push(next.value);
+            }
+            shown++;
+            io.write(formatStep(done[shown], total, style));
+          }
+        }
+        break;
+      }
+    }
+    if (quit) io.write(`\nstopped after step ${shown + 1} of ${total}\n`);
+    const run = summarizeRun(scenario, initial, done);
+    io.write(formatRunSummary(run, style));
+    if (!run.passed && code === EXIT_OK) code = EXIT_FAILED;
+    if (quit) break;
+  }
+  return code;
+}

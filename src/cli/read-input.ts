@@ -1,0 +1,32 @@
+import { SsaError } from '../errors/ssa-error.js';
+import { readFileSync } from 'node:fs';
+import type { CommandIO } from './io.js';
+
+/** Most bytes read from standard input (a generous bound: captured objects are far smaller). */
+const MAX_STDIN_BYTES = 256 * 1024 * 1024;
+
+/** The text of FILE, or of standard input for `-` or no file. */
+export async function readInput(file: string | undefined, io: CommandIO): Promise<{ text: string; name: string }> {
+  if (file !== undefined && file !== '-') return { text: readTextFile(file), name: file };
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of io.stdin) {
+    const b = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += b.length;
+    if (size > MAX_STDIN_BYTES) throw new SsaError('INPUT', 'standard input is larger than 256 MiB', { source: { file: '<stdin>' } });
+    chunks.push(b);
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), name: '<stdin>' };
+}
+
+/** A file's text; a missing or unreadable file is an SsaError naming it. */
+export function readTextFile(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new SsaError('INPUT', code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a file' : `cannot read: ${code ?? (err as Error).message}`, {
+      source: { file },
+    });
+  }
+}

@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { SsaError } from '../errors/ssa-error.js';
+
+/**
+ * Writes `text` to `file` atomically: into a temporary file beside it, then renamed over it, so a
+ * reader never sees half a file and a failed run leaves the old file as it was.
+ */
+export function writeFileAtomically(file: string, text: string): void {
+  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    writeFileSync(tmp, text, { flag: 'wx' });
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw new SsaError('INPUT', `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { source: { file } });
+  }
+}
+
+export type OutputFormat = 'text' | 'json' | 'yaml';
+
+/**
+ * `-o` takes a format (`json`, `yaml`, `text`) or a file name; a file's format follows its
+ * extension (`.json`, `.yaml`/`.yml`, anything else text).
+ */
+export function outputTarget(o: string | undefined, allowed: readonly OutputFormat[]): { format: OutputFormat; file?: string } | string {
+  if (o === undefined || o === '') return { format: allowed[0] };
+  if ((allowed as readonly string[]).includes(o)) return { format: o as OutputFormat };
+  if (['json', 'yaml', 'text', 'wide', 'name'].includes(o)) return `-o ${o} is not supported here; use ${allowed.join(', ')} or a file name`;
+  const format: OutputFormat = /\.json$/i.test(o) ? 'json' : /\.ya?ml$/i.test(o) ? 'yaml' : 'text';
+  if (!allowed.includes(format)) return `-o ${o}: this command writes ${allowed.join(' or ')}`;
+  return { format, file: o };
+}

@@ -1,0 +1,22 @@
+/**
+ * Scenarios: parse a file, run it step by step with one frozen snapshot per step, check its
+ * expectations, and report (docs/scenarios.md).
+ */
+import { clusterRunner } from './cluster-mode.js';
+import { engineRunner } from './engine-mode.js';
+import type { Scenario } from './model.js';
+import type { ModeRunner, RunEnvironment } from './run-types.js';
+
+export * from './model.js';
+export * from './run-types.js';
+export { parseScenario } from './parse-scenario.js';
+export { runScenario, runScenarioSteps, summarizeRun, changesBetween } from './run-scenario.js';
+export { formatRun, formatRunSummary, formatScenarioHeader, formatStep, PLAIN, runReport, type TextStyle } from './format-run.js';
+export { ownershipChanges, type OwnershipChange, type OwnershipChangeKind } from './ownership-changes.js';
+export { ownersFromEngine, ownersFromObject, ownerLabeler, type OwnerEntry } from './owners.js';
+export { vectorToScenarioText, type VectorCase } from './from-vector.js';
+
+/** The runner for a scenario's mode. Throws SsaError for schema or initial-state problems. */
+export function modeRunner(scenario: Scenario, env: RunEnvironment): ModeRunner {
+  return scenario.mode === 'engine' ? engineRunner(scenario, env) : clusterRunner(scenario, env);
+}

@@ -1,0 +1,28 @@
+import { Readable } from 'node:stream';
+import { main } from '../../src/cli/main.js';
+import type { CommandIO } from '../../src/cli/io.js';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `ssa-sim ARGS` in-process with the given stdin text and environment. */
+export async function runCli(
+  args: string[],
+  opts: { stdin?: string; env?: Record<string, string | undefined>; isTTY?: boolean; isErrorTTY?: boolean } = {},
+): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const io: CommandIO = {
+    stdin: Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]),
+    write: (t) => void (stdout += t),
+    writeError: (t) => void (stderr += t),
+    env: opts.env ?? {},
+    isTTY: opts.isTTY ?? false,
+    isErrorTTY: opts.isErrorTTY ?? false,
+  };
+  const code = await main(args, io);
+  return { code, stdout, stderr };
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { describeError, SsaError } from '../../src/errors/ssa-error.js';
+import { parseScenario } from '../../src/scenarios/parse-scenario.js';
+
+function errorOf(text: string): string {
+  try {
+    parseScenario(text, 'x.yaml');
+  } catch (err) {
+    if (err instanceof SsaError) return describeError(err);
+    throw err;
+  }
+  throw new Error('expected an error');
+}
+
+const ok = `name: n
+mode: engine
+steps:
+  - apply: {manager: m, apiVersion: v1, object: {a: 1}}
+`;
+
+describe('scenario parsing: every problem names file:line:column and what was expected', () => {
+  it('parses a minimal engine scenario', () => {
+    const s = parseScenario(ok, 'x.yaml');
+    expect(s.mode).toBe('engine');
+    expect(s.schema).toEqual({ kind: 'deduced' });
+    expect(s.steps[0].action).toBe('apply');
+    expect(s.steps[0].source).toMatchObject({ file: 'x.yaml', line: 4, column: 5 });
+  });
+
+  it('a missing name', () => {
+    expect(errorOf('mode: engine\nsteps: []\n')).toBe('x.yaml:1:1: (top level): missing "name": expected the scenario\'s name');
+  });
+
+  it('an unknown key, with a suggestion', () => {
+    expect(errorOf(ok + '    expct: {succeeds: true}\n')).toBe(
+      'x.yaml:5:5: steps[0].expct: unknown key "expct" (did you mean "expect"?); expected one of: title, explain, expect, apply, update',
+    );
+  });
+
+  it('a value of the wrong type', () => {
+    expect(errorOf(ok.replace('manager: m', 'manager: 3'))).toBe("x.yaml:4:22: steps[0].apply.manager: expected the manager's name, found the number 3");
+  });
+
+  it('two actions in one step', () => {
+    expect(errorOf(ok + '    update: {manager: m, object: {}}\n')).toMatch(/^x\.yaml:5:5: steps\[0\]\.update: a step has exactly one action; found "apply" and "update"$/);
+  });
+
+  it('a step without an action', () => {
+    expect(errorOf('name: n\nmode: engine\nsteps:\n  - title: t\n')).toBe('x.yaml:4:5: steps[0]: missing the action: expected one of apply, update');
+  });
+
+  it('a bad expectation', () => {
+    expect(errorOf(ok + '    expect: {owners: {spec.replicas: [a]}}\n')).toBe('x.yaml:5:23: steps[0].expect.owners["spec.replicas"]: a field path starts with "." (such as .spec.replicas)');
+    expect(errorOf(ok + '    expect: {managedFields: [{manager: m, operation: Patch}]}\n')).toBe(
+      'x.yaml:5:54: steps[0].expect.managedFields[0].operation: expected Apply or Update, found the string "Patch"',
+    );
+  });
+
+  it('YAML syntax errors and duplicate keys', () => {
+    expect(errorOf('name: n\nname: m\nsteps: []\n')).toBe('x.yaml:2:1: duplicate key "name"');
+    expect(errorOf('name: [n\n')).toMatch(/^x\.yaml:\d+:\d+: invalid YAML: /);
+  });
+
+  it('a bad clock', () => {
+    expect(errorOf('name: n\nclock: {start: yesterday}\nsteps: [{kubectl-apply: {}}]\n')).toBe(
+      'x.yaml:2:16: clock.start: expected an RFC 3339 time such as 2022-08-23T10:00:00Z, found the string "yesterday"',
+    );
+  });
+
+  it('engine keys in a cluster scenario and the reverse', () => {
+    expect(errorOf('name: n\nlive: {}\nsteps: [{kubectl-apply: {}}]\n')).toMatch(/^x\.yaml:2:1: live: `live` is for engine scenarios/);
+    expect(errorOf('name: n\nmode: engine\nobjects: []\nsteps: [{apply: {manager: m, object: {}}}]\n')).toMatch(/^x\.yaml:3:1: objects: engine scenarios start from/);
+  });
+});
+
+describe('hostile YAML', () => {
+  it('an alias bomb ends in a clear error', () => {
+    const lines = ['name: n', 'mode: engine', 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 9; i++) lines.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    lines.push('steps: []');
+    expect(errorOf(lines.join('\n') + '\n')).toMatch(/aliases expand to more than 100000 nodes/);
+  });
+
+  it('10,000-deep nesting ends in a clear error, not a crash', () => {
+    const deep = 'name: n\nmode: engine\nsteps:\n  - apply: {manager: m, object: ' + '['.repeat(10_000) + ']'.repeat(10_000) + '}\n';
+    expect(errorOf(deep)).toMatch(/^x\.yaml:4:\d+: YAML nesting is deeper than 200 levels$/);
+    const block = 'name: n\nmode: engine\nlive:\n' + Array.from({ length: 10_000 }, (_, i) => ' '.repeat(i + 1) + 'a:').join('\n') + ' 1\nsteps: []\n';
+    expect(errorOf(block)).toMatch(/YAML nesting is deeper than 200 levels/);
+  });
+
+  it('__proto__ keys are data', () => {
+    const s = parseScenario('name: n\nmode: engine\nlive: {__proto__: {polluted: true}, constructor: 1}\nsteps: [{apply: {manager: m, object: {__proto__: 1}}}]\n', 'x.yaml');
+    expect(Object.keys(s.live as object)).toEqual(['__proto__', 'constructor']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('YAML 1.1 booleans are read as Kubernetes reads them, with a warning', () => {
+    const s = parseScenario('name: n\nmode: engine\nlive: {a: no, b: "no", c: on, d: true}\nsteps: [{apply: {manager: m, object: {}}}]\n', 'x.yaml');
+    expect(s.live).toEqual({ a: false, b: 'no', c: true, d: true });
+    expect(s.warnings.map((w) => `${w.source.line}:${w.source.column}: ${w.message}`)).toEqual([
+      "3:11: `no` is read as the boolean false, as Kubernetes reads YAML 1.1; quote it ('no') if you mean the string",
+      "3:27: `on` is read as the boolean true, as Kubernetes reads YAML 1.1; quote it ('on') if you mean the string",
+    ]);
+  });
+});

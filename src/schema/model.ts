@@ -54,4 +54,13 @@ export interface FieldDecl {
   readonly type: TypeRef;
   /** Only used to complete associative-list keys. `undefined` = no default. */
   readonly default?: Value;
+  /**
+   * Strategic merge patch metadata (OpenAPI `x-kubernetes-patch-strategy` /
+   * `x-kubernetes-patch-merge-key`), kept for the API server's strategic merge patch; the
+   * ownership engine ignores both. `patchStrategy` is the annotation's text, e.g. `merge`,
+   * `merge,retainKeys`, `retainKeys` or `replace`; `patchMergeKey` names the field of a list's
+   * items that identifies them when merging. Both are undefined when the source says nothing.
+   */
+  readonly patchStrategy?: string;
+  readonly patchMergeKey?: string;
 }

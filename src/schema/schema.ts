@@ -37,6 +37,15 @@ export interface FieldInfo {
   /** Present only when the schema declares a default (used to complete list keys). */
   readonly hasDefault: boolean;
   readonly default: Value | undefined;
+  /**
+   * Strategic merge patch metadata of this field, as its declaration gives it (see FieldDecl):
+   * for a struct's list field `containers`, `atom.map.fields.get('containers')` carries
+   * `patchStrategy: 'merge'` and `patchMergeKey: 'name'`. Undefined when not declared; a list
+   * with no patch strategy is replaced as a whole by a strategic merge patch. Not used by the
+   * ownership engine.
+   */
+  readonly patchStrategy?: string;
+  readonly patchMergeKey?: string;
 }
 
 /** A type reference that resolves on first use; `get()` throws an SsaError('SCHEMA_TYPE'). */
@@ -119,6 +128,8 @@ export class Schema {
           type: this.lazy(f.type),
           hasDefault: f.default !== undefined,
           default: f.default,
+          ...(f.patchStrategy !== undefined ? { patchStrategy: f.patchStrategy } : {}),
+          ...(f.patchMergeKey !== undefined ? { patchMergeKey: f.patchMergeKey } : {}),
         });
       }
       const rel = decl.map.elementRelationship ?? '';

@@ -60,8 +60,18 @@ export interface RequestRecord {
   readonly body: Value;
   /** The HTTP status code of the answer (200, 201, 404, 409, 422, ...). */
   readonly code: number;
+  /** For a failure, the Status the server answered (reason, message byte for byte, causes). */
+  readonly failure?: RequestFailure;
   /** Why the client sent it, when it is one step of several (e.g. `csaupgrade migration`). */
   readonly purpose?: string;
+}
+
+export interface RequestFailure {
+  /** `Conflict`, `NotFound`, `Invalid`, ... ('' for a plain internal error). */
+  readonly reason: string;
+  readonly message: string;
+  /** `details.causes` (e.g. one `FieldManagerConflict` per conflicting path). */
+  readonly causes?: readonly { readonly reason: string; readonly message: string; readonly field: string }[];
 }
 
 /** Status of an EKS add-on as DescribeAddon reports it. */
@@ -291,7 +301,12 @@ export interface EksAddonOptions extends CommonOptions {
   readonly configurationValues?: string;
   /** Field manager. Default `eks`. */
   readonly fieldManager?: string;
-  /** Default `Go-http-client/1.1`. (Inherited `userAgent`.) */
+  /**
+   * The add-on as the previous EKS step left it (the runner passes the last `outcome.addon`):
+   * an update without `configurationValues` keeps its configuration, as EKS does.
+   */
+  readonly current?: AddonStatus;
+  /** (Inherited `userAgent`: default `Go-http-client/1.1`, the add-on manager's.) */
 }
 
 export type EksCreateAddonOptions = EksAddonOptions;

@@ -121,6 +121,15 @@ export class Wire {
       ...(subresource ? { subresource } : {}),
       body,
       code: response.code,
+      ...(response.ok
+        ? {}
+        : {
+            failure: {
+              reason: response.status.reason ?? '',
+              message: response.status.message,
+              ...(response.status.details?.causes ? { causes: response.status.details.causes.map((c) => ({ ...c })) } : {}),
+            },
+          }),
       ...(purpose ? { purpose } : {}),
     };
   }

@@ -1,7 +1,41 @@
 import type { ActorOutcome, ClusterState, KubectlCreateOptions } from '../actor.js';
-import { notYet } from '../not-yet.js';
+import { identity, toObjects, withNamespace } from '../objects.js';
+import { coordinates } from '../resources.js';
+import { kubectlWire, printWarnings, runKubectl, statusError } from './kubectl.js';
+import { lastAppliedValue, withLastApplied } from './last-applied.js';
+import { successLine } from './output.js';
 
-/** kubectl create */
+/**
+ * `kubectl create -f <manifests>` — manager `kubectl-create`, operation Update (POST): the
+ * entry owns every field of the created object, defaults included. `saveConfig` adds the
+ * last-applied annotation as `kubectl apply` would (then a later `kubectl apply` or
+ * `apply --server-side` migration treats `kubectl-create` as a client-side-apply manager). Line:
+ * `deployment.apps/nginx created`; an existing object is
+ * `Error from server (AlreadyExists): deployments.apps "nginx" already exists`.
+ */
 export function kubectlCreate(state: ClusterState, options: KubectlCreateOptions): ActorOutcome {
-  return notYet('kubectlCreate', state, options);
+  const wire = kubectlWire(state, options);
+  return runKubectl(wire, (errors) => {
+    const dryRun = options.dryRun ?? 'none';
+    for (const obj of toObjects(options.manifests)) {
+      const id = identity(obj);
+      const c = coordinates(wire.state, id.apiVersion, id.kind, id.name, id.namespace ?? options.namespace);
+      let body = c.namespaced ? withNamespace(obj, c.namespace) : obj;
+      if (options.saveConfig) body = withLastApplied(body, lastAppliedValue(body));
+      if (dryRun !== 'client') {
+        const r = wire.send({
+          verb: 'create',
+          body,
+          target: { apiVersion: c.apiVersion, kind: c.kind, ...(c.namespaced ? { namespace: c.namespace } : {}) },
+          options: { fieldManager: options.fieldManager ?? 'kubectl-create', dryRun: dryRun === 'server' },
+        });
+        printWarnings(wire, r);
+        if (!r.ok) {
+          errors.push(statusError(r));
+          continue;
+        }
+      }
+      wire.print(successLine(c.kind, c.group, c.name, 'created', dryRun));
+    }
+  });
 }

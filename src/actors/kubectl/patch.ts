@@ -1,7 +1,53 @@
+import { parse as parseYaml } from 'yaml';
+import { SsaError } from '../../errors/ssa-error.js';
+import { valueEquals } from '../../value/equals.js';
+import type { Value } from '../../value/value.js';
 import type { ActorOutcome, ClusterState, KubectlPatchOptions } from '../actor.js';
-import { notYet } from '../not-yet.js';
+import { kubectlWire, runKubectl } from './kubectl.js';
+import { successLine } from './output.js';
+import { fetch, resolveTarget, sendPatch } from './target.js';
 
-/** kubectl patch */
+function decodePatch(patch: string | Value): Value {
+  if (typeof patch !== 'string') return patch;
+  try {
+    return JSON.parse(patch) as Value;
+  } catch {
+    try {
+      return parseYaml(patch, { version: '1.1' }) as Value;
+    } catch (err) {
+      throw new SsaError('INPUT', `unable to parse "${patch}": ${(err as Error).message}`);
+    }
+  }
+}
+
+/**
+ * `kubectl patch <resource>/<name> --type json|merge|strategic -p <patch>` — manager
+ * `kubectl-patch`, Update: only what the patch adds or changes moves to it. `subresource`
+ * patches `status` or `scale`. Line: `deployment.apps/nginx patched`, or
+ * `deployment.apps/nginx patched (no change)` when the object came back unchanged.
+ */
 export function kubectlPatch(state: ClusterState, options: KubectlPatchOptions): ActorOutcome {
-  return notYet('kubectlPatch', state, options);
+  const wire = kubectlWire(state, options);
+  return runKubectl(wire, (errors) => {
+    const t = resolveTarget(wire, options);
+    const patch = decodePatch(options.patch);
+    const before = fetch(wire, t, errors, options.subresource);
+    if (!before) return;
+    const dryRun = options.dryRun ?? 'none';
+    const r = sendPatch(
+      wire,
+      t,
+      {
+        patchType: options.type ?? 'strategic',
+        patch,
+        fieldManager: options.fieldManager ?? 'kubectl-patch',
+        dryRun,
+        ...(options.subresource ? { subresource: options.subresource } : {}),
+      },
+      errors,
+    );
+    if (!r.ok) return;
+    const changed = r.object === undefined || !valueEquals(r.object, before);
+    wire.print(successLine(t.c.kind, t.c.group, t.c.name, changed ? 'patched' : 'patched (no change)', dryRun));
+  });
 }

@@ -1,0 +1,31 @@
+/**
+ * `kubectl label` and `kubectl annotate`: a JSON merge patch of `metadata.labels` or
+ * `metadata.annotations`, computed from the object before and after (jsonpatch.CreateMergePatch).
+ */
+import { encodeJsonValue } from '../../fieldpath/json-text.js';
+import { type ValueMap, getKey, isMap, newMap } from '../../value/value.js';
+import { metadata, setIn } from '../objects.js';
+
+export function readMap(obj: ValueMap, key: 'labels' | 'annotations'): ValueMap {
+  const m = getKey(metadata(obj), key);
+  return isMap(m) ? m : newMap();
+}
+
+/** `obj` with the changes applied to its labels/annotations (`null` removes a key). */
+export function withMapChanges(obj: ValueMap, key: 'labels' | 'annotations', changes: Readonly<Record<string, string | null>>): ValueMap {
+  const next = newMap();
+  const current = readMap(obj, key);
+  for (const k of Object.keys(current)) next[k] = current[k];
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) delete next[k];
+    else next[k] = v;
+  }
+  const meta = setIn(metadata(obj), key, next);
+  if (Object.keys(next).length === 0) delete meta[key];
+  return setIn(obj, 'metadata', meta);
+}
+
+/** Byte length of an object's JSON, as kubectl label compares them to pick `unlabeled`. */
+export function jsonLength(obj: ValueMap): number {
+  return Buffer.byteLength(encodeJsonValue(obj, true), 'utf8');
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { NO_PATCH_META, type PatchField, type PatchMetaNode } from '../../src/actors/kubectl/patch-meta.js';
+import {
+  createMergePatch,
+  threeWayJsonMergePatch,
+  threeWayStrategicMergePatch,
+  twoWayStrategicMergePatch,
+} from '../../src/actors/kubectl/three-way-patch.js';
+
+// A small hand-written slice of the built-in patch metadata: pod template containers and env
+// merged by name, volumes merged by name with retainKeys, finalizers replaced.
+function node(fields: Record<string, PatchField>): PatchMetaNode {
+  return { field: (name) => fields[name] };
+}
+const plain = (n: PatchMetaNode = NO_PATCH_META): PatchField => ({ strategies: [], node: n });
+const envVar = node({});
+const container = node({ env: { strategies: ['merge'], mergeKey: 'name', node: envVar }, image: plain() });
+const podSpec = node({
+  containers: { strategies: ['merge'], mergeKey: 'name', node: container },
+  volumes: { strategies: ['merge', 'retainKeys'], mergeKey: 'name', node: node({}) },
+  finalizers: plain(),
+});
+const meta = node({
+  metadata: plain(node({ labels: plain(), annotations: plain() })),
+  spec: plain(node({ template: plain(node({ spec: plain(podSpec), metadata: plain() })) })),
+});
+
+const ds = (containers: unknown[], extra: Record<string, unknown> = {}) => ({
+  apiVersion: 'apps/v1',
+  kind: 'DaemonSet',
+  metadata: { name: 'x', ...extra },
+  spec: { template: { spec: { containers } } },
+});
+
+describe('three-way strategic merge patch', () => {
+  it('is empty when the manifest equals the last applied one and the live object agrees', () => {
+    const m = ds([{ name: 'a', image: 'i:1' }]);
+    const live = ds([{ name: 'a', image: 'i:1', imagePullPolicy: 'IfNotPresent' }], { uid: 'u' });
+    expect(threeWayStrategicMergePatch(m, m, live, meta)).toEqual({});
+  });
+
+  it('sets a changed image by merge key with $setElementOrder, leaving server-only fields alone', () => {
+    const orig = ds([{ name: 'a', image: 'i:1' }]);
+    const mod = ds([{ name: 'a', image: 'i:2' }]);
+    const live = ds([{ name: 'a', image: 'i:1', imagePullPolicy: 'IfNotPresent' }]);
+    expect(threeWayStrategicMergePatch(orig, mod, live, meta)).toEqual({
+      spec: { template: { spec: { containers: [{ name: 'a', image: 'i:2' }], '$setElementOrder/containers': [{ name: 'a' }] } } },
+    });
+  });
+
+  it('deletes what the manifest dropped since the last apply: fields by null, items by $patch delete', () => {
+    const orig = ds([
+      { name: 'a', image: 'i', env: [{ name: 'X', value: '1' }, { name: 'Y', value: '2' }] },
+      { name: 'b', image: 'j' },
+    ], { labels: { keep: '1', drop: '1' } });
+    const mod = ds([{ name: 'a', image: 'i', env: [{ name: 'X', value: '1' }] }], { labels: { keep: '1' } });
+    const live = ds([
+      { name: 'a', image: 'i', env: [{ name: 'X', value: '1' }, { name: 'Y', value: '2' }, { name: 'USER', value: 'u' }] },
+      { name: 'b', image: 'j' },
+    ], { labels: { keep: '1', drop: '1', other: 'o' } });
+    const patch = threeWayStrategicMergePatch(orig, mod, live, meta);
+    expect(patch).toEqual({
+      metadata: { labels: { drop: null } },
+      spec: {
+        template: {
+          spec: {
+            '$setElementOrder/containers': [{ name: 'a' }],
+            containers: [
+              { name: 'a', env: [{ $patch: 'delete', name: 'Y' }], '$setElementOrder/env': [{ name: 'X' }] },
+              { $patch: 'delete', name: 'b' },
+            ],
+          },
+        },
+      },
+    });
+  });
+
+  it('replaces lists without a merge strategy whole and removes scalars from merged primitive lists', () => {
+    const orig = { spec: { template: { spec: { finalizers: ['a', 'b'] } } } };
+    const mod = { spec: { template: { spec: { finalizers: ['a'] } } } };
+    expect(threeWayStrategicMergePatch(orig, mod, orig, meta)).toEqual({ spec: { template: { spec: { finalizers: ['a'] } } } });
+  });
+
+  it('adds $retainKeys to changed items of a retainKeys list', () => {
+    const orig = { spec: { template: { spec: { volumes: [{ name: 'v', hostPath: { path: '/a' } }] } } } };
+    const mod = { spec: { template: { spec: { volumes: [{ name: 'v', emptyDir: {} }] } } } };
+    const patch = twoWayStrategicMergePatch(orig, mod, meta);
+    expect(patch).toEqual({
+      spec: {
+        template: {
+          spec: {
+            '$setElementOrder/volumes': [{ name: 'v' }],
+            volumes: [{ name: 'v', emptyDir: {}, hostPath: null, $retainKeys: ['emptyDir', 'name'] }],
+          },
+        },
+      },
+    });
+  });
+});
+
+describe('JSON merge patches (custom resources)', () => {
+  it('two-way: changes, additions and deletions; lists replaced', () => {
+    expect(createMergePatch({ a: 1, b: { c: 1, d: 2 }, l: [1] }, { a: 1, b: { c: 2 }, l: [1, 2], e: 'x' })).toEqual({
+      b: { c: 2, d: null },
+      l: [1, 2],
+      e: 'x',
+    });
+  });
+  it('three-way: deletions only of what was applied before; live-only fields kept', () => {
+    const orig = { spec: { a: 1, b: 2 } };
+    const mod = { spec: { a: 3 } };
+    const live = { spec: { a: 1, b: 2, server: true } };
+    expect(threeWayJsonMergePatch(orig, mod, live)).toEqual({ spec: { a: 3, b: null } });
+    expect(threeWayJsonMergePatch(mod, mod, { spec: { a: 3, server: true } })).toEqual({});
+  });
+});

@@ -11,7 +11,8 @@ export type SsaErrorCode =
   | 'CONFLICT' // an apply would change fields owned by other managers
   | 'INVALID_REQUEST' // an engine request is malformed
   | 'INPUT' // an input file cannot be read or parsed
-  | 'TOO_DEEP'; // nesting beyond what ssa-sim accepts
+  | 'TOO_DEEP' // nesting beyond what ssa-sim accepts
+  | 'UNKNOWN_KIND'; // no schema source has a type for an object's apiVersion and kind
 
 export interface SourcePosition {
   file?: string;

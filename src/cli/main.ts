@@ -1,5 +1,7 @@
 import { describeError, SsaError } from '../errors/ssa-error.js';
+import { blameCommand, blameUsage } from './commands/blame.js';
 import { engineCommand, engineUsage } from './commands/engine.js';
+import { explainCommand, explainUsage } from './commands/explain.js';
 import { fieldsetCommand, fieldsetUsage } from './commands/fieldset.js';
 import { runCommand, runUsage } from './commands/run.js';
 import { type CommandIO, EXIT_OK, EXIT_USAGE, processIO } from './io.js';
@@ -12,6 +14,8 @@ interface Command {
 
 const commands: Record<string, Command> = {
   run: { summary: 'run scenario files step by step, checking their expectations', usage: runUsage, run: runCommand },
+  blame: { summary: 'show an object with the managers that own each line', usage: blameUsage, run: blameCommand },
+  explain: { summary: 'say who owns a field, since when, and what the next apply would do to it', usage: explainUsage, run: explainCommand },
   fieldset: { summary: 'decode FieldsV1 into field paths, or encode paths as FieldsV1', usage: fieldsetUsage, run: fieldsetCommand },
   engine: { summary: 'answer ownership-engine requests (JSON Lines on stdin)', usage: engineUsage, run: engineCommand },
 };

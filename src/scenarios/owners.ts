@@ -38,22 +38,24 @@ export function ownersFromObject(obj: Value): OwnerEntry[] {
   if (!isList(list)) throw new SsaError('INPUT', 'metadata.managedFields: expected a list of entries', { path: '.metadata.managedFields' });
   return list.map((item, i) => {
     const where = `metadata.managedFields[${i}]`;
-    if (!isMap(item)) throw new SsaError('INPUT', `${where}: expected a managedFields entry (a map)`);
+    const bad = (key: string | undefined, message: string) =>
+      new SsaError('INPUT', `${where}${key ? `.${key}` : ''}: ${message}`, { path: `.metadata.managedFields[${i}]${key ? `.${key}` : ''}` });
+    if (!isMap(item)) throw bad(undefined, 'expected a managedFields entry (a map)');
     const str = (k: string): string | undefined => {
       const v = getKey(item, k);
       if (v === undefined || v === null) return undefined;
-      if (typeof v !== 'string') throw new SsaError('INPUT', `${where}.${k}: expected a string`);
+      if (typeof v !== 'string') throw bad(k, 'expected a string');
       return v;
     };
     const operation = str('operation');
-    if (operation !== 'Apply' && operation !== 'Update') throw new SsaError('INPUT', `${where}.operation: operation must be \`Apply\` or \`Update\``);
+    if (operation !== 'Apply' && operation !== 'Update') throw bad('operation', 'operation must be `Apply` or `Update`');
     const fieldsType = str('fieldsType');
-    if (fieldsType !== undefined && fieldsType !== 'FieldsV1') throw new SsaError('INPUT', `${where}.fieldsType: invalid fieldsType ${JSON.stringify(fieldsType)}`);
+    if (fieldsType !== undefined && fieldsType !== 'FieldsV1') throw bad('fieldsType', `invalid fieldsType ${JSON.stringify(fieldsType)}`);
     let set: FieldSet;
     try {
       set = decodeFieldsV1Value(getKey(item, 'fieldsV1') ?? null);
     } catch (err) {
-      throw new SsaError('INPUT', `${where}.fieldsV1: ${(err as Error).message}`);
+      throw bad('fieldsV1', (err as Error).message);
     }
     return {
       manager: str('manager') ?? '',

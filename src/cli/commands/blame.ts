@@ -1,0 +1,129 @@
+import { SsaError, describeError, formatSource } from '../../errors/ssa-error.js';
+import { type BlameLine, blameLines, withoutManagedFields } from '../../scenarios/blame.js';
+import { type OwnerEntry, ownersFromObject } from '../../scenarios/owners.js';
+import { readObjects } from '../../scenarios/read-objects.js';
+import { getKey, isMap, type Value, type ValueMap } from '../../value/value.js';
+import { parseCommandArgs, usageError } from '../args.js';
+import { ANSI, isColorMode, managerColor, SHARED_COLOR, useColor } from '../color.js';
+import { type CommandIO, EXIT_OK } from '../io.js';
+import { readInput } from '../read-input.js';
+
+export const blameUsage = `Usage: ssa-sim blame [LIVE|-] [--color auto|always|never] [--time relative|full|none] [--now TIME]
+
+Prints each object of LIVE (kubectl get -o yaml --show-managed-fields output: YAML or JSON,
+several documents or a List) with every line annotated by the managers that own its field:
+manager (operation, /subresource, age). A field owned by several managers is marked [shared].
+Reads standard input when LIVE is - or absent.
+
+Options:
+  --color   auto (default: colour on a terminal, unless NO_COLOR is set or TERM=dumb), always, never
+  --time    relative (default: "5m ago"), full (RFC 3339), none
+  --now     the time ages are measured from (RFC 3339); default: now
+
+Examples:
+  kubectl get ds aws-node -n kube-system -o yaml --show-managed-fields | ssa-sim blame
+  ssa-sim blame aws-node.yaml --time full --color never
+`;
+
+const OPTIONS = {
+  color: { type: 'string' },
+  time: { type: 'string' },
+  now: { type: 'string' },
+} as const;
+
+export const NO_MANAGED_FIELDS_WARNING = 'has no metadata.managedFields: did you forget --show-managed-fields?';
+
+/** `daemonset.apps/aws-node` as kubectl names objects (core group without a suffix). */
+export function objectDisplayName(obj: Value): string {
+  if (!isMap(obj)) return 'object';
+  const kind = String(getKey(obj, 'kind') ?? 'object').toLowerCase();
+  const apiVersion = String(getKey(obj, 'apiVersion') ?? '');
+  const group = apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
+  const meta = getKey(obj, 'metadata');
+  const name = isMap(meta) ? String(getKey(meta, 'name') ?? '') : '';
+  return `${kind}${group ? `.${group}` : ''}/${name}`;
+}
+
+/** `5s`, `3m`, `2h`, `4d`, `2y` ago, as kubectl prints ages. */
+export function age(time: string | undefined, now: number): string | undefined {
+  if (time === undefined) return undefined;
+  const t = Date.parse(time);
+  if (Number.isNaN(t)) return undefined;
+  const s = Math.max(0, Math.round((now - t) / 1000));
+  if (s < 120) return `${s}s ago`;
+  if (s < 3600 * 2) return `${Math.floor(s / 60)}m ago`;
+  if (s < 86400 * 2) return `${Math.floor(s / 3600)}h ago`;
+  if (s < 86400 * 365 * 2) return `${Math.floor(s / 86400)}d ago`;
+  return `${Math.floor(s / (86400 * 365))}y ago`;
+}
+
+export type TimeMode = 'relative' | 'full' | 'none';
+
+/** `eks (Apply 5m ago)`, `kube-controller-manager (Update /status 2h ago)`. */
+export function describeOwner(o: OwnerEntry, time: TimeMode, now: number): string {
+  const when = time === 'none' ? undefined : time === 'full' ? o.time : age(o.time, now);
+  return `${o.manager} (${o.operation}${o.subresource ? ` /${o.subresource}` : ''}${when ? ` ${when}` : ''})`;
+}
+
+function gutter(line: BlameLine, time: TimeMode, now: number, color: boolean): { plain: string; styled: string } {
+  if (line.owners.length === 0) return { plain: '', styled: '' };
+  const parts = line.owners.map((o) => describeOwner(o, time, now));
+  const shared = new Set(line.owners.map((o) => o.manager)).size > 1;
+  const plain = parts.join(', ') + (shared ? ' [shared]' : '');
+  if (!color) return { plain, styled: plain };
+  const styled =
+    line.owners.map((o, i) => `${managerColor(o.manager)}${parts[i]}${ANSI.reset}`).join(', ') + (shared ? ` ${SHARED_COLOR}[shared]${ANSI.reset}` : '');
+  return { plain, styled };
+}
+
+/** The annotated text of one object. */
+export function blameText(obj: ValueMap, opts: { time: TimeMode; now: number; color: boolean }): string {
+  const owners = ownersFromObject(obj);
+  const lines = blameLines(withoutManagedFields(obj), owners);
+  const gutters = lines.map((l) => gutter(l, opts.time, opts.now, opts.color));
+  const width = Math.min(72, Math.max(0, ...gutters.map((g) => g.plain.length)));
+  return lines.map((l, i) => `${gutters[i].styled}${' '.repeat(Math.max(0, width - gutters[i].plain.length))} | ${l.text}\n`).join('');
+}
+
+/** `.metadata.managedFields[2].fieldsV1` → the document path of that node. */
+export function managedFieldsSegs(path: string | undefined): (string | number)[] {
+  const m = /^\.metadata\.managedFields(?:\[(\d+)\](?:\.(\w+))?)?/.exec(path ?? '');
+  const segs: (string | number)[] = ['metadata', 'managedFields'];
+  if (m?.[1] !== undefined) segs.push(Number(m[1]));
+  if (m?.[2] !== undefined) segs.push(m[2]);
+  return segs;
+}
+
+export async function blameCommand(args: string[], io: CommandIO): Promise<number> {
+  const parsed = parseCommandArgs('blame', args, OPTIONS, blameUsage, io);
+  if (typeof parsed === 'number') return parsed;
+  if (parsed.positionals.length > 1) return usageError('blame', `expected one LIVE file, found ${parsed.positionals.length}`, blameUsage, io);
+  const colorFlag = (parsed.values.color as string | undefined) ?? 'auto';
+  if (!isColorMode(colorFlag)) return usageError('blame', `--color must be auto, always or never, not ${JSON.stringify(colorFlag)}`, blameUsage, io);
+  const time = (parsed.values.time as string | undefined) ?? 'relative';
+  if (time !== 'relative' && time !== 'full' && time !== 'none') return usageError('blame', `--time must be relative, full or none, not ${JSON.stringify(time)}`, blameUsage, io);
+  const nowText = parsed.values.now as string | undefined;
+  const now = nowText === undefined ? Date.now() : Date.parse(nowText);
+  if (Number.isNaN(now)) return usageError('blame', `--now must be an RFC 3339 time such as 2022-08-23T10:00:00Z, not ${JSON.stringify(nowText)}`, blameUsage, io);
+
+  const input = await readInput(parsed.positionals[0], io);
+  const { objects: manifests, warnings } = readObjects(input.text, input.name);
+  for (const w of warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
+  if (manifests.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: input.name } });
+  const color = useColor(colorFlag, io);
+  manifests.forEach((m, i) => {
+    const meta = getKey(m.object, 'metadata');
+    if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) {
+      io.writeError(`warning: ${formatSource(m.source)}: ${objectDisplayName(m.object)} ${NO_MANAGED_FIELDS_WARNING}\n`);
+    }
+    let text: string;
+    try {
+      text = blameText(m.object, { time, now, color });
+    } catch (err) {
+      if (err instanceof SsaError) throw new SsaError(err.code, describeError(err), { source: m.positionOf(managedFieldsSegs(err.path)) });
+      throw err;
+    }
+    io.write((i > 0 ? '---\n' : '') + text);
+  });
+  return EXIT_OK;
+}

@@ -1,0 +1,146 @@
+import { SsaError, describeError, formatSource } from '../../errors/ssa-error.js';
+import { toYaml } from '../../manifest/write-yaml.js';
+import { pathOwnership } from '../../scenarios/explain-path.js';
+import { type OwnerEntry, ownersFromObject } from '../../scenarios/owners.js';
+import { readObjects } from '../../scenarios/read-objects.js';
+import { withoutManagedFields } from '../../scenarios/blame.js';
+import { getKey, isMap } from '../../value/value.js';
+import { parseCommandArgs, usageError } from '../args.js';
+import { type CommandIO, EXIT_OK } from '../io.js';
+import { readInput } from '../read-input.js';
+import { age, managedFieldsSegs, NO_MANAGED_FIELDS_WARNING, objectDisplayName } from './blame.js';
+import { explainApplyOnPath } from './explain-apply.js';
+
+export const explainUsage = `Usage: ssa-sim explain LIVE PATH [-f MANIFEST --field-manager NAME [--force-conflicts]] [--now TIME]
+
+Says who owns the field PATH of the object(s) in LIVE (kubectl get -o yaml
+--show-managed-fields output), by which operation, since when, and what that means for the next
+apply or update. With -f and --field-manager: whether applying MANIFEST as that manager would
+conflict on the field, share it, take it or remove it, and why.
+
+PATH is written as conflicts and ssa-sim print paths:
+  .spec.replicas   .metadata.labels.app   .spec.template.spec.containers[name="app"].image
+  .metadata.finalizers[="example.com/f"]   .spec.ports[port=443,protocol="TCP"].targetPort
+
+Options:
+  -f, --filename       the manifest you would apply
+  --field-manager      the manager you would apply as (required with -f)
+  --force-conflicts    the apply would force
+  --server-side        accepted for kubectl muscle memory (explain always models server-side apply)
+  --now                the time ages are measured from (RFC 3339); default: now
+
+Examples:
+  ssa-sim explain aws-node.yaml '.spec.template.spec.containers[name="aws-node"].image'
+  ssa-sim explain aws-node.yaml '.spec.template.spec.containers[name="aws-node"].image' \\
+      -f aws-k8s-cni-v1.11.4.yaml --field-manager eks
+`;
+
+const OPTIONS = {
+  filename: { type: 'string', short: 'f' },
+  'field-manager': { type: 'string' },
+  'force-conflicts': { type: 'boolean' },
+  'server-side': { type: 'boolean' },
+  now: { type: 'string' },
+} as const;
+
+function ownerLine(o: OwnerEntry, now: number): string {
+  const since = o.time ? `since ${o.time}${age(o.time, now) ? `, ${age(o.time, now)}` : ''}` : 'no time recorded';
+  return `${o.manager} (${o.operation}${o.subresource ? ` through /${o.subresource}` : ''} at ${o.apiVersion}, ${since})`;
+}
+
+/** Notes on managers whose names carry a meaning of their own (apiserver-semantics §2.6-2.8, §5). */
+function managerNote(o: OwnerEntry): string | undefined {
+  if (o.manager === 'before-first-apply') {
+    return 'before-first-apply is the placeholder the API server creates at the first apply to an object that had no managedFields: it owns whatever existed then.';
+  }
+  if (o.manager === 'ancient-changes') return 'ancient-changes is where the API server merges the oldest Update entries once there are more than 10.';
+  if (o.manager === 'kubectl-client-side-apply' && o.operation === 'Update') {
+    return 'kubectl-client-side-apply owns what `kubectl apply` (client-side) wrote. Only an applier named exactly `kubectl` is forgiven conflicts with it, and only for fields still equal to the last-applied-configuration annotation; any other manager (eks, helm, flux...) conflicts.';
+  }
+  return undefined;
+}
+
+export async function explainCommand(args: string[], io: CommandIO): Promise<number> {
+  const parsed = parseCommandArgs('explain', args, OPTIONS, explainUsage, io);
+  if (typeof parsed === 'number') return parsed;
+  const [liveFile, pathText, ...rest] = parsed.positionals;
+  if (liveFile === undefined || pathText === undefined) return usageError('explain', 'expected LIVE and PATH', explainUsage, io);
+  if (rest.length > 0) return usageError('explain', `unexpected argument ${JSON.stringify(rest[0])}`, explainUsage, io);
+  if (!pathText.startsWith('.')) return usageError('explain', `PATH starts with "." (such as .spec.replicas), not ${JSON.stringify(pathText)}`, explainUsage, io);
+  const manifestFile = parsed.values.filename as string | undefined;
+  const manager = parsed.values['field-manager'] as string | undefined;
+  if (manifestFile !== undefined && (manager === undefined || manager === '')) return usageError('explain', '-f needs --field-manager NAME (the manager you would apply as)', explainUsage, io);
+  if (manifestFile === undefined && manager !== undefined) return usageError('explain', '--field-manager goes with -f MANIFEST', explainUsage, io);
+  const nowText = parsed.values.now as string | undefined;
+  const now = nowText === undefined ? Date.now() : Date.parse(nowText);
+  if (Number.isNaN(now)) return usageError('explain', `--now must be an RFC 3339 time, not ${JSON.stringify(nowText)}`, explainUsage, io);
+
+  const input = await readInput(liveFile, io);
+  const { objects, warnings } = readObjects(input.text, input.name);
+  for (const w of warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
+  if (objects.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: input.name } });
+
+  const out: string[] = [];
+  let explained = 0;
+  for (const m of objects) {
+    const meta = getKey(m.object, 'metadata');
+    if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) io.writeError(`warning: ${formatSource(m.source)}: ${objectDisplayName(m.object)} ${NO_MANAGED_FIELDS_WARNING}\n`);
+    let owners: OwnerEntry[];
+    try {
+      owners = ownersFromObject(m.object);
+    } catch (err) {
+      if (err instanceof SsaError) throw new SsaError(err.code, describeError(err), { source: m.positionOf(managedFieldsSegs(err.path)) });
+      throw err;
+    }
+    const object = withoutManagedFields(m.object);
+    const o = pathOwnership(object, owners, pathText);
+    if (!o.path && objects.length > 1) continue;
+    explained++;
+    out.push(`${objectDisplayName(m.object)} ${pathText}`);
+    if (!o.path) {
+      out.push('  not in the object, and no manager owns it.');
+      continue;
+    }
+    if (o.value === undefined) out.push('  not in the object (an entry still names it)');
+    else {
+      const y = toYaml(o.value).replace(/\n$/, '');
+      out.push(y.includes('\n') ? `  value:\n${y.split('\n').map((l) => `    ${l}`).join('\n')}` : `  value: ${y}`);
+    }
+    if (o.owners.length === 1) out.push(`  owned by ${ownerLine(o.owners[0], now)}`);
+    else if (o.owners.length > 1) {
+      out.push(`  shared by ${o.owners.length} managers:`);
+      for (const x of o.owners) out.push(`    ${ownerLine(x, now)}`);
+    }
+    for (const v of o.viaAtomic) out.push(`  owned as part of ${v.ancestor} (atomic: owned and replaced as a whole) by ${ownerLine(v.owner, now)}`);
+    const all = [...o.owners, ...o.viaAtomic.map((v) => v.owner)];
+    const names = [...new Set(all.map((x) => x.manager))];
+    out.push('  what this means:');
+    if (all.length === 0) {
+      out.push(
+        '  - nobody owns it: it was set by a mutating webhook or defaulted after an apply, or every owner lost it.',
+        '  - an apply that sets it takes it without a conflict; an apply that leaves it out does not remove it.',
+      );
+    } else {
+      out.push(
+        `  - an apply by any other manager that sets a different value conflicts with ${names.join(' and ')} (HTTP 409) unless it forces; one that sets the same value becomes a co-owner.`,
+        '  - an update (kubectl edit, patch, set, scale; a controller writing the object) never conflicts: it takes the field silently.',
+      );
+      const appliers = all.filter((x) => x.operation === 'Apply').map((x) => x.manager);
+      if (names.length > 1) out.push(`  - it stays as long as one of ${names.join(', ')} still owns it; an applier that stops applying it only gives up its share.`);
+      else if (appliers.length > 0) out.push(`  - if ${appliers[0]} stops applying it, the next apply by ${appliers[0]} removes it (nobody else owns it).`);
+      else out.push(`  - ${names[0]} owns it through an Update: no apply of ${names[0]}'s removes it; another applier leaving it out does not either.`);
+      for (const x of all) {
+        const note = managerNote(x);
+        if (note && !out.includes(`  - ${note}`)) out.push(`  - ${note}`);
+      }
+    }
+    if (o.below.length > 0) {
+      out.push('  fields under it:');
+      for (const b of o.below) out.push(`    ${b.count} owned by ${b.owner.manager} (${b.owner.operation}${b.owner.subresource ? ` /${b.owner.subresource}` : ''})`);
+    }
+    if (manifestFile !== undefined) out.push(...(await explainApplyOnPath({ live: m.object, pathText, manifestFile, manager: manager!, force: parsed.values['force-conflicts'] === true, io })));
+  }
+  if (explained === 0) out.push(`${pathText}: no object in ${input.name} has this field, and no manager owns it.`);
+  io.write(out.join('\n') + '\n');
+  return EXIT_OK;
+}

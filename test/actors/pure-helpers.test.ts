@@ -130,7 +130,7 @@ describe('csaupgrade (apiserver-semantics §5.3, AT-10)', () => {
 });
 
 describe('conflict paths inside an object', () => {
-  const ds = {
+  const ds: Value = {
     metadata: { annotations: { 'kubectl.kubernetes.io/last-applied-configuration': 'x', kubectl: { no: 1 } } },
     spec: {
       template: {

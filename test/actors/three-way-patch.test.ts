@@ -6,6 +6,7 @@ import {
   threeWayStrategicMergePatch,
   twoWayStrategicMergePatch,
 } from '../../src/actors/kubectl/three-way-patch.js';
+import type { Value, ValueMap } from '../../src/value/value.js';
 
 // A small hand-written slice of the built-in patch metadata: pod template containers and env
 // merged by name, volumes merged by name with retainKeys, finalizers replaced.
@@ -25,7 +26,7 @@ const meta = node({
   spec: plain(node({ template: plain(node({ spec: plain(podSpec), metadata: plain() })) })),
 });
 
-const ds = (containers: unknown[], extra: Record<string, unknown> = {}) => ({
+const ds = (containers: Value[], extra: ValueMap = {}): ValueMap => ({
   apiVersion: 'apps/v1',
   kind: 'DaemonSet',
   metadata: { name: 'x', ...extra },

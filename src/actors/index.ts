@@ -32,6 +32,12 @@ import { kubectlSetEnv } from './kubectl/set-env.js';
 import { kubectlSetImage } from './kubectl/set-image.js';
 
 export * from './actor.js';
+export { VPC_CNI_DEFAULT_VERSION, VPC_CNI_VERSIONS, vpcCniManifest } from './eks/addons/vpc-cni.js';
+export { CONFLICT_MESSAGE_PREFIX } from './eks/addon-manager.js';
+export { KUBECTL_USER_AGENT } from './kubectl/kubectl.js';
+export { CONFLICT_HELP } from './kubectl/output.js';
+export { LAST_APPLIED, lastAppliedValue } from './kubectl/last-applied.js';
+export { CONTROLLER_MANAGER_USER_AGENT, GO_HTTP_CLIENT } from './controllers/controller.js';
 export {
   autoscalerScale,
   clientUpdate,

@@ -1,13 +1,349 @@
 /**
- * Cluster scenarios: objects in the simulated API server, changed by actors.
- * Waits for the API server (src/apiserver) and the actors (src/actors) to land.
+ * Cluster scenarios: objects in the simulated API server (src/apiserver), changed by actors
+ * (src/actors: kubectl, the EKS add-on manager, controllers, webhooks) or by raw API requests.
+ * Each step runs on the previous step's state and yields a new one; states are immutable.
  */
+import { freeze } from 'immer';
+import { isActionName, runAction } from '../actors/index.js';
+import type { ActorOutcome, RequestRecord } from '../actors/actor.js';
+import { createCluster, serve, withTime } from '../apiserver/index.js';
+import type { ApiRequest, ClusterState, KubeObject, ObjectRef as ApiObjectRef, PatchType, ResourceType } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
-import type { Scenario } from './model.js';
-import type { ModeRunner, RunEnvironment } from './run-types.js';
+import { builtinCatalog } from '../schema/builtin/builtin-catalog.js';
+import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value.js';
+import { withoutManagedFields } from './blame.js';
+import type { ObjectRef, Scenario, ScenarioStep } from './model.js';
+import { ownersFromObject } from './owners.js';
+import type { ActionResult, ConflictReport, ModeRunner, ObjectView, RunEnvironment, Snapshot } from './run-types.js';
 
-export function clusterRunner(scenario: Scenario, _env: RunEnvironment): ModeRunner {
-  throw new SsaError('INPUT', 'cluster scenarios (mode: cluster) need the API server and actors, which this build does not have yet', {
-    source: scenario.positionOf(['steps']),
+const DEFAULT_START = '2024-01-01T00:00:00Z';
+
+function str(m: Value | undefined, key: string): string | undefined {
+  if (!isMap(m)) return undefined;
+  const v = getKey(m, key);
+  return typeof v === 'string' ? v : undefined;
+}
+
+function groupOf(apiVersion: string): string {
+  const i = apiVersion.indexOf('/');
+  return i < 0 ? '' : apiVersion.slice(0, i);
+}
+
+/** `daemonset.apps/aws-node -n kube-system`, as kubectl names objects. */
+export function clusterObjectDisplay(obj: Value): string {
+  const apiVersion = str(obj, 'apiVersion') ?? '';
+  const kind = (str(obj, 'kind') ?? 'object').toLowerCase();
+  const meta = isMap(obj) ? getKey(obj, 'metadata') : undefined;
+  const group = groupOf(apiVersion);
+  const ns = str(meta, 'namespace');
+  return `${kind}${group ? `.${group}` : ''}/${str(meta, 'name') ?? ''}${ns ? ` -n ${ns}` : ''}`;
+}
+
+function refOf(obj: Value): ObjectRef {
+  const meta = isMap(obj) ? getKey(obj, 'metadata') : undefined;
+  return { apiVersion: str(obj, 'apiVersion'), kind: str(obj, 'kind') ?? '', name: str(meta, 'name') ?? '', namespace: str(meta, 'namespace') };
+}
+
+function ownersOrNone(obj: Value, display: string): ReturnType<typeof ownersFromObject> {
+  try {
+    return ownersFromObject(obj);
+  } catch (err) {
+    if (err instanceof SsaError) throw new SsaError(err.code, `${display}: ${err.message}`);
+    throw err;
+  }
+}
+
+export function clusterSnapshot(state: ClusterState): Snapshot {
+  const objects: ObjectView[] = [...state.objects.values()].map((o) => {
+    const display = clusterObjectDisplay(o);
+    return { display, ref: refOf(o), object: withoutManagedFields(o), owners: ownersOrNone(o, display) };
   });
+  return freeze({ time: state.now, objects, state }, true);
+}
+
+function addSeconds(time: string, seconds: number): string {
+  return new Date(Date.parse(time) + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function resourceFor(state: ClusterState, apiVersion: string, kind: string): ResourceType | undefined {
+  const group = groupOf(apiVersion);
+  return state.config.resources.find((r) => r.group === group && r.kind === kind);
+}
+
+/**
+ * ADAPTER: puts an object into the store as given, managedFields included (a create request
+ * would recompute them). Fills what the server would have set: namespace, uid,
+ * resourceVersion, creationTimestamp.
+ */
+function seedObject(state: ClusterState, obj: KubeObject, source: Scenario['positionOf'], index: number): ClusterState {
+  const apiVersion = str(obj, 'apiVersion')!;
+  const kind = str(obj, 'kind')!;
+  const r = resourceFor(state, apiVersion, kind);
+  if (!r) throw new SsaError('INPUT', `objects[${index}]: the cluster does not serve ${apiVersion} ${kind} (add its CRD under schema.crds)`, { source: source(['objects', index]) });
+  const meta = isMap(getKey(obj, 'metadata')) ? (getKey(obj, 'metadata') as ValueMap) : ({} as ValueMap);
+  const name = str(meta, 'name');
+  if (!name) throw new SsaError('INPUT', `objects[${index}].metadata.name: every object needs a name`, { source: source(['objects', index]) });
+  const namespace = r.namespaced ? (str(meta, 'namespace') ?? 'default') : '';
+  const uidCount = state.uidCount + 1;
+  const resourceVersion = state.resourceVersion + 1;
+  const newMeta: ValueMap = { ...meta };
+  if (r.namespaced) newMeta.namespace = namespace;
+  if (getKey(meta, 'uid') === undefined) newMeta.uid = state.config.uid(uidCount);
+  newMeta.resourceVersion = String(resourceVersion);
+  if (getKey(meta, 'creationTimestamp') === undefined) newMeta.creationTimestamp = state.now;
+  const stored: KubeObject = { ...obj, metadata: newMeta };
+  const key = `${r.group}/${r.resource}/${namespace}/${name}`;
+  const objects = new Map(state.objects);
+  objects.set(key, stored);
+  return { ...state, objects, uidCount, resourceVersion };
+}
+
+export function clusterRunner(scenario: Scenario, env: RunEnvironment): ModeRunner {
+  const spec = scenario.schema;
+  if (spec.kind !== 'catalog' || !spec.builtin || spec.schemaFiles.length > 0 || spec.crdFiles.length > 0) {
+    throw new SsaError('INPUT', 'cluster scenarios support the built-in schema only in this build (schema files, CRDs and deduced schemas come with the schema catalog loader)', {
+      source: scenario.positionOf(['schema']),
+    });
+  }
+  const start = scenario.clock?.start ?? DEFAULT_START;
+  const tick = scenario.clock?.tickSeconds ?? 60;
+  let state = createCluster({ catalog: builtinCatalog(), now: start });
+  scenario.objects.forEach((o, i) => {
+    state = seedObject(state, o as KubeObject, scenario.positionOf, i);
+  });
+  return {
+    initial: clusterSnapshot(state),
+    run: (step, before) => {
+      let s = before.state as ClusterState;
+      if (step.waitSeconds !== undefined) s = withTime(s, addSeconds(s.now, step.waitSeconds));
+      const { result, next } = runClusterStep(scenario, env, step, s);
+      const after = withTime(next, addSeconds(s.now, tick));
+      return { result, after: clusterSnapshot(after) };
+    },
+  };
+}
+
+function stepError(step: ScenarioStep, err: SsaError, scenario: Scenario): SsaError {
+  const source = err.source?.line !== undefined ? err.source : scenario.positionOf([...step.argsSegs.slice(0, -1), step.action]);
+  return new SsaError(err.code, `steps[${step.index}].${step.action}: ${err.message}`, { source, path: err.path });
+}
+
+/** `manifests: {file: x.yaml}` is read relative to the scenario; everything else passes through. */
+function resolveOptions(args: Value, env: RunEnvironment, step: ScenarioStep, scenario: Scenario): Value {
+  if (!isMap(args)) return args;
+  const m = getKey(args, 'manifests');
+  if (isMap(m) && typeof getKey(m, 'file') === 'string') {
+    const text = env.readFile(getKey(m, 'file') as string, scenario.positionOf([...step.argsSegs, 'manifests', 'file']));
+    return { ...args, manifests: text };
+  }
+  return args;
+}
+
+function runClusterStep(scenario: Scenario, env: RunEnvironment, step: ScenarioStep, state: ClusterState): { result: ActionResult; next: ClusterState } {
+  try {
+    if (step.action === 'request') return runRequest(step, state);
+    if (!isActionName(step.action)) {
+      throw new SsaError('INPUT', `unknown action ${JSON.stringify(step.action)}: expected request or an actor action (kubectl-apply, kubectl-set-env, eks-update-addon, ...; see docs/scenarios.md)`, {
+        source: scenario.positionOf([...step.argsSegs.slice(0, -1), step.action]),
+      });
+    }
+    const options = resolveOptions(step.args ?? {}, env, step, scenario);
+    const outcome = runAction(step.action, state, { now: state.now, ...(isMap(options) ? options : {}) });
+    return { result: actorResult(step, state, outcome), next: outcome.state };
+  } catch (err) {
+    if (err instanceof SsaError) throw stepError(step, err, scenario);
+    throw err;
+  }
+}
+
+function changedObjects(before: ClusterState, after: ClusterState): ObjectRef[] {
+  const out: ObjectRef[] = [];
+  for (const [k, o] of after.objects) if (before.objects.get(k) !== o) out.push(refOf(o));
+  return out;
+}
+
+/** The object a request URI names: `/apis/apps/v1/namespaces/ns/daemonsets/name[/status]`. */
+function refFromUri(state: ClusterState, uri: string): { ref: ApiObjectRef; subresource?: string } | undefined {
+  const parts = uri.split('?')[0].split('/').filter(Boolean);
+  let apiVersion: string;
+  let rest: string[];
+  if (parts[0] === 'api') {
+    apiVersion = parts[1];
+    rest = parts.slice(2);
+  } else if (parts[0] === 'apis') {
+    apiVersion = `${parts[1]}/${parts[2]}`;
+    rest = parts.slice(3);
+  } else return undefined;
+  let namespace: string | undefined;
+  if (rest[0] === 'namespaces' && rest.length >= 4) {
+    namespace = rest[1];
+    rest = rest.slice(2);
+  }
+  const [resource, name, subresource] = rest;
+  if (!resource || !name) return undefined;
+  const r = state.config.resources.find((x) => x.group === groupOf(apiVersion) && x.resource === resource);
+  return { ref: { apiVersion, kind: r?.kind, resource: r ? undefined : resource, namespace, name }, subresource };
+}
+
+const PATCH_TYPES: Record<string, PatchType> = {
+  'application/json-patch+json': 'json',
+  'application/merge-patch+json': 'merge',
+  'application/strategic-merge-patch+json': 'strategic',
+  'application/apply-patch+yaml': 'apply',
+};
+
+/**
+ * ADAPTER: the Status of a failed write. ActorOutcome records the code of each request but not
+ * the answer, so the request is sent again as a dry run to read the Status it gets.
+ */
+function statusOfFailure(state: ClusterState, rec: RequestRecord): { message: string; causes: readonly { message: string; field: string }[] } | undefined {
+  const at = refFromUri(state, rec.uri);
+  if (!at) return undefined;
+  const options = {
+    ...(rec.fieldManager !== undefined ? { fieldManager: rec.fieldManager } : {}),
+    userAgent: rec.userAgent,
+    dryRun: true,
+    ...(rec.subresource ? { subresource: rec.subresource } : {}),
+  };
+  let request: ApiRequest;
+  const type = PATCH_TYPES[rec.contentType];
+  if (rec.verb === 'PATCH' && type === 'apply') {
+    request = { verb: 'apply', body: rec.body as KubeObject, target: at.ref, options: { ...options, ...(rec.force !== undefined ? { force: rec.force } : {}) } };
+  } else if (rec.verb === 'PATCH') {
+    request = { verb: 'patch', target: at.ref, patchType: type ?? 'merge', patch: rec.body, options };
+  } else if (rec.verb === 'PUT') {
+    request = { verb: 'update', body: rec.body as KubeObject, target: at.ref, options };
+  } else {
+    request = { verb: 'create', body: rec.body as KubeObject, options };
+  }
+  const r = serve(state, request).response;
+  if (r.ok) return undefined;
+  return { message: r.status.message, causes: r.status.details?.causes ?? [] };
+}
+
+/** `conflict with "kubectl-client-side-apply" using apps/v1` → `kubectl-client-side-apply`. */
+export function managerOfCause(message: string): string {
+  const m = /^conflict with ("(?:[^"\\]|\\.)*")/.exec(message);
+  if (!m) return message;
+  try {
+    return JSON.parse(m[1]) as string;
+  } catch {
+    return m[1].slice(1, -1);
+  }
+}
+
+function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOutcome): ActionResult {
+  const failedRec = outcome.requests.find((r) => r.code >= 400);
+  const failedAddon = outcome.addon !== undefined && /FAILED$/.test(outcome.addon.status);
+  let error: string | undefined;
+  let conflicts: ConflictReport[] = [];
+  if (failedRec) {
+    const status = statusOfFailure(outcome.state, failedRec);
+    if (status) {
+      error = status.message;
+      conflicts = status.causes.filter((c) => c.message.startsWith('conflict with')).map((c) => ({ manager: managerOfCause(c.message), path: c.field }));
+    }
+  }
+  const touched = changedObjects(before, outcome.state);
+  if (touched.length === 0 && failedRec) {
+    const at = refFromUri(outcome.state, failedRec.uri);
+    if (at?.ref.kind) touched.push({ apiVersion: at.ref.apiVersion, kind: at.ref.kind, name: at.ref.name, namespace: at.ref.namespace });
+  }
+  const notes = [...(outcome.notes ?? [])];
+  if (outcome.addon) notes.push(`add-on ${outcome.addon.addonName} ${outcome.addon.addonVersion}: ${outcome.addon.status}${outcome.addon.health.issues.map((i) => `\n${i.code}: ${i.message}`).join('')}`);
+  return {
+    ok: outcome.exitCode === 0 && !failedAddon,
+    summary: actionSummary(step),
+    stdout: outcome.stdout,
+    stderr: outcome.stderr,
+    exitCode: outcome.exitCode,
+    error: error ?? (failedAddon ? outcome.addon!.health.issues[0]?.message : undefined),
+    conflicts,
+    touched,
+    notes,
+  };
+}
+
+function runRequest(step: ScenarioStep, state: ClusterState): { result: ActionResult; next: ClusterState } {
+  const req = step.args as unknown as ApiRequest;
+  if (!isMap(step.args) || typeof getKey(step.args, 'verb') !== 'string') throw new SsaError('INPUT', 'expected {verb: apply|create|update|patch|delete|get, ...}');
+  const { state: next, response } = serve(state, req);
+  const touched = changedObjects(state, next);
+  if (response.ok) {
+    if (touched.length === 0 && isMap(response.object)) touched.push(refOf(response.object));
+    return {
+      result: { ok: true, summary: actionSummary(step), stdout: `HTTP ${response.code}\n`, stderr: response.warnings.map((w) => `Warning: ${w}\n`).join(''), exitCode: 0, error: undefined, conflicts: [], touched, notes: [] },
+      next,
+    };
+  }
+  const causes = response.status.details?.causes ?? [];
+  const body = getKey(step.args, 'body');
+  if (touched.length === 0 && isMap(body)) touched.push(refOf(body));
+  return {
+    result: {
+      ok: false,
+      summary: actionSummary(step),
+      stdout: '',
+      stderr: `HTTP ${response.code}: ${response.status.message}\n`,
+      exitCode: 1,
+      error: response.status.message,
+      conflicts: causes.filter((c) => c.message.startsWith('conflict with')).map((c) => ({ manager: managerOfCause(c.message), path: c.field })),
+      touched,
+      notes: [],
+    },
+    next,
+  };
+}
+
+/** One line saying what the step does, command-line style. */
+export function actionSummary(step: ScenarioStep): string {
+  const a = isMap(step.args) ? step.args : ({} as ValueMap);
+  const s = (k: string) => (typeof getKey(a, k) === 'string' ? (getKey(a, k) as string) : undefined);
+  const flag = (k: string, text: string) => (getKey(a, k) === true ? ` ${text}` : '');
+  switch (step.action) {
+    case 'kubectl-apply':
+      return `kubectl apply${flag('serverSide', '--server-side')}${s('fieldManager') ? ` --field-manager=${s('fieldManager')}` : ''}${flag('forceConflicts', '--force-conflicts')}${s('dryRun') && s('dryRun') !== 'none' ? ` --dry-run=${s('dryRun')}` : ''} -f ${manifestsName(a)}`;
+    case 'kubectl-set-env': {
+      const env = getKey(a, 'env');
+      const pairs = isMap(env) ? Object.keys(env).map((k) => `${k}=${String(env[k])}`) : [];
+      return `kubectl set env ${s('resource') ?? ''}${s('name') ? `/${s('name')}` : ''}${s('namespace') ? ` -n ${s('namespace')}` : ''} ${pairs.join(' ')}`.trimEnd();
+    }
+    case 'kubectl-scale':
+      return `kubectl scale ${s('resource') ?? ''}${s('name') ? `/${s('name')}` : ''}${s('namespace') ? ` -n ${s('namespace')}` : ''} --replicas=${String(getKey(a, 'replicas'))}`;
+    case 'eks-create-addon':
+    case 'eks-update-addon':
+      return `aws eks ${step.action === 'eks-create-addon' ? 'create-addon' : 'update-addon'} --addon-name ${s('addonName') ?? 'vpc-cni'}${s('addonVersion') ? ` --addon-version ${s('addonVersion')}` : ''} --resolve-conflicts ${s('resolveConflicts') ?? 'NONE'}`;
+    case 'request': {
+      const verb = s('verb') ?? '?';
+      const body = getKey(a, 'body');
+      const target = isMap(body) ? clusterObjectDisplay(body) : '';
+      const opts = getKey(a, 'options');
+      const fm = isMap(opts) ? str(opts, 'fieldManager') : undefined;
+      return `${verb.toUpperCase()} ${target}${fm ? ` as ${fm}` : ''}`.trimEnd();
+    }
+    default:
+      return `${step.action} ${compactArgs(a)}`.trimEnd();
+  }
+}
+
+function manifestsName(a: ValueMap): string {
+  const m = getKey(a, 'manifests');
+  if (isMap(m) && typeof getKey(m, 'file') === 'string') return getKey(m, 'file') as string;
+  if (isList(m)) return m.map((o) => clusterObjectDisplay(o)).join(',');
+  if (typeof m === 'string') {
+    const kind = /^kind:\s*(\S+)/m.exec(m)?.[1];
+    const name = /^\s+name:\s*(\S+)/m.exec(m)?.[1];
+    return kind && name ? `${kind.toLowerCase()}-${name}.yaml` : 'manifest.yaml';
+  }
+  return '-';
+}
+
+function compactArgs(a: ValueMap): string {
+  const parts: string[] = [];
+  for (const k of Object.keys(a)) {
+    const v = a[k];
+    if (typeof v === 'string' && !v.includes('\n') && v.length < 60) parts.push(`${k}=${v}`);
+    else if (typeof v === 'number' || typeof v === 'boolean') parts.push(`${k}=${String(v)}`);
+  }
+  return parts.join(' ');
 }

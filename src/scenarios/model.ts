@@ -88,6 +88,8 @@ export interface ScenarioStep {
   readonly args: Value;
   readonly argsSegs: readonly DocSegment[];
   readonly expectations: readonly LocatedExpectation[];
+  /** Cluster mode: seconds the clock moves before this step (default: the clock's tick after each step). */
+  readonly waitSeconds?: number;
   readonly source: SourcePosition;
 }
 

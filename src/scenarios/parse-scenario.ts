@@ -19,7 +19,7 @@ import type {
 import { readYamlDocument, segsKey } from './read-yaml.js';
 
 const TOP_KEYS = ['name', 'description', 'learn', 'mode', 'schema', 'clock', 'live', 'managed', 'objects', 'steps'];
-const STEP_KEYS = ['title', 'explain', 'expect'];
+const STEP_KEYS = ['title', 'explain', 'expect', 'wait'];
 export const ENGINE_ACTIONS = ['apply', 'update'] as const;
 const EXPECT_KEYS = [
   'on',
@@ -216,7 +216,7 @@ function parseManagedEntry(n: DocNode, engine: boolean): ManagedEntrySpec {
 function parseStep(n: DocNode, index: number, mode: ScenarioMode): ScenarioStep {
   n.map('a step: a map with one action (such as apply or update) and optional title, explain, expect');
   const actionKeys = n.keys().filter((k) => !STEP_KEYS.includes(k));
-  if (mode === 'engine') n.onlyKeys([...STEP_KEYS, ...ENGINE_ACTIONS]);
+  if (mode === 'engine') n.onlyKeys([...STEP_KEYS.filter((k) => k !== 'wait'), ...ENGINE_ACTIONS]);
   if (actionKeys.length === 0) throw n.error(`missing the action: expected one of ${mode === 'engine' ? ENGINE_ACTIONS.join(', ') : 'the actor actions of docs/scenarios.md'}`);
   if (actionKeys.length > 1) {
     throw n.get(actionKeys[1])!.error(`a step has exactly one action; found ${actionKeys.map((k) => `"${k}"`).join(' and ')}`, 'key');
@@ -228,8 +228,11 @@ function parseStep(n: DocNode, index: number, mode: ScenarioMode): ScenarioStep 
   const expectNode = n.get('expect');
   const expectations = expectNode ? parseExpectBlock(expectNode, mode) : [];
   const title = n.get('title') ? n.get('title')!.string() : '';
+  const waitNode = n.get('wait');
+  if (waitNode && mode === 'engine') throw waitNode.error('engine scenarios have no clock', 'key');
+  const waitSeconds = waitNode ? parseDuration(waitNode) : undefined;
   const explain = n.get('explain') ? n.get('explain')!.string() : '';
-  return { index, title, explain, action, args: argsNode.value, argsSegs: argsNode.segs, expectations, source: n.source };
+  return { index, title, explain, action, args: argsNode.value, argsSegs: argsNode.segs, expectations, waitSeconds, source: n.source };
 }
 
 function checkEngineArgs(n: DocNode, action: string): void {

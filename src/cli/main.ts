@@ -3,6 +3,7 @@ import { blameCommand, blameUsage } from './commands/blame.js';
 import { engineCommand, engineUsage } from './commands/engine.js';
 import { explainCommand, explainUsage } from './commands/explain.js';
 import { fieldsetCommand, fieldsetUsage } from './commands/fieldset.js';
+import { previewCommand, previewUsage } from './commands/preview.js';
 import { runCommand, runUsage } from './commands/run.js';
 import { type CommandIO, EXIT_OK, EXIT_USAGE, processIO } from './io.js';
 
@@ -14,6 +15,7 @@ interface Command {
 
 const commands: Record<string, Command> = {
   run: { summary: 'run scenario files step by step, checking their expectations', usage: runUsage, run: runCommand },
+  preview: { summary: 'apply a manifest offline to captured live objects: conflicts, ownership changes, removals', usage: previewUsage, run: previewCommand },
   blame: { summary: 'show an object with the managers that own each line', usage: blameUsage, run: blameCommand },
   explain: { summary: 'say who owns a field, since when, and what the next apply would do to it', usage: explainUsage, run: explainCommand },
   fieldset: { summary: 'decode FieldsV1 into field paths, or encode paths as FieldsV1', usage: fieldsetUsage, run: fieldsetCommand },

@@ -9,7 +9,7 @@ import type { ActorOutcome, RequestRecord } from '../actors/actor.js';
 import { createCluster, serve, withTime } from '../apiserver/index.js';
 import type { ApiRequest, ClusterState, KubeObject, ObjectRef as ApiObjectRef, PatchType, ResourceType } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
-import { builtinCatalog } from '../schema/builtin/builtin-catalog.js';
+import { loadSchemaSources, withDeducedFallback } from '../schema/catalog.js';
 import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value.js';
 import { withoutManagedFields } from './blame.js';
 import type { ObjectRef, Scenario, ScenarioStep } from './model.js';
@@ -75,7 +75,7 @@ function resourceFor(state: ClusterState, apiVersion: string, kind: string): Res
  * would recompute them). Fills what the server would have set: namespace, uid,
  * resourceVersion, creationTimestamp.
  */
-function seedObject(state: ClusterState, obj: KubeObject, source: Scenario['positionOf'], index: number): ClusterState {
+export function seedObject(state: ClusterState, obj: KubeObject, source: Scenario['positionOf'], index: number): ClusterState {
   const apiVersion = str(obj, 'apiVersion')!;
   const kind = str(obj, 'kind')!;
   const r = resourceFor(state, apiVersion, kind);
@@ -100,14 +100,22 @@ function seedObject(state: ClusterState, obj: KubeObject, source: Scenario['posi
 
 export function clusterRunner(scenario: Scenario, env: RunEnvironment): ModeRunner {
   const spec = scenario.schema;
-  if (spec.kind !== 'catalog' || !spec.builtin || spec.schemaFiles.length > 0 || spec.crdFiles.length > 0) {
-    throw new SsaError('INPUT', 'cluster scenarios support the built-in schema only in this build (schema files, CRDs and deduced schemas come with the schema catalog loader)', {
-      source: scenario.positionOf(['schema']),
-    });
-  }
+  const from = 'source' in spec ? spec.source : scenario.positionOf(['schema']);
+  const catalog =
+    spec.kind === 'deduced'
+      ? withDeducedFallback(loadSchemaSources({ builtin: true }))
+      : spec.kind === 'catalog'
+        ? loadSchemaSources({
+            builtin: spec.builtin,
+            schemaFiles: spec.schemaFiles,
+            crdFiles: spec.crdFiles,
+            readFile: (path) => env.readFile(path, from),
+          })
+        : undefined;
+  if (!catalog) throw new SsaError('INPUT', 'cluster scenarios take `schema: builtin`, `deduced`, or {builtin, files, crds}', { source: from });
   const start = scenario.clock?.start ?? DEFAULT_START;
   const tick = scenario.clock?.tickSeconds ?? 60;
-  let state = createCluster({ catalog: builtinCatalog(), now: start });
+  let state = createCluster({ catalog, now: start });
   scenario.objects.forEach((o, i) => {
     state = seedObject(state, o as KubeObject, scenario.positionOf, i);
   });

@@ -138,7 +138,7 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
       out.push('  fields under it:');
       for (const b of o.below) out.push(`    ${b.count} owned by ${b.owner.manager} (${b.owner.operation}${b.owner.subresource ? ` /${b.owner.subresource}` : ''})`);
     }
-    if (manifestFile !== undefined) out.push(...(await explainApplyOnPath({ live: m.object, pathText, manifestFile, manager: manager!, force: parsed.values['force-conflicts'] === true, io })));
+    if (manifestFile !== undefined) out.push(...(await explainApplyOnPath({ live: m.object, pathText, manifestFile, manager: manager!, force: parsed.values['force-conflicts'] === true, io, now })));
   }
   if (explained === 0) out.push(`${pathText}: no object in ${input.name} has this field, and no manager owns it.`);
   io.write(out.join('\n') + '\n');

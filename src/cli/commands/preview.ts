@@ -1,0 +1,132 @@
+import { SsaError, formatSource } from '../../errors/ssa-error.js';
+import { formatObjects } from '../../manifest/format-objects.js';
+import { loadSchemaSources, type SchemaCatalog } from '../../schema/catalog.js';
+import { clusterObjectDisplay } from '../../scenarios/cluster-mode.js';
+import { offlineApply } from '../../scenarios/offline-apply.js';
+import { readObjects } from '../../scenarios/read-objects.js';
+import type { ObjectChanges } from '../../scenarios/run-types.js';
+import { getKey, isMap, type ValueMap } from '../../value/value.js';
+import { parseCommandArgs, usageError } from '../args.js';
+import { type CommandIO, EXIT_FAILED, EXIT_OK } from '../io.js';
+import { readInput, readTextFile } from '../read-input.js';
+import { outputTarget, writeFileAtomically } from '../write-output.js';
+import { NO_MANAGED_FIELDS_WARNING, objectDisplayName } from './blame.js';
+
+export const previewUsage = `Usage: ssa-sim preview -f MANIFEST --live LIVE [--field-manager NAME] [--force-conflicts] [--client-side]
+                      [-o yaml|json|FILE] [--schema FILE]... [--crd FILE]...
+
+Applies MANIFEST offline to the live object(s) you captured with
+  kubectl get ... -o yaml --show-managed-fields > LIVE
+(YAML or JSON, several documents or a List), as \`kubectl apply --server-side\` would (or
+client-side with --client-side), and says what would happen:
+  - on a conflict, exactly what kubectl would print, and exit 1;
+  - otherwise the ownership changes and the fields that would be removed, and exit 0;
+    with -o yaml|json the resulting objects with their managedFields instead.
+
+Options:
+  -f, --filename       the manifest to apply (- for standard input)
+  --live               the captured live objects
+  --field-manager      the applier (default: kubectl, or kubectl-client-side-apply with --client-side)
+  --force-conflicts    take conflicting fields (server-side only)
+  --client-side        model kubectl's client-side apply (three-way patch) instead
+  --server-side        accepted for kubectl muscle memory (the default)
+  -o, --output         yaml, json, or a file name (written atomically; format from the extension)
+  --schema FILE        extra schema (schema YAML, OpenAPI v2/v3, or CRDs); repeatable
+  --crd FILE           CustomResourceDefinition manifests; repeatable
+
+Exit status: 0 the apply succeeds, 1 it would fail (a conflict), 2 invalid input or usage.
+
+Examples:
+  kubectl get ds aws-node -n kube-system -o yaml --show-managed-fields > live.yaml
+  ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks
+  ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks --force-conflicts -o yaml
+`;
+
+const OPTIONS = {
+  filename: { type: 'string', short: 'f' },
+  live: { type: 'string' },
+  'field-manager': { type: 'string' },
+  'force-conflicts': { type: 'boolean' },
+  'client-side': { type: 'boolean' },
+  'server-side': { type: 'boolean' },
+  output: { type: 'string', short: 'o' },
+  schema: { type: 'string', multiple: true },
+  crd: { type: 'string', multiple: true },
+  now: { type: 'string' },
+} as const;
+
+export function catalogFromFlags(schemaFiles: readonly string[], crdFiles: readonly string[]): SchemaCatalog {
+  return loadSchemaSources({ builtin: true, schemaFiles, crdFiles, readFile: (p) => readTextFile(p) });
+}
+
+/** Live objects from a file, warning about each without managedFields. */
+export async function readLive(file: string, io: CommandIO): Promise<ValueMap[]> {
+  const input = await readInput(file, io);
+  const { objects, warnings } = readObjects(input.text, input.name);
+  for (const w of warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
+  for (const o of objects) {
+    const meta = getKey(o.object, 'metadata');
+    if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) io.writeError(`warning: ${formatSource(o.source)}: ${objectDisplayName(o.object)} ${NO_MANAGED_FIELDS_WARNING}\n`);
+  }
+  return objects.map((o) => o.object);
+}
+
+export function formatChanges(changes: readonly ObjectChanges[]): string {
+  if (changes.length === 0) return 'no change in ownership\n';
+  return changes.map((c) => `${c.display}:\n${c.changes.map((x) => `  ${x.text}\n`).join('')}`).join('');
+}
+
+export async function previewCommand(args: string[], io: CommandIO): Promise<number> {
+  const parsed = parseCommandArgs('preview', args, OPTIONS, previewUsage, io);
+  if (typeof parsed === 'number') return parsed;
+  const v = parsed.values;
+  if (parsed.positionals.length > 0) return usageError('preview', `unexpected argument ${JSON.stringify(parsed.positionals[0])} (the manifest goes after -f)`, previewUsage, io);
+  const manifestFile = v.filename as string | undefined;
+  const liveFile = v.live as string | undefined;
+  if (manifestFile === undefined) return usageError('preview', 'missing -f MANIFEST', previewUsage, io);
+  if (liveFile === undefined) return usageError('preview', 'missing --live LIVE (kubectl get ... -o yaml --show-managed-fields)', previewUsage, io);
+  if (manifestFile === '-' && liveFile === '-') return usageError('preview', '-f and --live cannot both read standard input', previewUsage, io);
+  const clientSide = v['client-side'] === true;
+  if (clientSide && v['server-side'] === true) return usageError('preview', '--client-side and --server-side exclude each other', previewUsage, io);
+  if (clientSide && v['force-conflicts'] === true) return usageError('preview', '--force-conflicts only works with --server-side', previewUsage, io);
+  const target = outputTarget(v.output as string | undefined, ['text', 'yaml', 'json']);
+  if (typeof target === 'string') return usageError('preview', target, previewUsage, io);
+  const nowText = (v.now as string | undefined) ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (Number.isNaN(Date.parse(nowText))) return usageError('preview', `--now must be an RFC 3339 time, not ${JSON.stringify(nowText)}`, previewUsage, io);
+
+  const catalog = catalogFromFlags((v.schema as string[] | undefined) ?? [], (v.crd as string[] | undefined) ?? []);
+  const live = await readLive(liveFile, io);
+  const manifest = await readInput(manifestFile, io);
+  const manifestObjects = readObjects(manifest.text, manifest.name);
+  if (manifestObjects.objects.length === 0) throw new SsaError('INPUT', 'no objects to apply', { source: { file: manifest.name } });
+  const result = offlineApply({
+    catalog,
+    live,
+    manifests: manifestObjects.objects.map((o) => o.object),
+    fieldManager: v['field-manager'] as string | undefined,
+    force: v['force-conflicts'] === true,
+    clientSide,
+    now: nowText,
+  });
+  const o = result.outcome;
+  if (o.exitCode !== 0) {
+    io.write(o.stdout);
+    io.writeError(o.stderr);
+    return EXIT_FAILED;
+  }
+  for (const note of o.notes ?? []) io.writeError(`note: ${note}\n`);
+  let text: string;
+  if (target.format === 'text') {
+    text = o.stdout + formatChanges(result.changes);
+  } else {
+    const touched = new Set(result.changes.map((c) => c.display));
+    const applied = new Set(manifestObjects.objects.map((m) => objectDisplayName(m.object)));
+    const objects = [...(result.after.state as { objects: ReadonlyMap<string, ValueMap> }).objects.values()].filter(
+      (obj) => applied.has(objectDisplayName(obj)) || touched.has(clusterObjectDisplay(obj)),
+    );
+    text = formatObjects(objects, { output: target.format === 'json' ? 'json' : 'yaml', showManagedFields: true });
+  }
+  if (target.file) writeFileAtomically(target.file, text);
+  else io.write(text);
+  return EXIT_OK;
+}

@@ -1,0 +1,55 @@
+/**
+ * An apply against captured live objects, offline: the objects go into a simulated API server as
+ * they were captured (managedFields included), then kubectl's apply (server-side by default,
+ * client-side on request) runs against it. Used by `ssa-sim preview` and `ssa-sim explain -f`.
+ */
+import type { ActorOutcome } from '../actors/actor.js';
+import { kubectlApply } from '../actors/index.js';
+import { createCluster } from '../apiserver/index.js';
+import type { ClusterState, KubeObject } from '../apiserver/types.js';
+import type { SchemaCatalog } from '../schema/catalog.js';
+import type { ValueMap } from '../value/value.js';
+import { clusterSnapshot, seedObject } from './cluster-mode.js';
+import { changesBetween } from './run-scenario.js';
+import type { ObjectChanges, Snapshot } from './run-types.js';
+
+export interface OfflineApplyOptions {
+  readonly catalog: SchemaCatalog;
+  readonly live: readonly KubeObject[];
+  /** The manifest text (YAML/JSON, several documents or a List) or objects. */
+  readonly manifests: string | readonly ValueMap[];
+  readonly fieldManager?: string;
+  readonly force: boolean;
+  readonly clientSide: boolean;
+  /** Time of the apply (RFC 3339). */
+  readonly now: string;
+}
+
+export interface OfflineApplyResult {
+  readonly before: Snapshot;
+  readonly after: Snapshot;
+  readonly outcome: ActorOutcome;
+  readonly changes: readonly ObjectChanges[];
+}
+
+export function liveCluster(catalog: SchemaCatalog, live: readonly KubeObject[], now: string): ClusterState {
+  let state = createCluster({ catalog, now });
+  live.forEach((o, i) => {
+    state = seedObject(state, o, () => ({}), i);
+  });
+  return state;
+}
+
+export function offlineApply(opts: OfflineApplyOptions): OfflineApplyResult {
+  const state = liveCluster(opts.catalog, opts.live, opts.now);
+  const outcome = kubectlApply(state, {
+    manifests: opts.manifests,
+    serverSide: !opts.clientSide,
+    ...(opts.fieldManager ? { fieldManager: opts.fieldManager } : {}),
+    ...(opts.clientSide ? {} : { forceConflicts: opts.force }),
+    now: opts.now,
+  });
+  const before = clusterSnapshot(state);
+  const after = clusterSnapshot(outcome.state);
+  return { before, after, outcome, changes: changesBetween(before, after) };
+}

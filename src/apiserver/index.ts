@@ -1,7 +1,31 @@
 /**
  * The in-memory API server (apiserver-semantics.md): an immutable `ClusterState` and pure
  * functions `(state, request) → {state, response}`; `Cluster` is a thin stateful wrapper.
+ *
+ * - server.ts: createCluster, serve, withTime, withAdmission
+ * - cluster.ts: Cluster (apply/create/update/patch/get/list/delete)
+ * - managed-fields.ts: entries (identifier, decode, encode, sort)
+ * - naming.ts: request URIs and kubectl's `<kind>.<group>/<name>`
+ * - registry.ts: the resources served (customResource() for CRDs)
  */
 export type * from './types.js';
 export { PATCH_CONTENT_TYPES } from './types.js';
-export { createCluster, serve, withAdmission, withTime } from './server.js';
+export { createCluster, defaultUid, serve, withAdmission, withStoredObject, withTime } from './server.js';
+export { Cluster } from './cluster.js';
+export {
+  buildIdentifier,
+  compareEntries,
+  decodeManagedFields,
+  entriesToValue,
+  parseIdentifier,
+  readEntries,
+  sortEntries,
+} from './managed-fields.js';
+export { conflictMessage, printManager } from './conflict-status.js';
+export { customResource, findResource, qualifiedResource } from './registry.js';
+export { managerName, prefixFromUserAgent } from './manager-name.js';
+export { LAST_APPLIED, lastAppliedValue } from './last-applied.js';
+export { BEFORE_FIRST_APPLY } from './field-manager.js';
+export { ANCIENT_CHANGES, DEFAULT_MAX_UPDATE_MANAGERS } from './cap-managers.js';
+export { NEVER_TRACKED } from './strip-meta.js';
+export { objectDisplayName, requestUri } from './naming.js';

@@ -1,0 +1,73 @@
+/**
+ * After the field manager: admission, the strategy (create or update), validation of what the
+ * store needs, then the store (write.ts). Shared by create, update and patch of a main resource
+ * or its status.
+ */
+import { metaString, setPath } from './object-paths.js';
+import { emptyObjectFor, type Target } from './request-context.js';
+import { failure, internalError, invalid } from './status.js';
+import { prepareForCreate, prepareForUpdate } from './strategy.js';
+import type { ClusterState, KubeObject, ServeResult } from './types.js';
+import { admit, finishWrite } from './write.js';
+
+export interface Commit {
+  readonly target: Target;
+  readonly subresource: string;
+  readonly old: KubeObject | undefined;
+  /** The object with the managedFields the field manager computed. */
+  readonly next: KubeObject;
+  readonly manager: string;
+  readonly dryRun: boolean;
+  readonly now: string;
+  readonly warnings: string[];
+}
+
+export function commit(state: ClusterState, c: Commit): ServeResult {
+  const { target } = c;
+  let next = admit(
+    state,
+    c.next,
+    {
+      operation: c.old ? 'UPDATE' : 'CREATE',
+      apiVersion: target.apiVersion,
+      kind: target.resource.kind,
+      namespace: target.namespace,
+      name: target.name,
+      subresource: c.subresource,
+      dryRun: c.dryRun,
+      manager: c.manager,
+    },
+    c.warnings,
+  );
+  if (!c.old) {
+    if (metaString(next, 'resourceVersion') !== '') {
+      return { state, response: failure(internalError('resourceVersion should not be set on objects to be created'), c.warnings) };
+    }
+    const uid = state.config.uid(state.uidCount + 1);
+    next = prepareForCreate(target.resource, next, emptyObjectFor(state, target.resource, target.apiVersion, target.resource.kind), c.now, uid);
+    if (metaString(next, 'name') === '') {
+      return {
+        state,
+        response: failure(
+          invalid(target.resource.group, target.resource.kind, '', [
+            { type: 'FieldValueRequired', field: 'metadata.name', detail: 'name or generateName is required' },
+          ]),
+          c.warnings,
+        ),
+      };
+    }
+  } else {
+    next = prepareForUpdate(target.resource, c.subresource, c.old, next);
+  }
+  if (target.resource.namespaced) next = setPath(next, ['metadata', 'namespace'], target.namespace);
+  return finishWrite(state, {
+    key: target.key,
+    group: target.resource.group,
+    resource: target.resource.resource,
+    name: target.name,
+    old: c.old,
+    next,
+    dryRun: c.dryRun,
+    warnings: c.warnings,
+  });
+}

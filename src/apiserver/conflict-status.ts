@@ -1,0 +1,60 @@
+/**
+ * The 409 an apply gets when it would change fields other managers own (apiserver-semantics §4):
+ * managers rendered from their identifiers, one cause per (manager, path), the message grammar
+ * for one conflict and for several.
+ */
+import { goQuote } from '../fieldpath/format-go-value.js';
+import { pathToString } from '../fieldpath/path-string.js';
+import type { Conflict } from '../merge/conflict.js';
+import { compareStrings } from '../value/compare-strings.js';
+import { parseIdentifier } from './managed-fields.js';
+import { statusFailure } from './status.js';
+import type { StatusObject } from './types.js';
+
+/**
+ * How a conflict names its manager: `"NAME"`, `"NAME" with subresource "S"`, and for Update
+ * entries ` using APIVERSION` after that. A key that is not an identifier prints Go-quoted whole.
+ */
+export function printManager(id: string): string {
+  const who = id.startsWith('{') ? parseIdentifier(id) : undefined;
+  if (!who) return goQuote(id);
+  let out = goQuote(who.manager);
+  if (who.subresource) out += ` with subresource ${goQuote(who.subresource)}`;
+  if (who.operation === 'Update') out += ` using ${who.apiVersion ?? ''}`;
+  return out;
+}
+
+/** Conflicts ordered by identifier (stable within a manager), as the message groups them. */
+export function sortConflicts(conflicts: readonly Conflict[]): Conflict[] {
+  return conflicts
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => compareStrings(a.c.manager, b.c.manager) || a.i - b.i)
+    .map((x) => x.c);
+}
+
+/** `Apply failed with N conflict(s): ...` */
+export function conflictMessage(conflicts: readonly Conflict[]): string {
+  if (conflicts.length === 1) {
+    return `Apply failed with 1 conflict: conflict with ${printManager(conflicts[0].manager)}: ${pathToString(conflicts[0].path)}`;
+  }
+  const byManager = new Map<string, string[]>();
+  for (const c of conflicts) {
+    let paths = byManager.get(c.manager);
+    if (!paths) byManager.set(c.manager, (paths = []));
+    paths.push(pathToString(c.path));
+  }
+  const lines: string[] = [];
+  for (const id of [...byManager.keys()].sort(compareStrings)) {
+    lines.push(`conflicts with ${printManager(id)}:`);
+    for (const p of byManager.get(id)!) lines.push(`- ${p}`);
+  }
+  return `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
+}
+
+/** The 409 Status: reason Conflict, one FieldManagerConflict cause per conflict. */
+export function conflictStatus(conflicts: readonly Conflict[]): StatusObject {
+  const sorted = sortConflicts(conflicts);
+  return statusFailure(409, conflictMessage(sorted), 'Conflict', {
+    causes: sorted.map((c) => ({ reason: 'FieldManagerConflict', message: `conflict with ${printManager(c.manager)}`, field: pathToString(c.path) })),
+  });
+}

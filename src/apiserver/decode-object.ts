@@ -1,0 +1,73 @@
+/**
+ * What the server does to a request body before the field manager sees it: unknown fields are
+ * dropped (with a warning, `fieldValidation=Warn`, the default), rejected (`Strict`) or dropped
+ * silently (`Ignore`); values of the wrong type make the body undecodable (400); decode-time
+ * defaults are applied (apiserver-semantics §2.12).
+ */
+import { formatIssues } from '../typed/issues.js';
+import { validate } from '../typed/validate.js';
+import { type Atom, handlerFor } from '../schema/schema.js';
+import { isMap, newMap, type Value, type ValueMap } from '../value/value.js';
+import { badRequest } from './status.js';
+import type { StatusObject } from './types.js';
+
+export type DecodeOutcome = { ok: true; object: ValueMap; warnings: string[] } | { ok: false; status: StatusObject };
+
+export function decodeBody(
+  body: ValueMap,
+  atom: Atom,
+  kind: string,
+  version: string,
+  fieldValidation: 'Strict' | 'Warn' | 'Ignore',
+): DecodeOutcome {
+  const unknown: string[] = [];
+  const object = dropUnknownFields(body, atom, unknown) as ValueMap;
+  if (unknown.length > 0 && fieldValidation === 'Strict') {
+    return { ok: false, status: badRequest(`strict decoding error: ${unknown.map((p) => `unknown field "${p}"`).join(', ')}`) };
+  }
+  const warnings = fieldValidation === 'Warn' ? unknown.map((p) => `unknown field "${p}"`) : [];
+  const issues = validate(object, atom, { allowDuplicates: true });
+  if (issues.length > 0) {
+    return { ok: false, status: badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${formatIssues(issues)}`) };
+  }
+  return { ok: true, object, warnings };
+}
+
+/** `v` without the map keys its type does not declare; their paths (`spec.foo`, `a[0].b`) go to `out`. */
+export function dropUnknownFields(v: Value, atom: Atom, out: string[], path = ''): Value {
+  switch (handlerFor(atom, v)) {
+    case 'map': {
+      const t = atom.map!;
+      if (!isMap(v)) return v;
+      let changed = false;
+      const res = newMap();
+      for (const k of Object.keys(v)) {
+        const field = t.fields.get(k);
+        const type = field ? field.type : t.element;
+        const p = path ? `${path}.${k}` : k;
+        if (!type) {
+          out.push(p);
+          changed = true;
+          continue;
+        }
+        const nv = dropUnknownFields(v[k], type.get(), out, p);
+        if (nv !== v[k]) changed = true;
+        res[k] = nv;
+      }
+      return changed ? res : v;
+    }
+    case 'list': {
+      if (!Array.isArray(v)) return v;
+      const el = atom.list!.element.get();
+      let changed = false;
+      const res = v.map((item, i) => {
+        const nv = dropUnknownFields(item, el, out, `${path}[${i}]`);
+        if (nv !== item) changed = true;
+        return nv;
+      });
+      return changed ? res : v;
+    }
+    default:
+      return v;
+  }
+}

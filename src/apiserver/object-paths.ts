@@ -1,0 +1,111 @@
+/**
+ * Small immutable helpers over objects: read or replace the value at a path of field names,
+ * copy plain JS data into the value model (null-prototype maps, so `__proto__` stays data).
+ */
+import { SsaError } from '../errors/ssa-error.js';
+import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
+
+export type FieldPath = readonly string[];
+
+export function getPath(v: Value | undefined, path: FieldPath): Value | undefined {
+  let cur = v;
+  for (const k of path) {
+    if (!isMap(cur)) return undefined;
+    cur = getKey(cur, k);
+  }
+  return cur;
+}
+
+/**
+ * A copy of `obj` with the value at `path` replaced (`undefined` removes the key). Missing or
+ * non-map parents are created as maps when setting; removing under a missing parent is a no-op.
+ */
+export function setPath(obj: ValueMap, path: FieldPath, value: Value | undefined): ValueMap {
+  if (path.length === 0) throw new Error('setPath: empty path');
+  const [head, ...rest] = path;
+  const cur = getKey(obj, head);
+  let next: Value | undefined;
+  if (rest.length === 0) next = value;
+  else if (isMap(cur)) next = setPath(cur, rest, value);
+  else if (value === undefined) return obj;
+  else next = setPath(newMap(), rest, value);
+  const out = newMap();
+  let placed = false;
+  for (const k of Object.keys(obj)) {
+    if (k !== head) out[k] = obj[k];
+    else {
+      placed = true;
+      if (next !== undefined) out[k] = next;
+    }
+  }
+  if (!placed && next !== undefined) out[head] = next;
+  return out;
+}
+
+export function metadataOf(obj: ValueMap): ValueMap {
+  const m = getKey(obj, 'metadata');
+  return isMap(m) ? m : newMap();
+}
+
+export function metaString(obj: ValueMap, key: string): string {
+  const v = getKey(metadataOf(obj), key);
+  return typeof v === 'string' ? v : '';
+}
+
+export function withMeta(obj: ValueMap, key: string, value: Value | undefined): ValueMap {
+  return setPath(obj, ['metadata', key], value);
+}
+
+export function stringField(obj: ValueMap, key: string): string {
+  const v = getKey(obj, key);
+  return typeof v === 'string' ? v : '';
+}
+
+/** Deep copy of plain JS data (JSON.parse output, user objects) as Values; rejects what JSON cannot hold. */
+export function toValue(x: unknown, depth = 0): Value {
+  if (depth > 1000) throw new SsaError('TOO_DEEP', 'object nested deeper than 1000 levels');
+  if (x === null || x === undefined) return null;
+  switch (typeof x) {
+    case 'string':
+    case 'boolean':
+      return x;
+    case 'number':
+      if (!Number.isFinite(x)) throw new SsaError('INPUT', `unsupported value: ${x}`);
+      return x;
+    case 'bigint':
+      return Number(x);
+    case 'object': {
+      if (Array.isArray(x)) return x.map((e) => toValue(e, depth + 1));
+      const out = newMap();
+      for (const k of Object.keys(x as object)) {
+        const v = (x as Record<string, unknown>)[k];
+        if (v === undefined) continue;
+        out[k] = toValue(v, depth + 1);
+      }
+      return out;
+    }
+    default:
+      throw new SsaError('INPUT', `unsupported value of type ${typeof x}`);
+  }
+}
+
+/** Value → plain JS objects (for libraries that expect ordinary objects, e.g. fast-json-patch). */
+export function toPlain(v: Value): unknown {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(toPlain);
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: toPlain(v[k]), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+/** Parses JSON text into Values (own keys only, `__proto__` as data). */
+export function parseJson(text: string): Value {
+  return toValue(JSON.parse(text) as unknown);
+}
+
+/** A copy of `obj` without `metadata.managedFields`. */
+export function withoutManagedFields(obj: ValueMap): ValueMap {
+  const meta = getKey(obj, 'metadata');
+  if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) return obj;
+  return withMeta(obj, 'managedFields', undefined);
+}

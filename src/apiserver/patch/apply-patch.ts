@@ -1,0 +1,32 @@
+import type { Atom } from '../../schema/schema.js';
+import { isMap, type Value, type ValueMap } from '../../value/value.js';
+import { badRequest, statusFailure } from '../status.js';
+import type { PatchType, StatusObject } from '../types.js';
+import { applyJsonPatch } from './json-patch.js';
+import { applyMergePatch } from './merge-patch.js';
+import { applyStrategicMergePatch } from './strategic-merge-patch.js';
+
+/** A json, merge or strategic patch applied to `doc`. */
+export function applyPatch(type: Exclude<PatchType, 'apply'>, doc: ValueMap, patchValue: Value, atom: Atom | undefined): { ok: true; value: ValueMap } | { ok: false; status: StatusObject } {
+  let out: Value;
+  switch (type) {
+    case 'json': {
+      const r = applyJsonPatch(doc, patchValue);
+      if (!r.ok) return { ok: false, status: r.kind === 'decode' ? badRequest(r.message) : statusFailure(422, r.message, 'Invalid') };
+      out = r.value;
+      break;
+    }
+    case 'merge':
+      out = applyMergePatch(doc, patchValue);
+      break;
+    case 'strategic': {
+      const r = applyStrategicMergePatch(doc, patchValue, atom);
+      if (!r.ok) return { ok: false, status: badRequest(r.message) };
+      out = r.value;
+      break;
+    }
+  }
+  if (!isMap(out)) return { ok: false, status: badRequest('the patched object is not an object') };
+  return { ok: true, value: out };
+}
+

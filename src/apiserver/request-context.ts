@@ -1,0 +1,136 @@
+/**
+ * What every verb needs: which resource and object a request addresses, the field manager
+ * endpoint it writes through, and the server's decode-time defaulting for the kind.
+ */
+import { DEDUCED_TYPE_NAME, deducedSchemaDecl } from '../schema/deduced.js';
+import { type Atom, Schema } from '../schema/schema.js';
+import { newMap, type ValueMap } from '../value/value.js';
+import { builtinDefaults, builtinEmptyObject, zeroFill } from './builtin-defaults.js';
+import { type Endpoint, ignoredFieldsFor } from './endpoint.js';
+import { findResource, joinApiVersion } from './registry.js';
+import { fallbackScaleAtom, SCALE_API_VERSION, SCALE_KIND } from './scale.js';
+import { resourceNotServed } from './status.js';
+import type { ClusterState, ObjectRef, ResourceType, StatusObject } from './types.js';
+
+export interface Target {
+  readonly resource: ResourceType;
+  readonly version: string;
+  /** The endpoint's group/version. */
+  readonly apiVersion: string;
+  readonly namespace: string;
+  readonly name: string;
+  readonly key: string;
+}
+
+export function storageKey(resource: ResourceType, namespace: string, name: string): string {
+  return `${resource.group}/${resource.resource}/${namespace}/${name}`;
+}
+
+/** The resource and object a reference names, or the 404 of an unserved URL. */
+export function resolveTarget(state: ClusterState, ref: Partial<ObjectRef>): Target | StatusObject {
+  const found = findResource(state.config.resources, ref.apiVersion ?? '', { kind: ref.kind, resource: ref.resource });
+  if (!found) return resourceNotServed();
+  const namespace = found.resource.namespaced ? ref.namespace || 'default' : '';
+  const name = ref.name ?? '';
+  return {
+    resource: found.resource,
+    version: found.version,
+    apiVersion: joinApiVersion(found.resource.group, found.version),
+    namespace,
+    name,
+    key: storageKey(found.resource, namespace, name),
+  };
+}
+
+export function isStatus(x: unknown): x is StatusObject {
+  return typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'Status';
+}
+
+function deducedAtom(state: ClusterState): Atom {
+  const schema = state.config.catalog.schema;
+  return schema.hasType(DEDUCED_TYPE_NAME) ? schema.named(DEDUCED_TYPE_NAME) : new Schema(deducedSchemaDecl()).named(DEDUCED_TYPE_NAME);
+}
+
+/** The schema type of a resource version (the deduced type when it has none). */
+export function atomFor(state: ClusterState, resource: ResourceType, version: string): Atom {
+  const typeName = resource.typeNames[version] ?? state.config.catalog.typeFor(joinApiVersion(resource.group, version), resource.kind);
+  if (!typeName || !state.config.catalog.schema.hasType(typeName)) return deducedAtom(state);
+  return state.config.catalog.schema.named(typeName);
+}
+
+function scaleAtom(state: ClusterState): Atom {
+  const typeName = state.config.catalog.typeFor(SCALE_API_VERSION, SCALE_KIND);
+  if (typeName && state.config.catalog.schema.hasType(typeName)) return state.config.catalog.schema.named(typeName);
+  return fallbackScaleAtom();
+}
+
+/** The kind's empty object: `{apiVersion, kind}` in harness mode and for kinds not modelled. */
+export function emptyObjectFor(state: ClusterState, resource: ResourceType, apiVersion: string, kind: string): ValueMap {
+  const base = newMap();
+  base.apiVersion = apiVersion;
+  base.kind = kind;
+  if (state.config.harness) return base;
+  const zero = resource.emptyObject ?? (kind === SCALE_KIND ? scaleZero() : builtinEmptyObject(resource.group, kind));
+  return zero ? { ...base, ...zero } : base;
+}
+
+function scaleZero(): ValueMap {
+  const m = newMap();
+  const meta = newMap();
+  meta.creationTimestamp = null;
+  m.metadata = meta;
+  m.spec = newMap();
+  const status = newMap();
+  status.replicas = 0;
+  m.status = status;
+  return m;
+}
+
+/** Decode-time defaulting of an object of `resource` (zero value, built-in defaults, configured defaulters). */
+export function defaulterFor(state: ClusterState, resource: ResourceType, apiVersion: string): (obj: ValueMap) => ValueMap {
+  return (obj) => {
+    let out = obj;
+    if (!state.config.harness && state.config.builtinDefaults && !resource.custom) {
+      const zero = resource.emptyObject ?? builtinEmptyObject(resource.group, resource.kind);
+      if (zero) out = zeroFill(out, zero);
+      out = builtinDefaults(resource.group, resource.kind, out);
+    }
+    for (const d of state.config.defaulters) out = d(out, resource, apiVersion);
+    return out;
+  };
+}
+
+/** The field manager endpoint of a resource version and subresource, at time `now`. */
+export function endpointFor(state: ClusterState, resource: ResourceType, version: string, subresource: string, now: string): Endpoint {
+  const apiVersion = joinApiVersion(resource.group, version);
+  const versions = resource.versions.map((v) => joinApiVersion(resource.group, v));
+  const resets = resource.resetFields[subresource] ?? [];
+  if (subresource === 'scale') {
+    const ignored = ignoredFieldsFor(resets, [SCALE_API_VERSION]);
+    return {
+      resource,
+      apiVersion: SCALE_API_VERSION,
+      kind: SCALE_KIND,
+      subresource,
+      ctx: { atom: scaleAtom(state), ...(ignored ? { ignoredFields: ignored } : {}) },
+      emptyObject: emptyObjectFor(state, resource, SCALE_API_VERSION, SCALE_KIND),
+      defaultObject: (o) => o,
+      knownVersions: new Set([SCALE_API_VERSION]),
+      now,
+      maxUpdateManagers: state.config.maxUpdateManagers,
+    };
+  }
+  const ignored = ignoredFieldsFor(resets, versions);
+  return {
+    resource,
+    apiVersion,
+    kind: resource.kind,
+    subresource,
+    ctx: { atom: atomFor(state, resource, version), ...(ignored ? { ignoredFields: ignored } : {}) },
+    emptyObject: emptyObjectFor(state, resource, apiVersion, resource.kind),
+    defaultObject: defaulterFor(state, resource, apiVersion),
+    knownVersions: new Set(versions),
+    now,
+    maxUpdateManagers: state.config.maxUpdateManagers,
+  };
+}

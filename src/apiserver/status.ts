@@ -1,0 +1,119 @@
+/**
+ * Kubernetes Status objects for failures, with the exact codes, reasons and texts of the API
+ * server (apiserver-semantics §3.2, §4, §4.7) and of apimachinery's `errors` package.
+ */
+import { goQuote } from '../fieldpath/format-go-value.js';
+import type { ApiFailure, StatusCause, StatusDetails, StatusObject } from './types.js';
+
+export function statusFailure(code: number, message: string, reason?: string, details?: StatusDetails): StatusObject {
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message,
+    ...(reason ? { reason } : {}),
+    ...(details ? { details } : {}),
+    code,
+  };
+}
+
+export function failure(status: StatusObject, warnings: readonly string[] = []): ApiFailure {
+  return { ok: false, code: status.code, status, warnings };
+}
+
+/** 400 BadRequest with a message of its own. */
+export function badRequest(message: string): StatusObject {
+  return statusFailure(400, message, 'BadRequest');
+}
+
+/** 500 from a plain (non-Status) error: empty reason. */
+export function internalError(message: string): StatusObject {
+  return statusFailure(500, message);
+}
+
+/** 404 `deployments.apps "x" not found`. */
+export function notFound(group: string, resource: string, name: string): StatusObject {
+  const qualified = group ? `${resource}.${group}` : resource;
+  return statusFailure(404, `${qualified} ${goQuote(name)} not found`, 'NotFound', { name, ...(group ? { group } : {}), kind: resource });
+}
+
+/** 404 for a URL the server does not serve. */
+export function resourceNotServed(): StatusObject {
+  return statusFailure(404, 'the server could not find the requested resource', 'NotFound', {});
+}
+
+/** 409 `deployments.apps "x" already exists`. */
+export function alreadyExists(group: string, resource: string, name: string): StatusObject {
+  const qualified = group ? `${resource}.${group}` : resource;
+  return statusFailure(409, `${qualified} ${goQuote(name)} already exists`, 'AlreadyExists', { name, ...(group ? { group } : {}), kind: resource });
+}
+
+export const OPTIMISTIC_LOCK_MESSAGE = 'the object has been modified; please apply your changes to the latest version and try again';
+
+/** 409 `Operation cannot be fulfilled on deployments.apps "x": <why>`. */
+export function conflict(group: string, resource: string, name: string, why: string): StatusObject {
+  const qualified = group ? `${resource}.${group}` : resource;
+  return statusFailure(409, `Operation cannot be fulfilled on ${qualified} ${goQuote(name)}: ${why}`, 'Conflict', {
+    name,
+    ...(group ? { group } : {}),
+    kind: resource,
+  });
+}
+
+/** One field error of a 422 (`field.Error`). */
+export interface FieldError {
+  readonly type: 'FieldValueRequired' | 'FieldValueInvalid' | 'FieldValueForbidden' | 'FieldValueTooLong' | 'FieldValueNotSupported';
+  readonly field: string;
+  /** The detail text after the type's prefix (e.g. `is required for apply patch`). */
+  readonly detail: string;
+  /** For Invalid/NotSupported: the offending value, rendered as the server does. */
+  readonly value?: string;
+}
+
+/** `Required value: is required for apply patch` and friends: field.Error's ErrorBody. */
+export function fieldErrorBody(e: FieldError): string {
+  switch (e.type) {
+    case 'FieldValueRequired':
+      return `Required value${e.detail ? `: ${e.detail}` : ''}`;
+    case 'FieldValueForbidden':
+      return `Forbidden${e.detail ? `: ${e.detail}` : ''}`;
+    case 'FieldValueTooLong':
+      return `Too long${e.detail ? `: ${e.detail}` : ''}`;
+    case 'FieldValueInvalid':
+      return `Invalid value: ${e.value ?? '""'}${e.detail ? `: ${e.detail}` : ''}`;
+    case 'FieldValueNotSupported':
+      return `Unsupported value: ${e.value ?? '""'}${e.detail ? `: ${e.detail}` : ''}`;
+  }
+}
+
+/**
+ * 422 Invalid: `<Kind>.<group> "<name>" is invalid: <field>: <body>` (several errors in
+ * brackets, comma separated), with one cause per field error.
+ */
+export function invalid(group: string, kind: string, name: string, errors: readonly FieldError[]): StatusObject {
+  const qualified = group ? `${kind}.${group}` : kind;
+  const one = (e: FieldError) => `${e.field}: ${fieldErrorBody(e)}`;
+  const list = errors.length === 1 ? one(errors[0]) : `[${errors.map(one).join(', ')}]`;
+  const causes: StatusCause[] = errors.map((e) => ({ reason: e.type, message: fieldErrorBody(e), field: e.field }));
+  return statusFailure(422, `${qualified} ${goQuote(name)} is invalid: ${list}`, 'Invalid', {
+    name,
+    ...(group ? { group } : {}),
+    kind,
+    causes,
+  });
+}
+
+/** 415 for a patch type the resource does not accept. */
+export function unsupportedMediaType(): StatusObject {
+  return statusFailure(
+    415,
+    'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml',
+    'UnsupportedMediaType',
+  );
+}
+
+/** The Status as JSON text in the server's field order. */
+export function statusJson(s: StatusObject): string {
+  return JSON.stringify(s);
+}

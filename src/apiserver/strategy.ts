@@ -1,0 +1,65 @@
+/**
+ * The registry strategy, after the field manager and admission (apiserver-semantics §2.12, §3.6):
+ * system metadata (uid, creationTimestamp, generation), and the fields each endpoint resets
+ * (a main write keeps the old status, a status write keeps the old spec, ...).
+ */
+import { valueEquals } from '../value/equals.js';
+import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
+import { getPath, metadataOf, setPath } from './object-paths.js';
+import type { ResourceType } from './types.js';
+
+/** A new object as the store creates it: system metadata set, main reset fields emptied. */
+export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: ValueMap, now: string, uid: string): ValueMap {
+  let out = obj;
+  for (const path of resource.resetFields[''] ?? []) out = setPath(out, path, getPath(empty, path));
+  out = setPath(out, ['metadata', 'uid'], uid);
+  out = setPath(out, ['metadata', 'creationTimestamp'], now);
+  out = setPath(out, ['metadata', 'generation'], resource.generation ? 1 : undefined);
+  out = setPath(out, ['metadata', 'selfLink'], undefined);
+  out = setPath(out, ['metadata', 'deletionTimestamp'], undefined);
+  return out;
+}
+
+/** An updated object as the store keeps it: reset fields and system metadata from `old`, generation bumped on spec changes. */
+export function prepareForUpdate(resource: ResourceType, subresource: string, old: ValueMap, next: ValueMap): ValueMap {
+  let out = next;
+  for (const path of resource.resetFields[subresource] ?? []) {
+    if (path.length === 1 && path[0] === 'metadata') {
+      // Everything but the managedFields the field manager just wrote.
+      const kept = getKey(metadataOf(out), 'managedFields');
+      out = setPath(out, ['metadata'], metadataOf(old));
+      out = setPath(out, ['metadata', 'managedFields'], kept);
+    } else out = setPath(out, path, getPath(old, path));
+  }
+  const oldMeta = metadataOf(old);
+  for (const k of ['uid', 'creationTimestamp', 'deletionTimestamp', 'generation']) out = setPath(out, ['metadata', k], getKey(oldMeta, k));
+  out = setPath(out, ['metadata', 'selfLink'], undefined);
+  if (resource.generation && !valueEquals(specOf(old), specOf(out))) {
+    const g = getKey(oldMeta, 'generation');
+    out = setPath(out, ['metadata', 'generation'], (typeof g === 'number' ? g : 0) + 1);
+  }
+  return out;
+}
+
+/** Everything but metadata and status: what a generation counts. */
+function specOf(obj: ValueMap): Value {
+  const out = newMap();
+  for (const k of Object.keys(obj)) if (k !== 'metadata' && k !== 'status') out[k] = obj[k];
+  return out;
+}
+
+/** The same object with managedFields times removed (for the store's timestamp-only check). */
+export function withoutEntryTimes(obj: ValueMap): ValueMap {
+  const list = getKey(metadataOf(obj), 'managedFields');
+  if (!Array.isArray(list)) return obj;
+  return setPath(
+    obj,
+    ['metadata', 'managedFields'],
+    list.map((e) => {
+      if (!isMap(e) || getKey(e, 'time') === undefined) return e;
+      const c = newMap();
+      for (const k of Object.keys(e)) if (k !== 'time') c[k] = e[k];
+      return c;
+    }),
+  );
+}

@@ -1,0 +1,56 @@
+import { isMap, type ValueMap } from '../../value/value.js';
+import { commit } from '../commit.js';
+import { decodeBody } from '../decode-object.js';
+import { fieldManagerUpdate } from '../field-manager.js';
+import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
+import { metaString, setPath, stringField } from '../object-paths.js';
+import { defaulterFor, endpointFor, isStatus, resolveTarget, storageKey } from '../request-context.js';
+import { alreadyExists, badRequest, failure, invalid } from '../status.js';
+import type { ClusterState, CreateRequest, ServeResult } from '../types.js';
+import { checkIdentity } from './body-identity.js';
+
+const NAME_CHARS = 'bcdfghjklmnpqrstvwxz2456789';
+
+/** POST: a new object; the creator's Update entry owns every field it sets (apiserver-semantics §3.1). */
+export function create(state: ClusterState, req: CreateRequest): ServeResult {
+  const opts = req.options ?? {};
+  if (!isMap(req.body as unknown as ValueMap)) return { state, response: failure(badRequest('the body of a create must be an object')) };
+  const errors = [...validateFieldManager(opts.fieldManager), ...validateDryRun(opts.dryRun)];
+  if (errors.length > 0) return { state, response: failure(invalid('meta.k8s.io', 'CreateOptions', '', errors)) };
+  let body = req.body;
+  const target = resolveTarget(state, {
+    apiVersion: req.target?.apiVersion ?? stringField(body, 'apiVersion'),
+    kind: req.target?.kind ?? (req.target?.resource ? undefined : stringField(body, 'kind')),
+    resource: req.target?.resource,
+    namespace: req.target?.namespace ?? metaString(body, 'namespace'),
+    name: metaString(body, 'name'),
+  });
+  if (isStatus(target)) return { state, response: failure(target) };
+  let name = metaString(body, 'name');
+  const generateName = metaString(body, 'generateName');
+  if (name === '' && generateName !== '') {
+    let n = state.uidCount + 1;
+    let suffix = '';
+    for (let i = 0; i < 5; i++) {
+      suffix += NAME_CHARS[n % NAME_CHARS.length];
+      n = Math.floor(n / NAME_CHARS.length) + 7 * (i + 1);
+    }
+    name = generateName + suffix;
+    body = setPath(body, ['metadata', 'name'], name);
+  }
+  const t = { ...target, name, key: storageKey(target.resource, target.namespace, name) };
+  const id = checkIdentity(body, t, { requireName: false });
+  if (!id.ok) return { state, response: failure(id.status) };
+  const now = opts.now ?? state.now;
+  const ep = endpointFor(state, t.resource, t.version, '', now);
+  const decoded = decodeBody(id.body, ep.ctx.atom, t.resource.kind, t.version, opts.fieldValidation ?? 'Warn');
+  if (!decoded.ok) return { state, response: failure(decoded.status) };
+  const warnings = decoded.warnings;
+  if (name !== '' && state.objects.has(t.key)) {
+    return { state, response: failure(alreadyExists(t.resource.group, t.resource.resource, name), warnings) };
+  }
+  const obj = defaulterFor(state, t.resource, t.apiVersion)(decoded.object);
+  const manager = managerName(opts.fieldManager, opts.userAgent);
+  const next = fieldManagerUpdate(ep, ep.emptyObject, obj, manager);
+  return commit(state, { target: t, subresource: '', old: undefined, next, manager, dryRun: isDryRun(opts.dryRun), now, warnings });
+}

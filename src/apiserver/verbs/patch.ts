@@ -1,0 +1,100 @@
+import type { Value, ValueMap } from '../../value/value.js';
+import { commit } from '../commit.js';
+import { decodeBody } from '../decode-object.js';
+import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
+import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
+import { metaString, stringField } from '../object-paths.js';
+import { applyPatch } from '../patch/apply-patch.js';
+import { defaulterFor, endpointFor, isStatus, resolveTarget } from '../request-context.js';
+import { conflict, failure, invalid, notFound, resourceNotServed, unsupportedMediaType } from '../status.js';
+import type { ApplyRequest, ClusterState, PatchOptions, PatchRequest, ServeResult, StatusObject } from '../types.js';
+import { checkIdentity } from './body-identity.js';
+import { decodeApplyBody, decodeJsonPatchBody } from './decode-patch.js';
+import { scaleWrite } from './scale-write.js';
+
+/** Server-side apply: a patch with `application/apply-patch+yaml`, target from the body by default. */
+export function apply(state: ClusterState, req: ApplyRequest): ServeResult {
+  const decoded = decodeApplyBody(req.body);
+  const target =
+    req.target ??
+    (decoded.ok
+      ? {
+          apiVersion: stringField(decoded.value, 'apiVersion'),
+          kind: stringField(decoded.value, 'kind'),
+          namespace: metaString(decoded.value, 'namespace'),
+          name: metaString(decoded.value, 'name'),
+        }
+      : undefined);
+  if (!target) return { state, response: failure((decoded as { status: StatusObject }).status) };
+  return patch(state, { verb: 'patch', target, patchType: 'apply', patch: req.body as string | Value, ...(req.options ? { options: req.options } : {}) });
+}
+
+/** PATCH with any patch type; apply creates a missing object (201), the others 404. */
+export function patch(state: ClusterState, req: PatchRequest): ServeResult {
+  const opts: PatchOptions = req.options ?? {};
+  const isApply = req.patchType === 'apply';
+  const errors = [
+    ...(isApply
+      ? opts.fieldManager
+        ? []
+        : [{ type: 'FieldValueRequired' as const, field: 'fieldManager', detail: 'is required for apply patch' }]
+      : opts.force !== undefined
+        ? [{ type: 'FieldValueForbidden' as const, field: 'force', detail: 'may not be specified for non-apply patch' }]
+        : []),
+    ...validateFieldManager(opts.fieldManager),
+    ...validateDryRun(opts.dryRun),
+  ];
+  if (errors.length > 0) return { state, response: failure(invalid('meta.k8s.io', 'PatchOptions', '', errors)) };
+  const target = resolveTarget(state, req.target);
+  if (isStatus(target)) return { state, response: failure(target) };
+  const sub = opts.subresource ?? '';
+  const manager = managerName(opts.fieldManager, opts.userAgent);
+  const now = opts.now ?? state.now;
+  const dryRun = isDryRun(opts.dryRun);
+  const force = opts.force ?? false;
+
+  if (isApply) {
+    const body = decodeApplyBody(req.patch as string | ValueMap);
+    if (!body.ok) return { state, response: failure(body.status) };
+    if (sub === 'scale') return scaleWrite(state, target, { kind: 'apply', body: body.value, force }, { manager, now, dryRun });
+    if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
+    const old = state.objects.get(target.key);
+    const uid = metaString(body.value, 'uid');
+    if (!old && uid !== '') {
+      return {
+        state,
+        response: failure(
+          conflict(target.resource.group, target.resource.resource, target.name, `uid mismatch: the provided object specified uid ${uid}, and no existing object was found`),
+        ),
+      };
+    }
+    if (!old && sub !== '') return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
+    const ep = endpointFor(state, target.resource, target.version, sub, now);
+    const r = fieldManagerApply(ep, old ?? ep.emptyObject, body.value, manager, force);
+    if (!r.ok) return { state, response: failure(r.status) };
+    const id = checkIdentity(r.object, target, { requireName: true });
+    if (!id.ok) return { state, response: failure(id.status) };
+    return commit(state, { target, subresource: sub, old, next: id.body, manager, dryRun, now, warnings: [] });
+  }
+
+  const patchBody = decodeJsonPatchBody(req.patch);
+  if (!patchBody.ok) return { state, response: failure(patchBody.status) };
+  if (req.patchType === 'strategic' && target.resource.custom) return { state, response: failure(unsupportedMediaType()) };
+  if (sub === 'scale') {
+    return scaleWrite(state, target, { kind: 'patch', patchType: req.patchType, patch: patchBody.value }, { manager, now, dryRun, fieldValidation: opts.fieldValidation });
+  }
+  if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
+  const old = state.objects.get(target.key);
+  if (!old) return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
+  const ep = endpointFor(state, target.resource, target.version, sub, now);
+  const patched = applyPatch(req.patchType, old, patchBody.value, ep.ctx.atom);
+  if (!patched.ok) return { state, response: failure(patched.status) };
+  const id = checkIdentity(patched.value, target, { requireName: true });
+  if (!id.ok) return { state, response: failure(id.status) };
+  const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn');
+  if (!decoded.ok) return { state, response: failure(decoded.status) };
+  const obj = defaulterFor(state, target.resource, target.apiVersion)(decoded.object);
+  const next = fieldManagerUpdate(ep, old, obj, manager);
+  return commit(state, { target, subresource: sub, old, next, manager, dryRun, now, warnings: decoded.warnings });
+}
+

@@ -1,0 +1,41 @@
+import { compareStrings } from '../../value/compare-strings.js';
+import { newMap } from '../../value/value.js';
+import { findResource, joinApiVersion } from '../registry.js';
+import { isStatus, resolveTarget } from '../request-context.js';
+import { scaleFromParent } from '../scale.js';
+import { failure, notFound, resourceNotServed } from '../status.js';
+import type { ClusterState, GetRequest, ListRequest, ServeResult } from '../types.js';
+
+/** GET of an object (with managedFields), its status, or its Scale. */
+export function get(state: ClusterState, req: GetRequest): ServeResult {
+  const target = resolveTarget(state, req.target);
+  if (isStatus(target)) return { state, response: failure(target) };
+  const sub = req.subresource ?? '';
+  if ((sub === 'scale' && !target.resource.scale) || (sub === 'status' && !target.resource.status) || (sub !== '' && sub !== 'scale' && sub !== 'status')) {
+    return { state, response: failure(resourceNotServed()) };
+  }
+  const obj = state.objects.get(target.key);
+  if (!obj) return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
+  const body = sub === 'scale' ? scaleFromParent(obj, target.resource) : { ...obj, apiVersion: target.apiVersion };
+  return { state, response: { ok: true, code: 200, object: body, warnings: [] } };
+}
+
+/** LIST: a `<Kind>List` of the objects (one namespace or all), ordered by namespace and name. */
+export function list(state: ClusterState, req: ListRequest): ServeResult {
+  const found = findResource(state.config.resources, req.apiVersion, { kind: req.kind, resource: req.resource });
+  if (!found) return { state, response: failure(resourceNotServed()) };
+  const r = found.resource;
+  const prefix = `${r.group}/${r.resource}/${r.namespaced && req.namespace ? req.namespace + '/' : ''}`;
+  const keys = [...state.objects.keys()].filter((k) => k.startsWith(prefix)).sort(compareStrings);
+  const apiVersion = joinApiVersion(r.group, found.version);
+  const out = newMap();
+  out.apiVersion = apiVersion;
+  out.items = keys.map((k) => ({ ...state.objects.get(k)!, apiVersion }));
+  out.kind = `${r.kind}List`;
+  const meta = newMap();
+  meta.resourceVersion = String(state.resourceVersion);
+  out.metadata = meta;
+  return { state, response: { ok: true, code: 200, object: out, warnings: [] } };
+}
+
+

@@ -1,0 +1,99 @@
+/**
+ * Writes through `/scale` (apiserver-semantics §3.5): the parent's entries are translated to the
+ * Scale view, the field manager runs on the Scale object, the result is translated back, and the
+ * parent gets the new replicas (main strategy: generation bumps).
+ */
+import { getKey, isMap, type Value, type ValueMap } from '../../value/value.js';
+import { decodeBody } from '../decode-object.js';
+import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
+import { decodeManagedFields, EMPTY_MANAGED, entriesToValue } from '../managed-fields.js';
+import { getPath, metadataOf, metaString, setPath } from '../object-paths.js';
+import { endpointFor, type Target } from '../request-context.js';
+import { replicasMappings, scaleFromParent, toParent, toSubresource } from '../scale.js';
+import { conflict, failure, invalid, notFound, resourceNotServed } from '../status.js';
+import { prepareForUpdate } from '../strategy.js';
+import type { ClusterState, PatchType, ServeResult } from '../types.js';
+import { finishWrite } from '../write.js';
+import { applyPatch } from '../patch/apply-patch.js';
+
+export type ScaleOp =
+  | { readonly kind: 'update'; readonly body: ValueMap }
+  | { readonly kind: 'patch'; readonly patchType: Exclude<PatchType, 'apply'>; readonly patch: Value }
+  | { readonly kind: 'apply'; readonly body: ValueMap; readonly force: boolean };
+
+export function scaleWrite(
+  state: ClusterState,
+  target: Target,
+  op: ScaleOp,
+  o: { manager: string; now: string; dryRun: boolean; fieldValidation?: 'Strict' | 'Warn' | 'Ignore' },
+): ServeResult {
+  const resource = target.resource;
+  if (!resource.scale) return { state, response: failure(resourceNotServed()) };
+  const parent = state.objects.get(target.key);
+  if (!parent) return { state, response: failure(notFound(resource.group, resource.resource, target.name)) };
+  const ep = endpointFor(state, resource, target.version, 'scale', o.now);
+  const decoded = decodeManagedFields(getKey(metadataOf(parent), 'managedFields'));
+  const parentManaged = decoded.ok ? decoded.managed : EMPTY_MANAGED;
+  const mappings = replicasMappings(resource);
+  const plainScale = scaleFromParent(parent, resource);
+  const oldScale = setPath(plainScale, ['metadata', 'managedFields'], entriesToValue(toSubresource(parentManaged, mappings)));
+  const warnings: string[] = [];
+
+  let newScale: ValueMap;
+  if (op.kind === 'apply') {
+    const r = fieldManagerApply(ep, oldScale, op.body, o.manager, op.force);
+    if (!r.ok) return { state, response: failure(r.status) };
+    newScale = r.object;
+  } else {
+    let body: ValueMap;
+    if (op.kind === 'patch') {
+      const p = applyPatch(op.patchType, plainScale, op.patch, ep.ctx.atom);
+      if (!p.ok) return { state, response: failure(p.status) };
+      body = p.value;
+    } else body = op.body;
+    const d = decodeBody(body, ep.ctx.atom, 'Scale', 'v1', o.fieldValidation ?? 'Warn');
+    if (!d.ok) return { state, response: failure(d.status) };
+    warnings.push(...d.warnings);
+    newScale = fieldManagerUpdate(ep, oldScale, d.object, o.manager);
+  }
+
+  const replicas = getPath(newScale, ['spec', 'replicas']);
+  if (typeof replicas === 'number' && replicas < 0) {
+    return {
+      state,
+      response: failure(
+        invalid('autoscaling', 'Scale', target.name, [
+          { type: 'FieldValueInvalid', field: 'spec.replicas', value: String(replicas), detail: 'must be greater than or equal to 0' },
+        ]),
+      ),
+    };
+  }
+  const uid = metaString(newScale, 'uid');
+  const parentUid = metaString(parent, 'uid');
+  if (uid !== '' && uid !== parentUid) {
+    return {
+      state,
+      response: failure(conflict(resource.group, resource.resource, target.name, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${parentUid}`)),
+    };
+  }
+  const scaleManaged = decodeManagedFields(getKey(metadataOf(newScale), 'managedFields'));
+  const entries = toParent(parentManaged, scaleManaged.ok ? scaleManaged.managed : EMPTY_MANAGED, mappings, target.apiVersion);
+  let next = setPath(parent, resource.scale.specReplicasPath, typeof replicas === 'number' ? replicas : undefined);
+  next = setPath(next, ['metadata', 'managedFields'], entries.length > 0 ? entriesToValue(entries) : undefined);
+  const rv = metaString(newScale, 'resourceVersion');
+  next = setPath(next, ['metadata', 'resourceVersion'], rv === '' ? undefined : rv);
+  next = prepareForUpdate(resource, '', parent, next);
+  return finishWrite(state, {
+    key: target.key,
+    group: resource.group,
+    resource: resource.resource,
+    name: target.name,
+    old: parent,
+    next,
+    dryRun: o.dryRun,
+    warnings,
+    respond: (stored) => scaleFromParent(stored, resource),
+  });
+}
+
+export const isScaleBody = (v: Value): boolean => isMap(v) && getKey(v, 'kind') === 'Scale';

@@ -1,0 +1,41 @@
+import { commit } from '../commit.js';
+import { decodeBody } from '../decode-object.js';
+import { fieldManagerUpdate } from '../field-manager.js';
+import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
+import { metaString, stringField } from '../object-paths.js';
+import { defaulterFor, endpointFor, isStatus, resolveTarget } from '../request-context.js';
+import { failure, invalid, notFound, resourceNotServed } from '../status.js';
+import type { ClusterState, ServeResult, UpdateRequest } from '../types.js';
+import { checkIdentity } from './body-identity.js';
+import { scaleWrite } from './scale-write.js';
+
+/** PUT: replaces the object (or its status / scale); recorded as an Update, never a conflict. */
+export function update(state: ClusterState, req: UpdateRequest): ServeResult {
+  const opts = req.options ?? {};
+  const errors = [...validateFieldManager(opts.fieldManager), ...validateDryRun(opts.dryRun)];
+  if (errors.length > 0) return { state, response: failure(invalid('meta.k8s.io', 'UpdateOptions', '', errors)) };
+  const body = req.body;
+  const target = resolveTarget(
+    state,
+    req.target ?? { apiVersion: stringField(body, 'apiVersion'), kind: stringField(body, 'kind'), namespace: metaString(body, 'namespace'), name: metaString(body, 'name') },
+  );
+  if (isStatus(target)) return { state, response: failure(target) };
+  const sub = opts.subresource ?? '';
+  const manager = managerName(opts.fieldManager, opts.userAgent);
+  const now = opts.now ?? state.now;
+  const dryRun = isDryRun(opts.dryRun);
+  if (sub === 'scale') return scaleWrite(state, target, { kind: 'update', body }, { manager, now, dryRun, fieldValidation: opts.fieldValidation });
+  if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
+  const old = state.objects.get(target.key);
+  if (!old && (sub !== '' || !target.resource.allowCreateOnUpdate)) {
+    return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
+  }
+  const id = checkIdentity(body, target, { requireName: true });
+  if (!id.ok) return { state, response: failure(id.status) };
+  const ep = endpointFor(state, target.resource, target.version, sub, now);
+  const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn');
+  if (!decoded.ok) return { state, response: failure(decoded.status) };
+  const obj = defaulterFor(state, target.resource, target.apiVersion)(decoded.object);
+  const next = fieldManagerUpdate(ep, old ?? ep.emptyObject, obj, manager);
+  return commit(state, { target, subresource: sub, old, next, manager, dryRun, now, warnings: decoded.warnings });
+}

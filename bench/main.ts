@@ -5,14 +5,16 @@
  *   Apply      one apply from an empty live object
  *   ApplyTwice two managers apply the same object
  *   Update     two managers update with the same object
- * plus a scaling case: Endpoints with its address lists doubled and doubled again.
+ * plus a scaling case: Endpoints with its address lists doubled and doubled again,
+ * and the cold start with the built-in schema in fresh processes (see `coldStart`).
  * As in the reference's benchmark, objects are validated once beforehand, not in every operation;
  * the validation itself is measured as its own case (`<Kind>/Validate`).
  * `--json` prints one line per case: {"case": "Pod/Apply", "nsPerOp": 123456}.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { applyValidated as apply } from '../src/merge/apply.js';
 import type { EngineContext } from '../src/merge/context.js';
@@ -138,6 +140,46 @@ function main(): void {
     const slower = results.filter((r) => referenceMs[r.name] !== undefined && r.ns / 1e6 > referenceMs[r.name]);
     console.log(slower.length === 0 ? 'every case matches or beats the reference' : `slower than the reference: ${slower.map((r) => r.name).join(', ')}`);
   }
+  // Cold start with the built-in schema, in fresh processes (nothing compiled or cached).
+  for (const { name, ms } of coldStart(load('pod.yaml'))) report(name, ms * 1e6);
+}
+
+/**
+ * Start-up cost of the built-in schema, median of fresh Node processes:
+ *   BuiltinSchema/ColdLoad    import the built-in catalog module, builtinCatalog(), resolve the DaemonSet type (timed inside the process)
+ *   SchemaCatalogs/ColdImport import every schema source reader (src/schema/catalog.ts, with the yaml package)
+ *   Process/Empty             `node -e 0`, the floor every CLI run pays
+ *   CLI/EngineOnePod          `ssa-sim engine` answering one Pod apply with "schema": "builtin", whole process
+ */
+function coldStart(pod: Value): { name: string; ms: number }[] {
+  const runs = 7;
+  const median = (f: () => number): number => {
+    const xs = Array.from({ length: runs }, f).sort((a, b) => a - b);
+    return xs[runs >> 1];
+  };
+  const wall = (args: string[], input?: string): number => {
+    const t0 = performance.now();
+    const r = spawnSync(process.execPath, args, { input, encoding: 'utf8' });
+    const ms = performance.now() - t0;
+    if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
+    return ms;
+  };
+  const inProcess = (module: string, then: string): number =>
+    median(() => {
+      const url = pathToFileURL(join(repo, 'dist', 'src', 'schema', module)).href;
+      const script = `const t0 = performance.now(); const m = await import(${JSON.stringify(url)}); ${then} process.stdout.write(String(performance.now() - t0));`;
+      const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`loading ${module} failed: ${r.stderr}`);
+      return Number(r.stdout);
+    });
+  const request = JSON.stringify({ schema: 'builtin', type: 'io.k8s.api.core.v1.Pod', steps: [{ op: 'apply', manager: 'kubectl', apiVersion: 'v1', object: pod }] });
+  const bin = join(repo, 'dist', 'src', 'cli', 'bin.js');
+  return [
+    { name: 'BuiltinSchema/ColdLoad', ms: inProcess('builtin/builtin-catalog.js', "const c = m.builtinCatalog(); c.schema.named(c.typeFor('apps/v1', 'DaemonSet'));") },
+    { name: 'SchemaCatalogs/ColdImport', ms: inProcess('catalog.js', '') },
+    { name: 'Process/Empty', ms: median(() => wall(['-e', '0'])) },
+    { name: 'CLI/EngineOnePod', ms: median(() => wall([bin, 'engine'], `${request}\n`)) },
+  ];
 }
 
 main();

@@ -4,7 +4,7 @@ import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { BUILTIN_KINDS } from '../../src/schema/builtin/kinds.js';
 import { catalogParts } from '../../src/schema/schema-catalog.js';
 import { formatCompactSchema } from '../../src/schema/builtin/compact-format.js';
-import { parseCompactSchema } from '../../src/schema/builtin/compact-parse.js';
+import { parseCompactSchema, parseCompactSchemaLazily } from '../../src/schema/builtin/compact-parse.js';
 import { EXTRA_TYPE_LINES } from '../../src/schema/builtin/extra-types.js';
 import { K8S_TYPE_LINES } from '../../src/schema/builtin/k8s-types.generated.js';
 import type { AtomDecl, FieldDecl, SchemaDecl, TypeDef, TypeRef } from '../../src/schema/model.js';
@@ -151,6 +151,9 @@ describe('built-in schema', () => {
     const decl = parseCompactSchema(K8S_TYPE_LINES);
     const aliases = new Map(K8S_TYPE_LINES.filter((l) => l.startsWith('%')).map((l) => [l.slice(1, l.indexOf(' ')), l.slice(l.indexOf(' ') + 1)]));
     expect(formatCompactSchema(decl, aliases)).toEqual(K8S_TYPE_LINES);
+    // The catalog reads each line when a type is first reached: the same declarations.
+    expect(JSON.parse(JSON.stringify(parseCompactSchemaLazily(K8S_TYPE_LINES)))).toEqual(JSON.parse(JSON.stringify(decl)));
+    expect(() => parseCompactSchemaLazily(['t {a:s', 'u s']).types[0].map).toThrow(/^compact schema:1:7: unterminated "\{"/);
   });
 });
 

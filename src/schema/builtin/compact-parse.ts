@@ -55,6 +55,44 @@ export function parseCompactSchema(lines: readonly string[], source = 'compact s
   return { types };
 }
 
+/**
+ * The same declaration, read lazily: each type's line is parsed the first time one of its
+ * alternatives (`scalar`, `list`, `map`) is read, so a command pays only for the types its
+ * objects reach. A mistake in a line surfaces then, as the SsaError `parseCompactSchema` throws.
+ */
+export function parseCompactSchemaLazily(lines: readonly string[], source = 'compact schema'): SchemaDecl {
+  const aliases = new Map<string, string>();
+  const types: TypeDef[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line === '' || line.charCodeAt(0) === 35 /* # */) continue;
+    const space = line.indexOf(' ');
+    if (space <= 0) throw lineError(source, i, 0, 'expected "<name> <type>"');
+    if (line.charCodeAt(0) === 37 /* % */) {
+      aliases.set(line.slice(1, space), line.slice(space + 1).trim());
+      continue;
+    }
+    types.push(lazyTypeDef(expand(line.slice(0, space), aliases), () => {
+      const reader = new LineReader(line, space + 1, aliases, source, i);
+      const atom = reader.atom();
+      reader.end();
+      return atom;
+    }));
+  }
+  return { types };
+}
+
+/** A type definition whose alternatives are own enumerable getters, read once (spreading it copies them). */
+function lazyTypeDef(name: string, read: () => AtomDecl): TypeDef {
+  let atom: AtomDecl | undefined;
+  const get = () => (atom ??= read());
+  const def = { name } as TypeDef;
+  for (const key of ['scalar', 'list', 'map'] as const) {
+    Object.defineProperty(def, key, { enumerable: true, get: () => get()[key] });
+  }
+  return Object.freeze(def);
+}
+
 function expand(name: string, aliases: ReadonlyMap<string, string>): string {
   const dot = name.lastIndexOf('.');
   if (dot <= 0) return name;

@@ -26,7 +26,7 @@ function findView(snapshot: Snapshot, target: ObjectRef | undefined, touched: re
   const ref = target ?? touched[0];
   if (!ref) {
     if (snapshot.objects.length === 1) return snapshot.objects[0];
-    return 'this step touched no object; name one with `on: {kind, name, namespace}`';
+    return 'this step touched no object; name one with `target: {kind, name, namespace}`';
   }
   const v = snapshot.objects.find(
     (o) =>
@@ -62,6 +62,10 @@ export function checkExpectation(le: LocatedExpectation, ctx: CheckContext): Exp
       return done(`the output is ${quote(e.text)}`, r.stdout === e.text ? undefined : `the output was ${quote(r.stdout)}`);
     case 'stderr':
       return done(`the error output is ${quote(e.text)}`, r.stderr === e.text ? undefined : `the error output was ${quote(r.stderr)}`);
+    case 'stdoutIncludes':
+      return done(`the output includes ${quote(e.text)}`, r.stdout.includes(e.text) ? undefined : `the output was ${quote(r.stdout)}`);
+    case 'stderrIncludes':
+      return done(`the error output includes ${quote(e.text)}`, r.stderr.includes(e.text) ? undefined : `the error output was ${quote(r.stderr)}`);
     case 'exitCode':
       return done(`the exit code is ${e.code}`, r.exitCode === e.code ? undefined : `it was ${r.exitCode}`);
     case 'conflicts':

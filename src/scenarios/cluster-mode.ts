@@ -5,9 +5,10 @@
  */
 import { freeze } from 'immer';
 import { isActionName, runAction } from '../actors/index.js';
-import type { ActorOutcome, RequestRecord } from '../actors/actor.js';
+import type { ActorOutcome, AddonStatus } from '../actors/actor.js';
+import { vpcCniManifest } from '../actors/eks/addons/vpc-cni.js';
 import { createCluster, serve, withTime } from '../apiserver/index.js';
-import type { ApiRequest, ClusterState, KubeObject, ObjectRef as ApiObjectRef, PatchType, ResourceType } from '../apiserver/types.js';
+import type { ApiRequest, ClusterState, KubeObject, ObjectRef as ApiObjectRef, ResourceType } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { loadSchemaSources, withDeducedFallback } from '../schema/catalog.js';
 import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value.js';
@@ -53,12 +54,19 @@ function ownersOrNone(obj: Value, display: string): ReturnType<typeof ownersFrom
   }
 }
 
-export function clusterSnapshot(state: ClusterState): Snapshot {
+/** What a cluster scenario carries from step to step: the cluster, and each add-on as EKS left it. */
+export interface ClusterRunState {
+  readonly cluster: ClusterState;
+  readonly addons: Readonly<Record<string, AddonStatus>>;
+}
+
+export function clusterSnapshot(state: ClusterState, addons: Readonly<Record<string, AddonStatus>> = {}): Snapshot {
   const objects: ObjectView[] = [...state.objects.values()].map((o) => {
     const display = clusterObjectDisplay(o);
     return { display, ref: refOf(o), object: withoutManagedFields(o), owners: ownersOrNone(o, display) };
   });
-  return freeze({ time: state.now, objects, state }, true);
+  const run: ClusterRunState = { cluster: state, addons };
+  return freeze({ time: state.now, objects, state: run }, true);
 }
 
 function addSeconds(time: string, seconds: number): string {
@@ -122,11 +130,13 @@ export function clusterRunner(scenario: Scenario, env: RunEnvironment): ModeRunn
   return {
     initial: clusterSnapshot(state),
     run: (step, before) => {
-      let s = before.state as ClusterState;
+      const prev = before.state as ClusterRunState;
+      let s = prev.cluster;
       if (step.waitSeconds !== undefined) s = withTime(s, addSeconds(s.now, step.waitSeconds));
-      const { result, next } = runClusterStep(scenario, env, step, s);
+      const { result, next, addon } = runClusterStep(scenario, env, step, s, prev.addons);
       const after = withTime(next, addSeconds(s.now, tick));
-      return { result, after: clusterSnapshot(after) };
+      const addons = addon ? { ...prev.addons, [addon.addonName]: addon } : prev.addons;
+      return { result, after: clusterSnapshot(after, addons) };
     },
   };
 }
@@ -136,7 +146,11 @@ function stepError(step: ScenarioStep, err: SsaError, scenario: Scenario): SsaEr
   return new SsaError(err.code, `steps[${step.index}].${step.action}: ${err.message}`, { source, path: err.path });
 }
 
-/** `manifests: {file: x.yaml}` is read relative to the scenario; everything else passes through. */
+/**
+ * `manifests: {file: x.yaml}` is read relative to the scenario, and `manifests: {addon: vpc-cni,
+ * version: v1.10.1-eksbuild.1}` is the add-on's shipped manifest (the self-managed one clusters
+ * are bootstrapped with); everything else passes through.
+ */
 function resolveOptions(args: Value, env: RunEnvironment, step: ScenarioStep, scenario: Scenario): Value {
   if (!isMap(args)) return args;
   const m = getKey(args, 'manifests');
@@ -144,10 +158,24 @@ function resolveOptions(args: Value, env: RunEnvironment, step: ScenarioStep, sc
     const text = env.readFile(getKey(m, 'file') as string, scenario.positionOf([...step.argsSegs, 'manifests', 'file']));
     return { ...args, manifests: text };
   }
+  if (isMap(m) && getKey(m, 'addon') !== undefined) {
+    const at = scenario.positionOf([...step.argsSegs, 'manifests', 'addon']);
+    if (getKey(m, 'addon') !== 'vpc-cni') throw new SsaError('INPUT', 'manifests.addon: ssa-sim ships the manifests of vpc-cni only', { source: at });
+    const version = getKey(m, 'version');
+    if (typeof version !== 'string') throw new SsaError('INPUT', 'manifests.version: expected the add-on version, such as v1.10.1-eksbuild.1', { source: at });
+    const region = getKey(m, 'region');
+    return { ...args, manifests: vpcCniManifest({ version, ...(typeof region === 'string' ? { region } : {}) }) };
+  }
   return args;
 }
 
-function runClusterStep(scenario: Scenario, env: RunEnvironment, step: ScenarioStep, state: ClusterState): { result: ActionResult; next: ClusterState } {
+function runClusterStep(
+  scenario: Scenario,
+  env: RunEnvironment,
+  step: ScenarioStep,
+  state: ClusterState,
+  addons: Readonly<Record<string, AddonStatus>>,
+): { result: ActionResult; next: ClusterState; addon?: AddonStatus } {
   try {
     if (step.action === 'request') return runRequest(step, state);
     if (!isActionName(step.action)) {
@@ -156,8 +184,13 @@ function runClusterStep(scenario: Scenario, env: RunEnvironment, step: ScenarioS
       });
     }
     const options = resolveOptions(step.args ?? {}, env, step, scenario);
-    const outcome = runAction(step.action, state, { now: state.now, ...(isMap(options) ? options : {}) });
-    return { result: actorResult(step, state, outcome), next: outcome.state };
+    const extra: Record<string, unknown> = { now: state.now };
+    if (step.action === 'eks-update-addon') {
+      const name = isMap(options) && typeof getKey(options, 'addonName') === 'string' ? (getKey(options, 'addonName') as string) : 'vpc-cni';
+      if (addons[name]) extra.current = addons[name];
+    }
+    const outcome = runAction(step.action, state, { ...extra, ...(isMap(options) ? options : {}) });
+    return { result: actorResult(step, state, outcome), next: outcome.state, addon: outcome.addon };
   } catch (err) {
     if (err instanceof SsaError) throw stepError(step, err, scenario);
     throw err;
@@ -193,42 +226,6 @@ function refFromUri(state: ClusterState, uri: string): { ref: ApiObjectRef; subr
   return { ref: { apiVersion, kind: r?.kind, resource: r ? undefined : resource, namespace, name }, subresource };
 }
 
-const PATCH_TYPES: Record<string, PatchType> = {
-  'application/json-patch+json': 'json',
-  'application/merge-patch+json': 'merge',
-  'application/strategic-merge-patch+json': 'strategic',
-  'application/apply-patch+yaml': 'apply',
-};
-
-/**
- * ADAPTER: the Status of a failed write. ActorOutcome records the code of each request but not
- * the answer, so the request is sent again as a dry run to read the Status it gets.
- */
-function statusOfFailure(state: ClusterState, rec: RequestRecord): { message: string; causes: readonly { message: string; field: string }[] } | undefined {
-  const at = refFromUri(state, rec.uri);
-  if (!at) return undefined;
-  const options = {
-    ...(rec.fieldManager !== undefined ? { fieldManager: rec.fieldManager } : {}),
-    userAgent: rec.userAgent,
-    dryRun: true,
-    ...(rec.subresource ? { subresource: rec.subresource } : {}),
-  };
-  let request: ApiRequest;
-  const type = PATCH_TYPES[rec.contentType];
-  if (rec.verb === 'PATCH' && type === 'apply') {
-    request = { verb: 'apply', body: rec.body as KubeObject, target: at.ref, options: { ...options, ...(rec.force !== undefined ? { force: rec.force } : {}) } };
-  } else if (rec.verb === 'PATCH') {
-    request = { verb: 'patch', target: at.ref, patchType: type ?? 'merge', patch: rec.body, options };
-  } else if (rec.verb === 'PUT') {
-    request = { verb: 'update', body: rec.body as KubeObject, target: at.ref, options };
-  } else {
-    request = { verb: 'create', body: rec.body as KubeObject, options };
-  }
-  const r = serve(state, request).response;
-  if (r.ok) return undefined;
-  return { message: r.status.message, causes: r.status.details?.causes ?? [] };
-}
-
 /** `conflict with "kubectl-client-side-apply" using apps/v1` → `kubectl-client-side-apply`. */
 export function managerOfCause(message: string): string {
   const m = /^conflict with ("(?:[^"\\]|\\.)*")/.exec(message);
@@ -245,12 +242,11 @@ function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOut
   const failedAddon = outcome.addon !== undefined && /FAILED$/.test(outcome.addon.status);
   let error: string | undefined;
   let conflicts: ConflictReport[] = [];
-  if (failedRec) {
-    const status = statusOfFailure(outcome.state, failedRec);
-    if (status) {
-      error = status.message;
-      conflicts = status.causes.filter((c) => c.message.startsWith('conflict with')).map((c) => ({ manager: managerOfCause(c.message), path: c.field }));
-    }
+  if (failedRec?.failure) {
+    error = failedRec.failure.message;
+    conflicts = (failedRec.failure.causes ?? [])
+      .filter((c) => c.reason === 'FieldManagerConflict')
+      .map((c) => ({ manager: managerOfCause(c.message), path: c.field }));
   }
   const touched = changedObjects(before, outcome.state);
   if (touched.length === 0 && failedRec) {
@@ -258,7 +254,7 @@ function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOut
     if (at?.ref.kind) touched.push({ apiVersion: at.ref.apiVersion, kind: at.ref.kind, name: at.ref.name, namespace: at.ref.namespace });
   }
   const notes = [...(outcome.notes ?? [])];
-  if (outcome.addon) notes.push(`add-on ${outcome.addon.addonName} ${outcome.addon.addonVersion}: ${outcome.addon.status}${outcome.addon.health.issues.map((i) => `\n${i.code}: ${i.message}`).join('')}`);
+  if (outcome.addon) notes.push(`add-on ${outcome.addon.addonName} ${outcome.addon.addonVersion}: ${outcome.addon.status}`);
   return {
     ok: outcome.exitCode === 0 && !failedAddon,
     summary: actionSummary(step),
@@ -337,6 +333,7 @@ export function actionSummary(step: ScenarioStep): string {
 function manifestsName(a: ValueMap): string {
   const m = getKey(a, 'manifests');
   if (isMap(m) && typeof getKey(m, 'file') === 'string') return getKey(m, 'file') as string;
+  if (isMap(m) && getKey(m, 'addon') === 'vpc-cni') return 'aws-k8s-cni.yaml';
   if (isList(m)) return m.map((o) => clusterObjectDisplay(o)).join(',');
   if (typeof m === 'string') {
     const kind = /^kind:\s*(\S+)/m.exec(m)?.[1];

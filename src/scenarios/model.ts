@@ -64,6 +64,8 @@ export type Expectation =
   | { readonly kind: 'error'; readonly text: string }
   | { readonly kind: 'stdout'; readonly text: string }
   | { readonly kind: 'stderr'; readonly text: string }
+  | { readonly kind: 'stdoutIncludes'; readonly text: string }
+  | { readonly kind: 'stderrIncludes'; readonly text: string }
   | { readonly kind: 'exitCode'; readonly code: number }
   | { readonly kind: 'conflicts'; readonly conflicts: readonly ConflictSpec[] }
   | { readonly kind: 'owners'; readonly path: string; readonly managers: readonly string[] }

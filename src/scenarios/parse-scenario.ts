@@ -22,11 +22,13 @@ const TOP_KEYS = ['name', 'description', 'learn', 'mode', 'schema', 'clock', 'li
 const STEP_KEYS = ['title', 'explain', 'expect', 'wait'];
 export const ENGINE_ACTIONS = ['apply', 'update'] as const;
 const EXPECT_KEYS = [
-  'on',
+  'target',
   'succeeds',
   'error',
   'stdout',
   'stderr',
+  'stdoutIncludes',
+  'stderrIncludes',
   'exitCode',
   'conflicts',
   'owners',
@@ -253,9 +255,10 @@ function parseExpectMap(n: DocNode, mode: ScenarioMode): LocatedExpectation[] {
   n.map('expectations: a map such as {conflicts: [...], owners: {...}} (or a list of such maps)');
   n.onlyKeys(EXPECT_KEYS);
   let target: ObjectRef | undefined;
-  const on = n.get('on');
+  if (n.get('true') !== undefined) throw n.get('true')!.error('YAML 1.1 reads the key `on` as true; name the object with `target:`', 'key');
+  const on = n.get('target');
   if (on) {
-    if (mode === 'engine') throw on.error('engine scenarios have one object; `on` is for cluster scenarios', 'key');
+    if (mode === 'engine') throw on.error('engine scenarios have one object; `target` is for cluster scenarios', 'key');
     target = parseObjectRef(on);
   }
   const out: LocatedExpectation[] = [];
@@ -263,7 +266,7 @@ function parseExpectMap(n: DocNode, mode: ScenarioMode): LocatedExpectation[] {
   for (const key of n.keys()) {
     const c = n.get(key)!;
     switch (key) {
-      case 'on':
+      case 'target':
         break;
       case 'succeeds':
         add(c, { kind: 'succeeds', value: c.boolean() });
@@ -274,6 +277,10 @@ function parseExpectMap(n: DocNode, mode: ScenarioMode): LocatedExpectation[] {
       case 'stdout':
       case 'stderr':
         add(c, { kind: key, text: c.string(`the exact ${key} text`) });
+        break;
+      case 'stdoutIncludes':
+      case 'stderrIncludes':
+        for (const t of typeof c.value === 'string' ? [c] : c.items('a string or a list of strings')) add(t, { kind: key, text: t.string('text the output must contain') });
         break;
       case 'exitCode':
         add(c, { kind: 'exitCode', code: c.integer() });

@@ -9,7 +9,7 @@ import { ownershipChanges } from './ownership-changes.js';
 import type { ModeRunner, ObjectChanges, ScenarioRun, Snapshot, StepRecord } from './run-types.js';
 
 /** Expectations that say a step may fail; without one, a failing step fails the scenario. */
-const FAILURE_KINDS = new Set(['succeeds', 'error', 'conflicts', 'exitCode', 'stderr']);
+const FAILURE_KINDS = new Set(['succeeds', 'error', 'conflicts', 'exitCode', 'stderr', 'stderrIncludes']);
 
 /** Builds the mode runner of a scenario (engine or cluster). Supplied by the caller's wiring. */
 export type ModeRunnerFactory = (scenario: Scenario) => ModeRunner;

@@ -4,7 +4,9 @@
  * DaemonSet `kube-system/aws-node`. The same text serves as the self-managed manifest that
  * cluster creation applies with `kubectl apply` (`aws-k8s-cni.yaml`) and as what the EKS add-on
  * manager applies for a version: between versions only the two image tags change, which is why
- * the story's first add-on apply has exactly two conflicts.
+ * the story's first add-on apply has exactly two conflicts. `fieldRef` carries the `apiVersion: v1`
+ * the server would default: an ObjectFieldSelector is atomic, so leaving it out would make EKS's
+ * `fieldRef` differ from the live one and conflict as a whole.
  */
 
 /** The versions ssa-sim ships, oldest first. */
@@ -182,6 +184,7 @@ spec:
         - name: MY_NODE_NAME
           valueFrom:
             fieldRef:
+              apiVersion: v1
               fieldPath: spec.nodeName
         - name: WARM_ENI_TARGET
           value: "1"

@@ -97,7 +97,7 @@ export function invalid(group: string, kind: string, name: string, errors: reado
   const list = errors.length === 1 ? one(errors[0]) : `[${errors.map(one).join(', ')}]`;
   const causes: StatusCause[] = errors.map((e) => ({ reason: e.type, message: fieldErrorBody(e), field: e.field }));
   return statusFailure(422, `${qualified} ${goQuote(name)} is invalid: ${list}`, 'Invalid', {
-    name,
+    ...(name ? { name } : {}),
     ...(group ? { group } : {}),
     kind,
     causes,

@@ -9,7 +9,8 @@ export const engineUsage = `Usage: ssa-sim engine
 
 Reads engine requests as JSON Lines on standard input and writes one response line per request.
 A request is a reference vector case without "expect":
-  {"schema": "<schema YAML, or empty for the deduced schema>", "type": "<root type>",
+  {"schema": "<schema YAML; empty for the deduced schema; \"builtin\" for ssa-sim's built-in
+              Kubernetes schema>", "type": "<root type, e.g. io.k8s.api.apps.v1.DaemonSet>",
    "steps": [{"op": "apply"|"update", "manager": "m", "apiVersion": "v1", "object": {...}, "force": false}],
    "live": <optional starting object>, "managed": <optional [{"manager", "apiVersion", "applied", "fieldsV1"}]>}
 The response is {"steps": [<result per step>]} with each result as in the vectors

@@ -101,6 +101,17 @@ describe('2. the user sets WARM_IP_TARGET=5 with kubectl set env', () => {
   });
 });
 
+describe('2b. re-applying the bootstrap manifest after kubectl set env', () => {
+  it("keeps the user's variable; kubectl still says configured, its patch holding only $setElementOrder (the env lists differ in length)", () => {
+    const out = kubectlApply(withWarmIpTarget(), { manifests: vpcCniManifest({ version: OLD }) });
+    expect(out.stdout.split('\n')[3]).toBe('daemonset.apps/aws-node configured');
+    expect(JSON.stringify(out.requests[0].body).includes('"value"')).toBe(false);
+    const ds = getObject(out.state, DS);
+    expect(envValue(ds, 'WARM_IP_TARGET')).toBe('5');
+    expect(owns(entry(ds, 'kubectl-set'), envVar('WARM_IP_TARGET', 'f:value'))).toBe(true);
+  });
+});
+
 describe('3. the add-on update to v1.11.4 under NONE', () => {
   const out = eksUpdateAddon(withWarmIpTarget(), { addonVersion: NEW, resolveConflicts: 'NONE', now: '2022-09-03T10:00:00Z' });
 

@@ -130,7 +130,7 @@ describe('strategic merge patch', () => {
       spec: { template: { spec: { '$setElementOrder/containers': [{ name: 'b' }, { name: 'a' }], containers: [{ name: 'b', image: 'b:2' }] } } },
     });
     expect((getPath(ordered, ['spec', 'template', 'spec', 'containers']) as KubeObject[]).map((c) => `${c.name}=${c.image}`)).toEqual(['b=b:2', 'a=a:1']);
-    expect(getPath(smp({ spec: { template: { spec: { containers: [{ name: 'a', $patch: 'replace', image: 'z' }] } } } }), ['spec', 'template', 'spec', 'containers', 0])).toBeUndefined();
+    expect(getPath(smp({ spec: { template: { spec: { containers: [{ name: 'a', $patch: 'replace', image: 'z' }] } } } }), ['spec', 'template', 'spec', 'containers'])).toEqual([]);
   });
   it('through the server: kubectl set env style patch records only the new item', () => {
     const c = cluster({ now: T(1) });

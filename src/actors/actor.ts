@@ -372,8 +372,8 @@ export interface ClientUpdateOptions extends CommonOptions {
   readonly kind: string;
   readonly name: string;
   readonly namespace?: string;
-  /** `merge` (default) or `json` patch, or `put` to replace the object with `object`. */
-  readonly method?: 'merge' | 'json' | 'strategic' | 'put';
+  /** `merge` (default), `json` or `strategic` patch with `patch`; `put` replaces, `create` POSTs `object`. */
+  readonly method?: 'merge' | 'json' | 'strategic' | 'put' | 'create';
   readonly patch?: Value;
   readonly object?: KubeObject;
   /** Explicit manager; default none (the server takes the user agent up to `/`). */

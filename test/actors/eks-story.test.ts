@@ -262,6 +262,18 @@ describe('6. PRESERVE on an update where the user changed an env var EKS applies
   });
 });
 
+describe('create where none of the add-on exists', () => {
+  it('installs with EKS values whatever the mode: no dry run, eks the only owner', () => {
+    for (const mode of ['NONE', 'OVERWRITE', 'PRESERVE'] as const) {
+      const out = eksCreateAddon(newCluster(), { addonVersion: NEW, resolveConflicts: mode });
+      expect(out.addon?.status).toBe('ACTIVE');
+      expect(out.requests.map((r) => r.code)).toEqual([201, 201, 201, 201]);
+      expect(out.requests.some((r) => r.dryRun)).toBe(false);
+      expect(managedFields(getObject(out.state, DS)).map((e) => [e.manager, e.operation])).toEqual([['eks', 'Apply']]);
+    }
+  });
+});
+
 describe('configurationValues become eks-owned', () => {
   it('a WARM_IP_TARGET configured through EKS is applied, hence owned, by eks; a later kubectl set env then conflicts', () => {
     const install = eksCreateAddon(newCluster(), { addonVersion: OLD, configurationValues: '{"env":{"WARM_IP_TARGET":"5"}}' });

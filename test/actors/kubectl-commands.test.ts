@@ -258,6 +258,37 @@ describe('controllers, autoscaler, webhook', () => {
     for (const e of managedFields(p)) expect(JSON.stringify(e.fieldsV1).includes('pod-eni')).toBe(false);
   });
 
+  it('a controller named by its user agent: eks-vpc-resource-controller writes node capacity as "controller"', () => {
+    // (With labels: a node whose creator owned nothing would be untracked, and so would the status write.)
+    const node = kubectlCreate(newCluster(), { manifests: 'apiVersion: v1\nkind: Node\nmetadata:\n  name: ip-10-0-1-1\n  labels:\n    kubernetes.io/os: linux\n' });
+    const out = controllerWriteStatus(node.state, {
+      apiVersion: 'v1',
+      kind: 'Node',
+      name: 'ip-10-0-1-1',
+      status: { capacity: { 'vpc.amazonaws.com/pod-eni': '9' } },
+      userAgent: 'controller/v0.0.0 (linux/amd64) kubernetes/$Format',
+    });
+    expect(out.requests[0]).toMatchObject({ uri: '/api/v1/nodes/ip-10-0-1-1/status', effectiveManager: 'controller' });
+    const n = getObject(out.state, { apiVersion: 'v1', kind: 'Node', name: 'ip-10-0-1-1' });
+    expect(owns(entry(n, 'controller', 'Update', 'status'), ['f:status', 'f:capacity', 'f:vpc.amazonaws.com/pod-eni'])).toBe(true);
+  });
+
+  it('vpcLambda creating aws-auth (the-eks-story.md §7): manager from the user agent, the exact entry', () => {
+    const out = runAction('client-update', newCluster(), {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      namespace: 'kube-system',
+      name: 'aws-auth',
+      method: 'create',
+      object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'aws-auth', namespace: 'kube-system' }, data: { mapRoles: '- rolearn: x\n' } },
+      userAgent: 'vpcLambda/1.0',
+    });
+    const cm = getObject(out.state, { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'kube-system', name: 'aws-auth' });
+    const e = entry(cm, 'vpcLambda', 'Update');
+    expect(e?.apiVersion).toBe('v1');
+    expect(fields(e)).toBe('{"f:data":{".":{},"f:mapRoles":{}}}');
+  });
+
   it('runAction dispatches by name', () => {
     const out = runAction('kubectl-label', created(), { ...target, labels: { tier: 'web' } });
     expect(out.stdout).toBe('deployment.apps/nginx labeled\n');

@@ -4,8 +4,8 @@ import { controllerWire, GO_HTTP_CLIENT, reportFailure } from './controller.js';
 
 /**
  * Any other program writing an object (e.g. `vpcLambda` updating ConfigMap `aws-auth`, the
- * OpenShift console as `Mozilla`): a merge, JSON or strategic patch, or a PUT of `object`,
- * recorded as an Update. Without `fieldManager` the server names the manager after the user
+ * OpenShift console as `Mozilla`): a merge, JSON or strategic patch, a PUT of `object`, or its
+ * creation (POST), all recorded as an Update. Without `fieldManager` the server names the manager after the user
  * agent up to its first `/` (`vpcLambda/1.0` → `vpcLambda`). Prints nothing.
  */
 export function clientUpdate(state: ClusterState, options: ClientUpdateOptions): ActorOutcome {
@@ -17,9 +17,12 @@ export function clientUpdate(state: ClusterState, options: ClientUpdateOptions):
     ...(options.subresource ? { subresource: options.subresource } : {}),
   };
   let r;
-  if (method === 'put') {
-    if (!options.object) throw new SsaError('INPUT', 'client-update with method put needs object');
-    r = wire.send({ verb: 'update', body: options.object, target, options: writeOptions });
+  if (method === 'put' || method === 'create') {
+    if (!options.object) throw new SsaError('INPUT', `client-update with method ${method} needs object`);
+    r =
+      method === 'put'
+        ? wire.send({ verb: 'update', body: options.object, target, options: writeOptions })
+        : wire.send({ verb: 'create', body: options.object, target, options: writeOptions });
   } else {
     if (options.patch === undefined) throw new SsaError('INPUT', `client-update with method ${method} needs patch`);
     r = wire.send({ verb: 'patch', target, patchType: method, patch: options.patch, options: writeOptions });

@@ -310,7 +310,7 @@ export function actionSummary(step: ScenarioStep): string {
     case 'kubectl-set-env': {
       const env = getKey(a, 'env');
       const pairs = isMap(env) ? Object.keys(env).map((k) => `${k}=${String(env[k])}`) : [];
-      return `kubectl set env ${s('resource') ?? ''}${s('name') ? `/${s('name')}` : ''}${s('namespace') ? ` -n ${s('namespace')}` : ''} ${pairs.join(' ')}`.trimEnd();
+      return `kubectl set env ${s('resource') ?? ''}${s('name') ? `/${s('name')}` : ''}${s('namespace') ? ` -n ${s('namespace')}` : ''}${s('container') ? ` -c ${s('container')}` : ''} ${pairs.join(' ')}`.trimEnd();
     }
     case 'kubectl-scale':
       return `kubectl scale ${s('resource') ?? ''}${s('name') ? `/${s('name')}` : ''}${s('namespace') ? ` -n ${s('namespace')}` : ''} --replicas=${String(getKey(a, 'replicas'))}`;

@@ -160,7 +160,7 @@ function render(g: Group, all: readonly Path[]): OwnershipChange[] {
       case 'gave-up':
         return { ...base, text: `${m} gave up ${what}; ${o} still owns ${them}` };
       case 'released':
-        return { ...base, text: `${m} released ${what}: nobody owns ${them} now, but ${n === 1 ? 'the value stays' : 'the values stay'}` };
+        return { ...base, text: `${m} released ${what}: nobody owns ${them} now, but ${n === 1 ? 'it stays' : 'they stay'} in the object` };
       default:
         return { ...base, text: `removed ${what}: no manager left` };
     }

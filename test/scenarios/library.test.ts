@@ -12,15 +12,7 @@ const scenariosDir = join(root, 'scenarios');
  * reason. Each still runs: it must exit 1 and fail exactly the listed expectations, so a fix
  * shows up here as a test to update, and nothing else may break in the meantime.
  */
-const KNOWN_DISCREPANCIES: Record<string, { reason: string; failing: readonly string[] }> = {
-  'scenarios/eks-vpc-cni-addon.yaml': {
-    reason:
-      'the-eks-story.md observed exactly 2 conflicts on a real cluster; the simulation adds a third on ' +
-      '.env[name="MY_NODE_NAME"].valueFrom.fieldRef: client-side create defaults fieldRef.apiVersion to v1, ' +
-      'fieldRef is atomic, and the shipped vpc-cni manifest (src/actors/eks/addons/vpc-cni.ts) omits apiVersion',
-    failing: ['eks-vpc-cni-addon.yaml:44:14', 'eks-vpc-cni-addon.yaml:46:9'],
-  },
-};
+const KNOWN_DISCREPANCIES: Record<string, { reason: string; failing: readonly string[] }> = {};
 
 /** Every scenario file under scenarios/ (schema and manifest folders excluded). */
 function scenarioFiles(dir: string): string[] {
@@ -40,7 +32,7 @@ describe('the scenario library', () => {
     if (!known) {
       it(`ssa-sim run ${rel} exits 0`, async () => {
         const r = await runCli(['run', file]);
-        expect(r.stderr + r.stdout.split('\n').filter((l) => /FAIL|failed/.test(l)).join('\n')).toBe('');
+        expect(r.stderr + r.stdout.split('\n').filter((l) => /^\s+FAIL |^FAILED /.test(l)).join('\n')).toBe('');
         expect(r.code).toBe(0);
       });
     } else {

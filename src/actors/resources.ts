@@ -136,6 +136,7 @@ export function managerFromUserAgent(userAgent: string): string {
   const head = userAgent.split('/')[0];
   // eslint-disable-next-line no-control-regex
   let out = head.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
-  while (Buffer.byteLength(out, 'utf8') > 128) out = out.slice(0, -1);
+  const utf8 = new TextEncoder();
+  while (utf8.encode(out).length > 128) out = out.slice(0, -1);
   return out === '' ? 'unknown' : out;
 }

@@ -23,10 +23,6 @@ export interface WireOptions {
 
 type WriteRequest = Exclude<ApiRequest, { verb: 'get' } | { verb: 'list' } | { verb: 'delete' }>;
 
-function bodyOf(value: Value | string): Value {
-  return value;
-}
-
 export class Wire {
   state: ClusterState;
   readonly requests: RequestRecord[] = [];
@@ -90,13 +86,13 @@ export class Wire {
       case 'patch':
         verb = 'PATCH';
         contentType = PATCH_CONTENT_TYPES[request.patchType] as ContentType;
-        body = bodyOf(request.patch);
+        body = request.patch;
         ref = { apiVersion: request.target.apiVersion, kind: request.target.kind ?? '', name: request.target.name, namespace: request.target.namespace };
         break;
       case 'apply':
         verb = 'PATCH';
         contentType = 'application/apply-patch+yaml';
-        body = bodyOf(request.body);
+        body = request.body;
         ref = refOf(typeof request.body === 'string' ? {} : request.body, request.target);
         break;
     }

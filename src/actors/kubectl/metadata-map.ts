@@ -27,5 +27,5 @@ export function withMapChanges(obj: ValueMap, key: 'labels' | 'annotations', cha
 
 /** Byte length of an object's JSON, as kubectl label compares them to pick `unlabeled`. */
 export function jsonLength(obj: ValueMap): number {
-  return Buffer.byteLength(encodeJsonValue(obj, true), 'utf8');
+  return new TextEncoder().encode(encodeJsonValue(obj, true)).length;
 }

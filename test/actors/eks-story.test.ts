@@ -157,6 +157,8 @@ describe('3. the add-on update to v1.11.4 under NONE', () => {
     const created = eksCreateAddon(withWarmIpTarget(), { addonVersion: NEW });
     expect(created.addon?.status).toBe('CREATE_FAILED');
     expect(created.stderr.startsWith('Error: addon status transitioned to "CREATE_FAILED"\n')).toBe(true);
+    // PRESERVE on create is "similar to NONE" (users-and-peers §3.2).
+    expect(eksCreateAddon(withWarmIpTarget(), { addonVersion: NEW, resolveConflicts: 'PRESERVE' }).addon?.status).toBe('CREATE_FAILED');
   });
 });
 

@@ -71,7 +71,9 @@ export function emptyObjectFor(state: ClusterState, resource: ResourceType, apiV
   base.kind = kind;
   if (state.config.harness) return base;
   const zero = resource.emptyObject ?? (kind === SCALE_KIND ? scaleZero() : builtinEmptyObject(resource.group, kind));
-  return zero ? { ...base, ...zero } : base;
+  if (!zero) return base;
+  for (const k of Object.keys(zero)) base[k] = zero[k];
+  return base;
 }
 
 function scaleZero(): ValueMap {

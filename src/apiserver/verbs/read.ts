@@ -1,6 +1,7 @@
 import { compareStrings } from '../../value/compare-strings.js';
 import { newMap } from '../../value/value.js';
 import { findResource, joinApiVersion } from '../registry.js';
+import { setPath } from '../object-paths.js';
 import { isStatus, resolveTarget } from '../request-context.js';
 import { scaleFromParent } from '../scale.js';
 import { failure, notFound, resourceNotServed } from '../status.js';
@@ -16,7 +17,7 @@ export function get(state: ClusterState, req: GetRequest): ServeResult {
   }
   const obj = state.objects.get(target.key);
   if (!obj) return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
-  const body = sub === 'scale' ? scaleFromParent(obj, target.resource) : { ...obj, apiVersion: target.apiVersion };
+  const body = sub === 'scale' ? scaleFromParent(obj, target.resource) : setPath(obj, ['apiVersion'], target.apiVersion);
   return { state, response: { ok: true, code: 200, object: body, warnings: [] } };
 }
 
@@ -30,7 +31,7 @@ export function list(state: ClusterState, req: ListRequest): ServeResult {
   const apiVersion = joinApiVersion(r.group, found.version);
   const out = newMap();
   out.apiVersion = apiVersion;
-  out.items = keys.map((k) => ({ ...state.objects.get(k)!, apiVersion }));
+  out.items = keys.map((k) => setPath(state.objects.get(k)!, ['apiVersion'], apiVersion));
   out.kind = `${r.kind}List`;
   const meta = newMap();
   meta.resourceVersion = String(state.resourceVersion);

@@ -15,6 +15,10 @@ export { formatRun, formatRunSummary, formatScenarioHeader, formatStep, PLAIN, r
 export { ownershipChanges, type OwnershipChange, type OwnershipChangeKind } from './ownership-changes.js';
 export { ownersFromEngine, ownersFromObject, ownerLabeler, type OwnerEntry } from './owners.js';
 export { vectorToScenarioText, type VectorCase } from './from-vector.js';
+export { clusterObjectDisplay, type ClusterRunState } from './cluster-mode.js';
+export { blameLines, type BlameLine } from './blame.js';
+export { pathOwnership, type PathOwnership } from './explain-path.js';
+export { offlineApply, type OfflineApplyOptions, type OfflineApplyResult } from './offline-apply.js';
 
 /** The runner for a scenario's mode. Throws SsaError for schema or initial-state problems. */
 export function modeRunner(scenario: Scenario, env: RunEnvironment): ModeRunner {

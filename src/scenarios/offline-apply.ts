@@ -4,7 +4,7 @@
  * client-side on request) runs against it. Used by `ssa-sim preview` and `ssa-sim explain -f`.
  */
 import type { ActorOutcome } from '../actors/actor.js';
-import { kubectlApply } from '../actors/index.js';
+import { kubectlApply, serverSideApplyClient } from '../actors/index.js';
 import { createCluster } from '../apiserver/index.js';
 import type { ClusterState, KubeObject } from '../apiserver/types.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
@@ -40,15 +40,32 @@ export function liveCluster(catalog: SchemaCatalog, live: readonly KubeObject[],
   return state;
 }
 
+/**
+ * Client-side, or server-side as `kubectl` (the default): kubectl's own apply, migration of
+ * client-side ownership included. Server-side as any other manager: the apply request that
+ * manager's client sends (EKS, Flux, Helm... never migrate); on failure the text is what
+ * `kubectl apply --server-side --field-manager NAME` prints, since the failing request is the same.
+ */
 export function offlineApply(opts: OfflineApplyOptions): OfflineApplyResult {
   const state = liveCluster(opts.catalog, opts.live, opts.now);
-  const outcome = kubectlApply(state, {
-    manifests: opts.manifests,
-    serverSide: !opts.clientSide,
-    ...(opts.fieldManager ? { fieldManager: opts.fieldManager } : {}),
-    ...(opts.clientSide ? {} : { forceConflicts: opts.force }),
-    now: opts.now,
-  });
+  const viaKubectl = () =>
+    kubectlApply(state, {
+      manifests: opts.manifests,
+      serverSide: !opts.clientSide,
+      ...(opts.fieldManager ? { fieldManager: opts.fieldManager } : {}),
+      ...(opts.clientSide ? {} : { forceConflicts: opts.force }),
+      now: opts.now,
+    });
+  let outcome: ActorOutcome;
+  if (opts.clientSide || !opts.fieldManager || opts.fieldManager === 'kubectl') {
+    outcome = viaKubectl();
+  } else {
+    outcome = serverSideApplyClient(state, { manifests: opts.manifests, fieldManager: opts.fieldManager, force: opts.force, now: opts.now });
+    if (outcome.exitCode !== 0) {
+      const k = viaKubectl();
+      outcome = { ...outcome, stdout: k.stdout, stderr: k.stderr, exitCode: k.exitCode };
+    }
+  }
   const before = clusterSnapshot(state);
   const after = clusterSnapshot(outcome.state);
   return { before, after, outcome, changes: changesBetween(before, after) };

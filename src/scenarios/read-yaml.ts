@@ -213,7 +213,17 @@ function toValue(doc: Document.Parsed, pos: (offset: number) => SourcePosition, 
   const keyString = (node: unknown): string => {
     const k = deref(doc, node);
     if (k === null || k === undefined) return '';
-    if (isScalar(k)) return keyText(goYamlNumberOrSource(k));
+    if (isScalar(k)) {
+      const v = goYamlNumberOrSource(k);
+      if (typeof v === 'boolean' && k.type === 'PLAIN') {
+        const src = String((k as { source?: unknown }).source ?? '');
+        warnings.push({
+          source: pos(rangeStart(k)),
+          message: `the key \`${src}\` is read as the boolean ${v} and becomes "${v}", as Kubernetes reads YAML 1.1; quote it ('${src}') to keep it`,
+        });
+      }
+      return keyText(v);
+    }
     return fail(node, 'a map or a list cannot be used as a map key');
   };
   const convert = (node: unknown, depth: number, aliased: boolean, segs: DocSegment[]): Value => {

@@ -1,7 +1,7 @@
 import { SsaError, formatSource } from '../../errors/ssa-error.js';
 import { formatObjects } from '../../manifest/format-objects.js';
 import { loadSchemaSources, type SchemaCatalog } from '../../schema/catalog.js';
-import { clusterObjectDisplay } from '../../scenarios/cluster-mode.js';
+import { clusterObjectDisplay, type ClusterRunState } from '../../scenarios/cluster-mode.js';
 import { offlineApply } from '../../scenarios/offline-apply.js';
 import { readObjects } from '../../scenarios/read-objects.js';
 import type { ObjectChanges } from '../../scenarios/run-types.js';
@@ -17,8 +17,10 @@ export const previewUsage = `Usage: ssa-sim preview -f MANIFEST --live LIVE [--f
 
 Applies MANIFEST offline to the live object(s) you captured with
   kubectl get ... -o yaml --show-managed-fields > LIVE
-(YAML or JSON, several documents or a List), as \`kubectl apply --server-side\` would (or
-client-side with --client-side), and says what would happen:
+(YAML or JSON, several documents or a List), and says what would happen. Server-side (the
+default), the apply is the request NAME's client sends (EKS, Flux, Helm...); with NAME kubectl
+(the default) it is \`kubectl apply --server-side\`, including kubectl's migration of client-side
+ownership. --client-side models kubectl's client-side apply (a three-way patch).
   - on a conflict, exactly what kubectl would print, and exit 1;
   - otherwise the ownership changes and the fields that would be removed, and exit 0;
     with -o yaml|json the resulting objects with their managedFields instead.
@@ -121,7 +123,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   } else {
     const touched = new Set(result.changes.map((c) => c.display));
     const applied = new Set(manifestObjects.objects.map((m) => objectDisplayName(m.object)));
-    const objects = [...(result.after.state as { objects: ReadonlyMap<string, ValueMap> }).objects.values()].filter(
+    const objects = [...(result.after.state as ClusterRunState).cluster.objects.values()].filter(
       (obj) => applied.has(objectDisplayName(obj)) || touched.has(clusterObjectDisplay(obj)),
     );
     text = formatObjects(objects, { output: target.format === 'json' ? 'json' : 'yaml', showManagedFields: true });

@@ -1,0 +1,121 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { vpcCniManifest } from '../../src/actors/eks/addons/vpc-cni.js';
+import { formatObjects } from '../../src/manifest/format-objects.js';
+import { type ClusterRunState, modeRunner, parseScenario, runScenario } from '../../src/scenarios/index.js';
+import { runCli } from './run-io.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-preview-'));
+
+/** The cluster after the EKS story's first two steps: bootstrap by client-side apply, then kubectl set env. */
+function capturedAwsNode(): string {
+  const text = `name: capture
+clock: {start: "2022-08-23T09:00:00Z", tick: 1m}
+steps:
+  - kubectl-apply: {manifests: {addon: vpc-cni, version: v1.10.1-eksbuild.1}}
+  - kubectl-set-env: {resource: daemonset/aws-node, namespace: kube-system, env: {WARM_IP_TARGET: "5"}}
+`;
+  const scenario = parseScenario(text, 'capture.yaml');
+  const run = runScenario(scenario, modeRunner(scenario, { readFile: () => '' }));
+  const state = run.steps[1].after.state as ClusterRunState;
+  const ds = [...state.cluster.objects.values()].find((o) => o.kind === 'DaemonSet')!;
+  return formatObjects([ds], { output: 'yaml', showManagedFields: true });
+}
+
+const live = join(dir, 'live.yaml');
+writeFileSync(live, capturedAwsNode());
+const manifest = join(dir, 'aws-k8s-cni.yaml');
+writeFileSync(manifest, vpcCniManifest({ version: 'v1.11.4-eksbuild.1' }));
+const now = ['--now', '2022-09-01T10:00:00Z'];
+
+const KUBECTL_HELP = `Please review the fields above--they currently have other managers. Here
+are the ways you can resolve this warning:
+* If you intend to manage all of these fields, please re-run the apply
+  command with the \`--force-conflicts\` flag.
+* If you do not intend to manage all of the fields, please edit your
+  manifest to remove references to the fields that should keep their
+  current managers.
+* You may co-own fields by updating your manifest to match the existing
+  value; in this case, you'll become the manager if the other manager(s)
+  stop managing the field (remove it from their configuration).
+See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts
+`;
+
+describe('ssa-sim preview', () => {
+  it('on a conflict prints exactly what kubectl prints, and exits 1', async () => {
+    const r = await runCli(['preview', '-f', manifest, '--live', live, '--field-manager', 'eks', ...now]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      'error: Apply failed with 2 conflicts: conflicts with "kubectl-client-side-apply" using apps/v1:\n' +
+        '- .spec.template.spec.containers[name="aws-node"].image\n' +
+        '- .spec.template.spec.initContainers[name="aws-vpc-cni-init"].image\n' +
+        KUBECTL_HELP,
+    );
+  });
+
+  it('with --force-conflicts: the ownership changes, and exit 0', async () => {
+    const r = await runCli(['preview', '-f', manifest, '--live', live, '--field-manager', 'eks', '--force-conflicts', ...now]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('daemonset.apps/aws-node serverside-applied\n');
+    expect(r.stdout).toContain('daemonset.apps/aws-node -n kube-system:\n  eks took .spec.template.spec.containers[name="aws-node"].image from kubectl-client-side-apply\n');
+    expect(r.stdout).toMatch(/ {2}eks now shares \d+ fields with kubectl-client-side-apply\n/);
+    expect(r.stdout).not.toContain('WARM_IP_TARGET');
+  });
+
+  it('-o yaml prints the resulting object with managedFields; -o FILE writes it atomically', async () => {
+    const r = await runCli(['preview', '-f', manifest, '--live', live, '--field-manager', 'eks', '--force-conflicts', '-o', 'yaml', ...now]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('manager: eks\n');
+    expect(r.stdout).toContain('amazon-k8s-cni:v1.11.4-eksbuild.1');
+    const out = join(dir, 'result.json');
+    const f = await runCli(['preview', '-f', manifest, '--live', live, '--field-manager', 'eks', '--force-conflicts', '-o', out, ...now]);
+    expect(f.code).toBe(0);
+    expect(f.stdout).toBe('');
+    const json = JSON.parse(readFileSync(out, 'utf8'));
+    expect(JSON.stringify(json)).toContain('"manager":"eks"');
+    expect(readdirSync(dir).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('warns when the live object has no managedFields', async () => {
+    const bare = join(dir, 'bare.yaml');
+    writeFileSync(bare, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  namespace: default\ndata:\n  a: "1"\n');
+    const cm = join(dir, 'cm.yaml');
+    writeFileSync(cm, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  namespace: default\ndata:\n  a: "2"\n');
+    const r = await runCli(['preview', '-f', cm, '--live', bare, '--field-manager', 'me', ...now]);
+    expect(r.stderr).toContain(`warning: ${bare}:1:1: configmap/x has no metadata.managedFields: did you forget --show-managed-fields?\n`);
+    // No managedFields: the first apply meets before-first-apply (apiserver-semantics §2.7).
+    expect(r.stderr).toContain('Apply failed with 1 conflict: conflict with "before-first-apply" using v1: .data.a');
+    expect(r.code).toBe(1);
+  });
+
+  it('invalid input names file:line:column', async () => {
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(bad, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x\n');
+    const r = await runCli(['preview', '-f', manifest, '--live', bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^ssa-sim preview: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+:\\d+: `));
+  });
+});
+
+describe('ssa-sim explain -f', () => {
+  const path = '.spec.template.spec.containers[name="aws-node"].image';
+  it('says the apply would conflict on the field, and why', async () => {
+    const r = await runCli(['explain', live, path, '-f', manifest, '--field-manager', 'eks', ...now]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('owned by kubectl-client-side-apply (Update at apps/v1, since 2022-08-23T09:00:00Z');
+    expect(r.stdout).toContain('  if eks applied');
+    expect(r.stdout).toContain('  - CONFLICT: kubectl-client-side-apply owns it and the manifest sets "602401143452.dkr.ecr.eu-west-1.amazonaws.com/amazon-k8s-cni:v1.11.4-eksbuild.1"');
+  });
+  it('share, take, untouched', async () => {
+    const share = await runCli(['explain', live, '.metadata.labels.k8s-app', '-f', manifest, '--field-manager', 'eks', ...now]);
+    expect(share.stdout).toContain('  - the apply fails on other fields');
+    expect(share.stdout).toContain('  - SHARE: the manifest sets the live value "aws-node", so eks would co-own it with kubectl-client-side-apply: no conflict.');
+    const take = await runCli(['explain', live, path, '-f', manifest, '--field-manager', 'eks', '--force-conflicts', ...now]);
+    expect(take.stdout).toContain('  - TAKE: eks would take it from kubectl-client-side-apply (forced)');
+    const untouched = await runCli(['explain', live, '.spec.template.spec.containers[name="aws-node"].env[name="WARM_IP_TARGET"].value', '-f', manifest, '--field-manager', 'eks', '--force-conflicts', ...now]);
+    expect(untouched.stdout).toContain('  - UNTOUCHED: the manifest does not set it and eks does not own it.');
+  });
+});

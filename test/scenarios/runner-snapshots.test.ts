@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { FieldSet } from '../../src/fieldpath/set.js';
+import { fieldElement } from '../../src/fieldpath/path-element.js';
+import { modeRunner, parseScenario, runScenario, snapshotAt } from '../../src/scenarios/index.js';
+import { ownershipChanges } from '../../src/scenarios/ownership-changes.js';
+import type { OwnerEntry } from '../../src/scenarios/owners.js';
+
+const text = `name: three steps
+mode: engine
+steps:
+  - apply: {manager: a, apiVersion: v1, object: {x: 1, z: 1}}
+  - update: {manager: b, apiVersion: v1, object: {x: 2, z: 1}}
+  - apply: {manager: a, apiVersion: v1, object: {z: 1}}
+`;
+
+describe('the runner keeps one frozen snapshot per step', () => {
+  const scenario = parseScenario(text, 's.yaml');
+  const run = runScenario(scenario, modeRunner(scenario, { readFile: () => '' }));
+
+  it('stepping back gives the earlier state, stepping forward the later one', () => {
+    expect(snapshotAt(run, -1).objects[0].object).toBeNull();
+    expect(snapshotAt(run, 0).objects[0].object).toEqual({ x: 1, z: 1 });
+    expect(snapshotAt(run, 1).objects[0].object).toEqual({ x: 2, z: 1 });
+    expect(snapshotAt(run, 2).objects[0].object).toEqual({ x: 2, z: 1 });
+    expect(snapshotAt(run, 0).objects[0].owners.map((o) => o.manager)).toEqual(['a']);
+    expect(snapshotAt(run, 1).objects[0].owners.map((o) => o.manager)).toEqual(['a', 'b']);
+    // And back again: nothing later changed what an earlier step saw.
+    expect(snapshotAt(run, 0).objects[0].object).toEqual({ x: 1, z: 1 });
+  });
+
+  it("each step starts from the previous step's snapshot, and snapshots are frozen", () => {
+    expect(run.steps[1].before).toBe(run.steps[0].after);
+    const snap = snapshotAt(run, 0);
+    expect(Object.isFrozen(snap)).toBe(true);
+    expect(Object.isFrozen(snap.objects[0])).toBe(true);
+    expect(() => {
+      (snap.objects[0].object as { x: number }).x = 99;
+    }).toThrow(TypeError);
+  });
+
+  it('reports what changed in ownership at each step', () => {
+    expect(run.steps[1].changes[0].changes.map((c) => c.text)).toEqual(['b took .x from a']);
+    expect(run.steps[2].changes).toEqual([]);
+  });
+});
+
+function entry(manager: string, paths: string[], operation: 'Apply' | 'Update' = 'Apply', subresource = ''): OwnerEntry {
+  return { manager, operation, apiVersion: 'v1', subresource, time: undefined, set: FieldSet.fromPaths(paths.map((p) => p.split('.').filter(Boolean).map(fieldElement))) };
+}
+
+describe('ownership changes in plain words', () => {
+  it('took, shares, owns', () => {
+    const before = [entry('csa', ['.a', '.b', '.c', '.d', '.e'], 'Update')];
+    const after = [entry('csa', ['.b', '.c', '.d', '.e'], 'Update'), entry('eks', ['.a', '.b', '.c', '.d', '.e', '.f'])];
+    expect(ownershipChanges(before, after, null, null).map((c) => c.text)).toEqual([
+      'eks took .a from csa',
+      'eks now shares 4 fields with csa',
+      'eks now owns .f',
+    ]);
+  });
+
+  it('gave up, released, removed, entry gone', () => {
+    const before = [entry('a', ['.x', '.y', '.z']), entry('b', ['.x'])];
+    const after = [entry('b', ['.x'])];
+    const obj = { x: 1, y: 2 };
+    expect(ownershipChanges(before, after, { x: 1, y: 2, z: 3 }, obj).map((c) => c.text)).toEqual([
+      'a gave up .x; b still owns it',
+      'a released .y: nobody owns it now, but it stays in the object',
+      'removed .z: no manager left',
+      'a no longer owns any field: its managedFields entry is gone',
+    ]);
+  });
+
+  it('names entries of the same manager apart', () => {
+    const before = [entry('kubectl', ['.a'], 'Update')];
+    const after = [entry('kubectl', ['.a']), entry('kubectl', [], 'Update')].filter((e) => !e.set.isEmpty());
+    expect(ownershipChanges(before, after, { a: 1 }, { a: 1 }).map((c) => c.text)).toEqual([
+      'kubectl (Apply) took .a from kubectl (Update)',
+      'kubectl (Update) no longer owns any field: its managedFields entry is gone',
+    ]);
+    const scale = [entry('kube-controller-manager', ['.spec.replicas'], 'Update', 'scale')];
+    expect(ownershipChanges([entry('kubectl', ['.spec.replicas'])], scale, {}, {}).map((c) => c.text)[0]).toBe(
+      'kube-controller-manager (/scale) took .spec.replicas from kubectl',
+    );
+  });
+});

@@ -169,3 +169,58 @@ describe('naming helpers', () => {
     expect(objectDisplayName('ConfigMap', '', 'test')).toBe('configmap/test');
   });
 });
+
+describe('more of §1.7 and subresources', () => {
+  it('client-sent entries on create lose every field the object sets; the creator joins its own entry', () => {
+    const c = cluster({ now: T(5) });
+    const sent = [
+      { manager: 'other', operation: 'Update', apiVersion: 'v1', time: T(1), fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {}, 'f:zzz': {} } } },
+      { manager: 'creator', operation: 'Update', apiVersion: 'v1', time: T(2), fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:yyy': {} } } },
+    ];
+    const out = ok(c.create(obj({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', managedFields: sent }, data: { a: '1' } }), { fieldManager: 'creator' }));
+    expect(entries(out)).toEqual([
+      `other | Update | v1 |  | ${T(1)} | {"f:data":{"f:zzz":{}}}`,
+      `creator | Update | v1 |  | ${T(5)} | {"f:data":{".":{},"f:a":{},"f:yyy":{}}}`,
+    ]);
+  });
+
+  it('an apply to /status carries the parent kind and owns only status', () => {
+    const c = cluster({ now: T(1) });
+    const d = ref('apps/v1', 'Deployment', 'd');
+    ok(c.apply(obj({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { replicas: 1 } }), { fieldManager: 'm' }));
+    ok(
+      c.apply(obj({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { replicas: 7 }, status: { readyReplicas: 1 } }), {
+        fieldManager: 'ctrl',
+        subresource: 'status',
+      }),
+    );
+    expect(getPath(c.object(d)!, ['spec', 'replicas'])).toBe(1);
+    expect(entries(c.object(d))).toContain(`ctrl | Apply | apps/v1 | status | ${T(1)} | {"f:status":{"f:readyReplicas":{}}}`);
+  });
+
+  it('a custom resource without a schema: deduced types, status and scale subresources', async () => {
+    const { customResource } = await import('../../src/apiserver/index.js');
+    const c = cluster({
+      now: T(1),
+      resources: [
+        customResource({
+          group: 'example.com',
+          kind: 'Widget',
+          versions: ['v1'],
+          status: true,
+          scale: { specReplicasPath: ['spec', 'size'], statusReplicasPath: ['status', 'size'] },
+        }),
+      ],
+    });
+    const w = ref('example.com/v1', 'Widget', 'w');
+    const created = ok(c.apply(obj({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { size: 1, color: 'red' } }), { fieldManager: 'a' }));
+    expect(created.metadata).toMatchObject({ generation: 1 });
+    ok(c.patch(w, 'merge', { spec: { replicas: 3 } }, { subresource: 'scale', fieldManager: 'hpa' }));
+    expect(getPath(c.object(w)!, ['spec', 'size'])).toBe(3);
+    expect(entries(c.object(w))).toEqual([
+      // Deduced schema: every map key is free-form, so spec itself is owned too.
+      `a | Apply | example.com/v1 |  | ${T(1)} | {"f:spec":{".":{},"f:color":{}}}`,
+      'hpa | Update | example.com/v1 | scale |  | {"f:spec":{"f:size":{}}}',
+    ]);
+  });
+});

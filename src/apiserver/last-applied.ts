@@ -11,6 +11,7 @@ import { validate } from '../typed/validate.js';
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import type { Endpoint } from './endpoint.js';
 import { metadataOf, parseJson, setPath, stringField } from './object-paths.js';
+import { utf8Length } from './utf8.js';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 /** Total size of all annotations (keys + values, bytes) the server accepts: 256 KiB. */
@@ -87,7 +88,7 @@ export function withLastAppliedFrom(obj: ValueMap, body: ValueMap): ValueMap {
   let total = 0;
   for (const k of Object.keys(annotations)) {
     const v = annotations[k];
-    total += Buffer.byteLength(k, 'utf8') + (typeof v === 'string' ? Buffer.byteLength(v, 'utf8') : 0);
+    total += utf8Length(k) + (typeof v === 'string' ? utf8Length(v) : 0);
   }
   if (total > TOTAL_ANNOTATION_SIZE_LIMIT) {
     delete annotations[LAST_APPLIED];

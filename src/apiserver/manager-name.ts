@@ -5,6 +5,7 @@
  */
 import { goQuote } from '../fieldpath/format-go-value.js';
 import type { FieldError } from './status.js';
+import { utf8Length } from './utf8.js';
 
 export const FIELD_MANAGER_MAX_LENGTH = 128;
 
@@ -27,7 +28,7 @@ export function prefixFromUserAgent(ua: string): string {
   let bytes = 0;
   for (const ch of first) {
     if (!isPrint(ch)) continue;
-    const n = Buffer.byteLength(ch, 'utf8');
+    const n = utf8Length(ch);
     if (bytes + n > FIELD_MANAGER_MAX_LENGTH) break;
     out += ch;
     bytes += n;
@@ -39,7 +40,7 @@ export function prefixFromUserAgent(ua: string): string {
 export function validateFieldManager(fieldManager: string | undefined): FieldError[] {
   const errors: FieldError[] = [];
   if (!fieldManager) return errors;
-  if (Buffer.byteLength(fieldManager, 'utf8') > FIELD_MANAGER_MAX_LENGTH) {
+  if (utf8Length(fieldManager) > FIELD_MANAGER_MAX_LENGTH) {
     errors.push({ type: 'FieldValueTooLong', field: 'fieldManager', detail: `may not be more than ${FIELD_MANAGER_MAX_LENGTH} bytes` });
   }
   let offset = 0;
@@ -53,7 +54,7 @@ export function validateFieldManager(fieldManager: string | undefined): FieldErr
         detail: `invalid character U+${cp.toString(16).toUpperCase().padStart(4, '0')} (at position ${offset})`,
       });
     }
-    offset += Buffer.byteLength(ch, 'utf8');
+    offset += utf8Length(ch);
   }
   return errors;
 }

@@ -231,7 +231,12 @@ function increase(indent: number, flow: boolean, indentless: boolean): number {
 
 /** libyaml writes a key as `? key` when it is longer than 128 bytes or spans lines. */
 function isSimpleKey(key: string): boolean {
-  return Buffer.byteLength(key, 'utf8') <= 128 && !/[\n\r\u0085\u2028\u2029]/.test(key);
+  let bytes = 0;
+  for (const ch of key) {
+    const cp = ch.codePointAt(0)!;
+    bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return bytes <= 128 && !/[\n\r\u0085\u2028\u2029]/.test(key);
 }
 
 /** Go's FormatFloat(f, 'g', -1, 64) for floats, decimal for integral values (yaml.v2 reads JSON ints as ints). */

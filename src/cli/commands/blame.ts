@@ -111,7 +111,9 @@ export async function blameCommand(args: string[], io: CommandIO): Promise<numbe
   for (const w of warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
   if (manifests.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: input.name } });
   const color = useColor(colorFlag, io);
+  const progress = io.isErrorTTY === true && manifests.length > 50;
   manifests.forEach((m, i) => {
+    if (progress && i % 10 === 0) io.writeError(`\r\u001b[Kblame: object ${i + 1} of ${manifests.length}`);
     const meta = getKey(m.object, 'metadata');
     if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) {
       io.writeError(`warning: ${formatSource(m.source)}: ${objectDisplayName(m.object)} ${NO_MANAGED_FIELDS_WARNING}\n`);
@@ -125,5 +127,6 @@ export async function blameCommand(args: string[], io: CommandIO): Promise<numbe
     }
     io.write((i > 0 ? '---\n' : '') + text);
   });
+  if (progress) io.writeError('\r\u001b[K');
   return EXIT_OK;
 }

@@ -1,0 +1,318 @@
+/**
+ * The page's behaviour: choosing or pasting a scenario, stepping (buttons, step list, arrow
+ * keys), the what-if editor, and the link in the URL hash. Everything shown comes from
+ * pageModel + renderPage; this file only moves strings into the DOM and reacts to input.
+ */
+import { type PageLocation, formatHash, parseHash } from './location-hash.js';
+import { paletteCss } from './manager-colour.js';
+import { type PageModel, pageModel } from './page-model.js';
+import { problemFrom } from './problem.js';
+import { renderEntryTable, renderPage } from './render-page.js';
+import { renderProblem } from './render-problem.js';
+import { DEFAULT_SCENARIO_ID, type LibraryEntry, type LibraryFiles, libraryEntries, libraryEnvironment } from './scenario-library.js';
+import { type Session, clampPosition, startSession } from './session.js';
+import { readFlags, setForce, setManager } from './step-flags.js';
+import { type WhatIf, hasNextStep, nextStepText, runWhatIf } from './what-if.js';
+
+const PASTED_FILE = 'pasted.yaml';
+const PASTED_VALUE = '__pasted__';
+
+function byId<T extends HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`the page has no #${id}`);
+  return el as T;
+}
+
+interface State {
+  source: { kind: 'library'; entry: LibraryEntry } | { kind: 'pasted' };
+  session: Session;
+  pos: number;
+  preferredObject: string | undefined;
+  whatIf: WhatIf | undefined;
+}
+
+export function startApp(files: LibraryFiles): void {
+  const entries = libraryEntries(files);
+  const el = {
+    app: byId('app'),
+    select: byId<HTMLSelectElement>('scenario-select'),
+    pasteToggle: byId<HTMLButtonElement>('paste-toggle'),
+    pastePanel: byId('paste-panel'),
+    pasteText: byId<HTMLTextAreaElement>('paste-text'),
+    pasteRun: byId<HTMLButtonElement>('paste-run'),
+    pasteCancel: byId<HTMLButtonElement>('paste-cancel'),
+    info: byId('scenario-info'),
+    prev: byId<HTMLButtonElement>('prev'),
+    next: byId<HTMLButtonElement>('next'),
+    copyLink: byId<HTMLButtonElement>('copy-link'),
+    position: byId('position'),
+    steps: byId('step-list'),
+    loadProblem: byId('load-problem'),
+    object: byId('object-panel'),
+    result: byId('result'),
+    managed: byId('managed-panel'),
+    whatIfIntro: byId('what-if-intro'),
+    whatIfText: byId<HTMLTextAreaElement>('what-if-text'),
+    whatIfForce: byId<HTMLInputElement>('what-if-force'),
+    whatIfForceLabel: byId('what-if-force-label'),
+    whatIfManager: byId<HTMLInputElement>('what-if-manager'),
+    whatIfRun: byId<HTMLButtonElement>('what-if-run'),
+    whatIfReset: byId<HTMLButtonElement>('what-if-reset'),
+    whatIfBack: byId<HTMLButtonElement>('what-if-back'),
+    whatIfProblem: byId('what-if-problem'),
+  };
+
+  // The picker: library scenarios grouped by folder, then "your own".
+  const groups = new Map<string, LibraryEntry[]>();
+  for (const e of entries) groups.set(e.group, [...(groups.get(e.group) ?? []), e]);
+  const option = (e: LibraryEntry) => `<option value="${encodeAttr(e.id)}">${encodeText(e.name)}</option>`;
+  el.select.innerHTML =
+    [...groups]
+      .map(([g, list]) => (g === '' ? list.map(option).join('') : `<optgroup label="${encodeAttr(`${g}/`)}">${list.map(option).join('')}</optgroup>`))
+      .join('') + `<option value="${PASTED_VALUE}">Your own (pasted)</option>`;
+
+  let state: State | undefined;
+  let model: PageModel | undefined;
+
+  const palette = document.createElement('style');
+  palette.textContent = paletteCss();
+  document.head.append(palette);
+
+  const load = (loc: PageLocation | undefined): void => {
+    let source: State['source'];
+    let text: string;
+    let file: string;
+    if (loc?.kind === 'pasted') {
+      source = { kind: 'pasted' };
+      text = loc.text;
+      file = PASTED_FILE;
+      el.pasteText.value = text;
+    } else {
+      const wanted = loc?.id ?? DEFAULT_SCENARIO_ID;
+      const entry = entries.find((e) => e.id === wanted) ?? entries.find((e) => e.id === DEFAULT_SCENARIO_ID) ?? entries[0];
+      if (!entry) {
+        el.loadProblem.innerHTML = renderProblem({ title: 'No scenarios', message: 'the page was built without the scenario library; paste a scenario instead', line: undefined, column: undefined, excerpt: [] });
+        return;
+      }
+      if (loc && entry.id !== loc.id) {
+        el.loadProblem.innerHTML = renderProblem({ title: 'Scenario not found', message: `the library has no scenario "${loc.id}"; showing "${entry.name}"`, line: undefined, column: undefined, excerpt: [] });
+      } else el.loadProblem.innerHTML = '';
+      source = { kind: 'library', entry };
+      text = files.get(entry.file) ?? '';
+      file = entry.file;
+    }
+    let session: Session;
+    try {
+      session = startSession(text, file, libraryEnvironment(files, source.kind === 'library' ? file : `scenarios/${PASTED_FILE}`));
+    } catch (err) {
+      // startSession catches what it expects; anything else is still shown, never a blank page.
+      const problem = problemFrom(err, 'The scenario could not run');
+      session = { text, file, scenario: undefined, runner: undefined, initial: undefined, steps: [], problem };
+    }
+    el.select.value = source.kind === 'library' ? source.entry.id : PASTED_VALUE;
+    state = { source, session, pos: clampPosition(session, loc?.step ?? 0), preferredObject: undefined, whatIf: undefined };
+    resetWhatIfText();
+    render();
+  };
+
+  const location = (): PageLocation | undefined => {
+    if (!state) return undefined;
+    return state.source.kind === 'library' ? { kind: 'library', id: state.source.entry.id, step: state.pos } : { kind: 'pasted', text: state.session.text, step: state.pos };
+  };
+
+  const render = (): void => {
+    if (!state) return;
+    const s = state;
+    model = pageModel(s.session, s.pos, { preferredObject: s.preferredObject, whatIf: s.whatIf });
+    const html = renderPage(model);
+    el.info.innerHTML = html.info;
+    el.position.textContent = html.position;
+    el.steps.innerHTML = html.steps;
+    el.result.innerHTML = html.result;
+    el.object.innerHTML = html.object;
+    el.managed.innerHTML = html.managed;
+    el.prev.disabled = s.pos <= 0 && !s.whatIf;
+    el.next.disabled = s.pos >= model.last;
+    const n = s.session.scenario?.steps.length ?? 0;
+    el.whatIfIntro.textContent =
+      n === 0
+        ? 'No scenario is loaded.'
+        : hasNextStep(s.session, s.pos)
+          ? `Edit step ${s.pos + 1} (the next step) and run it on the state shown here. The scenario itself does not change.`
+          : `This is the end of the scenario. Edit the last step (or write a new one) and run it on the state shown here.`;
+    el.whatIfBack.hidden = !s.whatIf;
+    el.whatIfProblem.innerHTML = s.whatIf?.problem ? renderProblem(s.whatIf.problem, 3) : '';
+    syncFlags();
+    revealCurrentStep();
+    el.app.setAttribute('aria-busy', 'false');
+    const hash = formatHash(location()!);
+    if (window.location.hash !== hash) history.replaceState(null, '', hash);
+  };
+
+  /** Scrolls the step list sideways (only) so that the current step shows. */
+  const revealCurrentStep = (): void => {
+    const b = el.steps.querySelector<HTMLElement>('[aria-current="step"]');
+    if (!b) return;
+    const li = b.parentElement as HTMLElement;
+    const left = li.offsetLeft - el.steps.offsetLeft;
+    if (left < el.steps.scrollLeft) el.steps.scrollLeft = left;
+    else if (left + li.offsetWidth > el.steps.scrollLeft + el.steps.clientWidth) el.steps.scrollLeft = left + li.offsetWidth - el.steps.clientWidth;
+  };
+
+  const go = (pos: number): void => {
+    if (!state) return;
+    const target = clampPosition(state.session, pos);
+    if (target === state.pos && !state.whatIf) return;
+    state.pos = target;
+    state.whatIf = undefined;
+    resetWhatIfText();
+    render();
+  };
+
+  const resetWhatIfText = (): void => {
+    if (!state) return;
+    el.whatIfText.value = nextStepText(state.session, state.pos);
+  };
+
+  const syncFlags = (): void => {
+    const f = readFlags(el.whatIfText.value);
+    el.whatIfForce.disabled = f.force === undefined;
+    el.whatIfForce.checked = f.force?.checked ?? false;
+    el.whatIfForceLabel.textContent = f.force?.label ?? (f.action ? `${f.action} has no force flag` : 'no action found');
+    el.whatIfManager.disabled = f.manager === undefined;
+    if (document.activeElement !== el.whatIfManager) el.whatIfManager.value = f.manager?.value ?? '';
+    el.whatIfManager.placeholder = f.manager ? f.manager.placeholder || 'manager name' : f.action ? `${f.action} names no field manager` : '';
+  };
+
+  // Stepping.
+  el.prev.addEventListener('click', () => (state?.whatIf ? go(state.pos) : go((state?.pos ?? 0) - 1)));
+  el.next.addEventListener('click', () => go((state?.pos ?? 0) + 1));
+  el.steps.addEventListener('click', (ev) => {
+    const b = (ev.target as HTMLElement).closest<HTMLButtonElement>('button[data-pos]');
+    if (b) go(Number(b.dataset.pos));
+  });
+  el.object.addEventListener('click', (ev) => {
+    const b = (ev.target as HTMLElement).closest<HTMLButtonElement>('button[data-object]');
+    if (!b || !state) return;
+    state.preferredObject = b.dataset.object;
+    render();
+    el.object.querySelector<HTMLButtonElement>(`button[data-object="${cssEscape(b.dataset.object ?? '')}"]`)?.focus();
+  });
+  // An entry's FieldsV1 table is rendered when it is first opened ('toggle' does not bubble).
+  el.managed.addEventListener(
+    'toggle',
+    (ev) => {
+      const d = ev.target as HTMLDetailsElement;
+      const body = d.querySelector('.entry-body');
+      const entry = model?.object?.entries[Number(d.dataset.entry)];
+      if (d.open && body && body.childElementCount === 0 && entry) body.innerHTML = renderEntryTable(entry);
+    },
+    true,
+  );
+  document.addEventListener('keydown', (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const t = ev.target as HTMLElement | null;
+    if (t && (t.closest('input, textarea, select, [contenteditable="true"]') || t.isContentEditable)) return;
+    if (!state) return;
+    const keys: Record<string, () => number> = {
+      ArrowLeft: () => (state!.whatIf ? state!.pos : state!.pos - 1),
+      ArrowRight: () => state!.pos + 1,
+      Home: () => 0,
+      End: () => Number.MAX_SAFE_INTEGER,
+    };
+    const k = keys[ev.key];
+    if (!k) return;
+    ev.preventDefault();
+    const focusedStep = t?.closest('button[data-pos]');
+    go(k());
+    // Keep the focus on the current step's button when the step list had it.
+    if (focusedStep) el.steps.querySelector<HTMLButtonElement>('button[aria-current="step"]')?.focus();
+  });
+  el.copyLink.addEventListener('click', () => {
+    const url = window.location.href;
+    void navigator.clipboard?.writeText(url).then(
+      () => (el.copyLink.textContent = 'Link copied'),
+      () => (el.copyLink.textContent = 'Copy the address bar'),
+    );
+    window.setTimeout(() => (el.copyLink.textContent = 'Copy link'), 2000);
+  });
+
+  // Choosing and pasting.
+  const openPaste = (open: boolean) => {
+    el.pastePanel.hidden = !open;
+    el.pasteToggle.setAttribute('aria-expanded', String(open));
+    if (open) {
+      if (el.pasteText.value === '' && state) el.pasteText.value = state.session.text;
+      el.pasteText.focus();
+    }
+  };
+  el.select.addEventListener('change', () => {
+    if (el.select.value === PASTED_VALUE) {
+      openPaste(true);
+      return;
+    }
+    load({ kind: 'library', id: el.select.value, step: 0 });
+  });
+  el.pasteToggle.addEventListener('click', () => openPaste(el.pastePanel.hidden));
+  el.pasteCancel.addEventListener('click', () => {
+    openPaste(false);
+    el.pasteToggle.focus();
+  });
+  el.pasteRun.addEventListener('click', () => {
+    load({ kind: 'pasted', text: el.pasteText.value, step: 0 });
+    el.result.focus();
+  });
+
+  // What-if.
+  el.whatIfText.addEventListener('input', syncFlags);
+  el.whatIfForce.addEventListener('change', () => {
+    el.whatIfText.value = setForce(el.whatIfText.value, el.whatIfForce.checked);
+    syncFlags();
+  });
+  el.whatIfManager.addEventListener('change', () => {
+    el.whatIfText.value = setManager(el.whatIfText.value, el.whatIfManager.value.trim());
+    syncFlags();
+  });
+  el.whatIfRun.addEventListener('click', () => {
+    if (!state) return;
+    // Apply a manager typed but not yet committed with Enter/Tab.
+    if (!el.whatIfManager.disabled) el.whatIfText.value = setManager(el.whatIfText.value, el.whatIfManager.value.trim());
+    state.whatIf = runWhatIf(state.session, state.pos, el.whatIfText.value);
+    render();
+    if (state.whatIf.record) el.result.focus();
+  });
+  el.whatIfReset.addEventListener('click', () => {
+    resetWhatIfText();
+    syncFlags();
+  });
+  el.whatIfBack.addEventListener('click', () => {
+    if (!state) return;
+    state.whatIf = undefined;
+    render();
+    el.whatIfRun.focus();
+  });
+
+  window.addEventListener('hashchange', () => {
+    const loc = parseHash(window.location.hash);
+    const cur = location();
+    if (!loc || !cur) return;
+    if (formatHash(loc) === formatHash(cur)) return;
+    const sameScenario = loc.kind === cur.kind && (loc.kind === 'library' ? loc.id === (cur as typeof loc).id : loc.text === (cur as typeof loc).text);
+    if (sameScenario) go(loc.step);
+    else load(loc);
+  });
+
+  load(parseHash(window.location.hash));
+}
+
+function encodeText(s: string): string {
+  return s.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
+}
+
+function encodeAttr(s: string): string {
+  return encodeText(s).replace(/"/g, '&quot;');
+}
+
+function cssEscape(s: string): string {
+  return typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(s) : s.replace(/["\\]/g, '\\$&');
+}

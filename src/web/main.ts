@@ -1,0 +1,24 @@
+/**
+ * The playground page's entry point (index.html loads it). The Buffer adapter comes first, so
+ * that it is installed before any module of the engine runs.
+ */
+import './adapters/buffer-shim.js';
+import { startApp } from './app.js';
+import { bundledFiles } from './library-files.js';
+import { problemFrom } from './problem.js';
+import { renderProblem } from './render-problem.js';
+
+function showFatal(err: unknown): void {
+  const at = document.getElementById('load-problem') ?? document.body;
+  at.innerHTML = renderProblem(problemFrom(err, 'The playground hit an error'));
+  document.getElementById('app')?.setAttribute('aria-busy', 'false');
+}
+
+window.addEventListener('error', (ev) => showFatal(ev.error ?? ev.message));
+window.addEventListener('unhandledrejection', (ev) => showFatal(ev.reason));
+
+try {
+  startApp(bundledFiles);
+} catch (err) {
+  showFatal(err);
+}

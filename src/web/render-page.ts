@@ -1,0 +1,210 @@
+/**
+ * The page model as HTML strings, one per region of index.html. DOM-free, so the bench can time
+ * the whole render in Node; app.ts puts the strings into the page.
+ */
+import { attrs, esc, join } from './html.js';
+import type { BlameRow, EntryModel, ObjectModel, OwnerTag, PageModel, ResultModel } from './page-model.js';
+import { renderProblem } from './render-problem.js';
+
+export interface RenderedPage {
+  readonly info: string;
+  readonly position: string;
+  readonly steps: string;
+  readonly result: string;
+  readonly object: string;
+  readonly managed: string;
+}
+
+function swatch(tag: OwnerTag): string {
+  return `<span class="swatch m${tag.slot}" aria-hidden="true"></span>`;
+}
+
+export function renderInfo(m: PageModel): string {
+  const s = m.scenario;
+  if (!s) return '<h2 id="scenario-name">No scenario loaded</h2>';
+  return join([
+    `<h2 id="scenario-name">${esc(s.name)}</h2>`,
+    `<p class="file">${esc(s.file)} · ${esc(s.mode)} mode</p>`,
+    s.description && `<p class="description">${esc(s.description)}</p>`,
+    s.warnings.length > 0 && `<ul class="warnings">${s.warnings.map((w) => `<li>warning: ${esc(w)}</li>`).join('')}</ul>`,
+  ]);
+}
+
+export function renderPosition(m: PageModel): string {
+  const total = m.steps.length;
+  if (m.whatIf?.record) return `What-if of step ${m.pos + 1} (after step ${m.pos} of ${total})`;
+  if (m.pos === 0) return `Start: before step 1 of ${total}`;
+  return `Step ${m.pos} of ${total}`;
+}
+
+export function renderSteps(m: PageModel): string {
+  const item = (pos: number, label: string, status: string, reachable: boolean) => {
+    const current = pos === m.pos;
+    return `<li><button type="button" class="step-button"${attrs({
+      'data-pos': pos,
+      'aria-current': current ? 'step' : undefined,
+      title: label,
+      disabled: !reachable,
+    })}><span class="step-n">${pos === 0 ? 'start' : pos}</span> <span class="step-title">${esc(label)}</span>${status ? ` <span class="step-status">${esc(status)}</span>` : ''}</button></li>`;
+  };
+  const parts = [item(0, 'before the first step', '', true)];
+  for (const s of m.steps) {
+    let status = '';
+    if (s.ok === undefined) status = 'did not run';
+    else if (s.passed === false) status = 'expectation failed';
+    else if (!s.ok) status = 'failed';
+    parts.push(item(s.number, s.title, status, s.number <= m.last));
+  }
+  return parts.join('');
+}
+
+function pre(cls: string, text: string, extra: Record<string, string> = {}): string {
+  return `<pre class="${cls}"${attrs(extra)}>${esc(text.replace(/\n$/, ''))}</pre>`;
+}
+
+function renderChanges(r: ResultModel): string {
+  if (r.changes.length === 0) return '<h3>What changed in ownership</h3><p class="no-change">No change in ownership.</p>';
+  const several = r.changes.length > 1 || r.changes[0].display !== 'the object';
+  return (
+    '<h3>What changed in ownership</h3>' +
+    r.changes
+      .map(
+        (oc) =>
+          (several ? `<p class="changes-object">${esc(oc.display)}</p>` : '') +
+          `<ul class="changes">${oc.changes
+            .map((c) => {
+              const listed = c.paths.length > 1 && !c.paths.every((p) => c.text.includes(p));
+              const paths = listed ? `<details><summary>the ${c.paths.length} paths</summary><ul class="paths">${c.paths.map((p) => `<li><code>${esc(p)}</code></li>`).join('')}</ul></details>` : '';
+              return `<li class="change change-${esc(c.kind)}">${esc(c.text)}${paths}</li>`;
+            })
+            .join('')}</ul>`,
+      )
+      .join('')
+  );
+}
+
+export function renderResult(m: PageModel): string {
+  const r = m.result;
+  const problemHere = m.problem && (m.pos === m.last || m.scenario === undefined) ? renderProblem(m.problem, 3) : '';
+  if (!r) {
+    const total = m.steps.length;
+    return join([
+      `<h2 id="result-heading">Before the first step</h2>`,
+      m.scenario && `<p>The objects as the scenario starts${m.time ? ` (${esc(m.time)})` : ''}. ${total > 0 ? 'Press <kbd>→</kbd> or <em>Next</em> to run step 1.' : ''}</p>`,
+      m.scenario && m.scenario.learn.length > 0 && `<h3>What you will learn</h3><ul class="learn">${m.scenario.learn.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`,
+      problemHere,
+    ]);
+  }
+  const heading = r.kind === 'what-if' ? `What-if: step ${r.number}, edited` : `Step ${r.number} of ${m.steps.length}`;
+  const exp = r.expectations;
+  return join([
+    `<h2 id="result-heading">${esc(heading)}${r.title ? `: <span class="step-heading-title">${esc(r.title)}</span>` : ''}</h2>`,
+    r.kind === 'what-if' && `<p class="what-if-banner">Not part of the scenario: the edited step, run on the state after step ${m.pos}.</p>`,
+    r.explain && `<div class="explain"><h3 class="sr-only">Why this step matters</h3><p>${esc(r.explain)}</p></div>`,
+    `<h3 class="sr-only">What ran and what it printed</h3>`,
+    pre('cmd', `$ ${r.summary}`),
+    r.stdout.trim() !== '' && pre('stdout', r.stdout, { 'aria-label': 'standard output' }),
+    r.stderr.trim() !== '' && pre('stderr', r.stderr, { 'aria-label': 'standard error' }),
+    `<p class="outcome ${r.ok ? 'ok' : 'failed'}">${r.ok ? 'The step succeeded.' : 'The step failed.'}</p>`,
+    r.error !== undefined && `<h3>Error</h3><pre class="error" data-testid="step-error">${esc(r.error)}</pre>`,
+    r.conflicts.length > 0 &&
+      `<h3>Conflicts</h3><ul class="conflicts">${r.conflicts.map((c) => `<li><code>${esc(c.path)}</code> owned by <strong>${esc(c.manager)}</strong></li>`).join('')}</ul>`,
+    r.notes.length > 0 && `<ul class="notes">${r.notes.map((n) => `<li>note: ${esc(n)}</li>`).join('')}</ul>`,
+    exp.length > 0 &&
+      `<h3>Expectations</h3><ul class="expectations">${exp
+        .map(
+          (e) =>
+            `<li class="${e.passed ? 'pass' : 'fail'}"><strong>${e.passed ? 'PASS' : 'FAIL'}</strong> ${esc(e.description)}${e.passed ? '' : ` <span class="source">(${esc(e.source)})</span>`}${e.detail ? `<pre class="detail">${esc(e.detail)}</pre>` : ''}</li>`,
+        )
+        .join('')}</ul>`,
+    renderChanges(r),
+    problemHere,
+  ]);
+}
+
+function ownersText(row: BlameRow): string {
+  if (row.owners.length === 0) return '<span class="nobody">no owner</span>';
+  const names = row.owners.map((o) => esc(o.label)).join(', ');
+  return `${row.shared ? '<span class="shared-tag">shared:</span> ' : ''}${names}${row.viaAtomic ? ' <span class="atomic-tag" title="owned as part of an atomic map or list above">(atomic)</span>' : ''}`;
+}
+
+/** The owners column fits the longest owners text of the object (within limits). */
+function whoWidth(o: ObjectModel): number {
+  let max = 'no owner'.length;
+  for (const r of o.rows) {
+    const n = r.owners.reduce((sum, t) => sum + t.label.length + 2, r.shared ? 'shared: '.length : 0) + (r.viaAtomic ? ' (atomic)'.length : 0);
+    if (n > max) max = n;
+  }
+  // ch is the monospace width of the row; the owners' sans-serif text is narrower.
+  return Math.min(Math.ceil(max * 0.8), 34) + 1;
+}
+
+function renderRow(row: BlameRow): string {
+  const cls = join(['row', row.owners.length === 0 ? 'unowned' : row.shared ? 'shared' : `owned m${row.owners[0].slot}`, row.changed && 'changed'], ' ');
+  const stripes = row.owners.map((o) => `<i class="m${o.slot}"></i>`).join('');
+  // The path as a tooltip; the changed mark is drawn by CSS and said in words for screen readers.
+  const changed = row.changed ? '<span class="sr-only">owners changed: </span>' : '';
+  return `<li class="${cls}"${attrs({ title: row.path })}>${changed}<span class="stripes">${stripes}</span><span class="who">${ownersText(row)}</span><code class="line">${esc(row.text)}</code></li>`;
+}
+
+export function renderObject(m: PageModel): string {
+  const o = m.object;
+  if (!o) return '<h2 id="object-heading">Objects</h2><p>No object exists at this point.</p>';
+  const tabs =
+    m.objects.length > 1
+      ? `<div class="object-tabs" role="group" aria-label="Objects in the cluster">${m.objects
+          .map(
+            (x, i) =>
+              `<button type="button" class="object-tab"${attrs({ 'data-object': x.display, 'aria-pressed': i === m.selected ? 'true' : 'false', title: x.display })}>${esc(shortName(x.display))}${x.touched ? ' <span class="touched">(this step)</span>' : ''}</button>`,
+          )
+          .join('')}</div>`
+      : '';
+  return join([
+    `<h2 id="object-heading">Live object: <span class="object-name">${esc(o.display)}</span></h2>`,
+    tabs,
+    renderLegend(o),
+    `<ol class="blame" style="--who:${whoWidth(o)}ch" aria-label="${esc(o.display)}: YAML, each line with the managers that own it">${o.rows.map(renderRow).join('')}</ol>`,
+  ]);
+}
+
+/** `clusterrole.rbac.authorization.k8s.io/aws-node` → `clusterrole/aws-node` (the full name is in the heading). */
+function shortName(display: string): string {
+  return display.split(' ')[0].replace(/^([^./]+)\.[^/]+\//, '$1/');
+}
+
+function renderLegend(o: ObjectModel): string {
+  const items = o.legend.map((t) => `<li>${swatch(t)}${esc(t.label)}</li>`);
+  items.push('<li><span class="swatch shared-swatch" aria-hidden="true"></span>shared: more than one manager</li>');
+  if (o.rows.some((r) => r.changed)) items.push('<li><span class="legend-mark" aria-hidden="true">▸</span> owners changed in this step</li>');
+  return `<ul class="legend" aria-label="Managers">${items.join('')}</ul>`;
+}
+
+/** The FieldsV1 table of one entry (rendered when the entry is opened). */
+export function renderEntryTable(e: EntryModel): string {
+  const rows = e
+    .rows()
+    .map(
+      (r) =>
+        `<tr${r.owned ? ' class="owned-key"' : ''}><td class="key" style="--d:${r.depth}"><code>${esc(r.key)}</code></td><td class="path"><code>${esc(r.path)}</code>${r.self ? ' <span class="self">(the item itself)</span>' : ''}</td></tr>`,
+    )
+    .join('');
+  return `<table class="fields"><thead><tr><th scope="col">FieldsV1 key</th><th scope="col">Field path it means</th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+function renderEntry(e: EntryModel, index: number): string {
+  const meta = join([e.operation, e.apiVersion, e.subresource && `subresource ${e.subresource}`, e.time], ' · ');
+  // Entries that changed are open with their keys; the others get theirs when opened.
+  return `<details class="entry" data-entry="${index}"${e.changed ? ' open' : ''}><summary>${swatch(e.tag)}<strong>${esc(e.tag.label)}</strong> <span class="entry-meta">${esc(meta)} · ${e.fieldCount} field${e.fieldCount === 1 ? '' : 's'}</span>${e.changed ? ' <span class="entry-changed">changed in this step</span>' : ''}</summary><div class="entry-body">${e.changed ? renderEntryTable(e) : ''}</div></details>`;
+}
+
+export function renderManaged(m: PageModel): string {
+  const o = m.object;
+  if (!o) return '';
+  const title = m.scenario?.mode === 'engine' ? 'Managers' : 'managedFields';
+  if (o.entries.length === 0) return `<h2 id="managed-heading">${title}</h2><p>Nobody owns any field of this object.</p>`;
+  return `<h2 id="managed-heading">${title} of <span class="object-name">${esc(o.display)}</span></h2><p class="hint">Each entry's FieldsV1, key by key, with the field path each key means. Entries that changed in this step are open.</p>${o.entries.map((e, i) => renderEntry(e, i)).join('')}`;
+}
+
+export function renderPage(m: PageModel): RenderedPage {
+  return { info: renderInfo(m), position: renderPosition(m), steps: renderSteps(m), result: renderResult(m), object: renderObject(m), managed: renderManaged(m) };
+}

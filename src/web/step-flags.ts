@@ -1,0 +1,137 @@
+/**
+ * The two flags a what-if changes most often, force and the field manager, and where each
+ * action keeps them (`force` for an engine apply, `forceConflicts` for kubectl apply,
+ * `resolveConflicts: OVERWRITE` for an EKS add-on, `options.force` for a raw request, ...).
+ * Flags are edited in the step's text, so the editor always shows what will run.
+ */
+import { isMap, parseDocument } from 'yaml';
+
+interface ForceSpec {
+  readonly path: readonly string[];
+  /** The value that means "force" and the one written when force is turned off (undefined: remove the key). */
+  readonly on: string | boolean;
+  readonly off: string | boolean | undefined;
+  /** What the flag is called for this action, for the label. */
+  readonly label: string;
+}
+
+interface ManagerSpec {
+  readonly path: readonly string[];
+  /** The manager the action uses when none is given. */
+  readonly fallback: (args: Record<string, unknown>) => string;
+}
+
+interface FlagSpec {
+  readonly force?: ForceSpec;
+  readonly manager?: ManagerSpec;
+}
+
+const fieldManager = (name: string): ManagerSpec => ({ path: ['fieldManager'], fallback: () => name });
+
+/** Per action, where its flags are. Actions not listed have neither. */
+const FLAGS: Record<string, FlagSpec> = {
+  apply: { force: { path: ['force'], on: true, off: undefined, label: 'force: true' }, manager: { path: ['manager'], fallback: () => '' } },
+  update: { manager: { path: ['manager'], fallback: () => '' } },
+  'kubectl-apply': {
+    force: { path: ['forceConflicts'], on: true, off: undefined, label: '--force-conflicts (server-side)' },
+    manager: { path: ['fieldManager'], fallback: (a) => (a.serverSide === true ? 'kubectl' : 'kubectl-client-side-apply') },
+  },
+  'server-side-apply': { force: { path: ['force'], on: true, off: undefined, label: 'force: true' }, manager: fieldManager('') },
+  'eks-create-addon': { force: { path: ['resolveConflicts'], on: 'OVERWRITE', off: 'NONE', label: 'resolveConflicts: OVERWRITE' }, manager: fieldManager('eks') },
+  'eks-update-addon': { force: { path: ['resolveConflicts'], on: 'OVERWRITE', off: 'NONE', label: 'resolveConflicts: OVERWRITE' }, manager: fieldManager('eks') },
+  request: {
+    force: { path: ['options', 'force'], on: true, off: undefined, label: 'options.force: true (apply)' },
+    manager: { path: ['options', 'fieldManager'], fallback: () => '' },
+  },
+  'kubectl-create': { manager: fieldManager('kubectl-create') },
+  'kubectl-set-env': { manager: fieldManager('kubectl-set') },
+  'kubectl-set-image': { manager: fieldManager('kubectl-set') },
+  'kubectl-edit': { manager: fieldManager('kubectl-edit') },
+  'kubectl-patch': { manager: fieldManager('kubectl-patch') },
+  'kubectl-label': { manager: fieldManager('kubectl-label') },
+  'kubectl-annotate': { manager: fieldManager('kubectl-annotate') },
+  'kubectl-rollout-restart': { manager: fieldManager('kubectl-rollout') },
+  'client-update': { manager: fieldManager('') },
+  'controller-write-status': { manager: { path: ['manager'], fallback: () => 'kube-controller-manager' } },
+  'autoscaler-scale': { manager: { path: ['manager'], fallback: () => 'kube-controller-manager' } },
+};
+
+const STEP_KEYS = new Set(['title', 'explain', 'expect', 'wait']);
+
+/** What the flag controls show for a step's text. */
+export interface StepFlags {
+  /** The step's action, when the text names exactly one. */
+  readonly action: string | undefined;
+  /** Undefined when the action has no force flag. */
+  readonly force: { readonly checked: boolean; readonly label: string } | undefined;
+  /** Undefined when the action has no field manager option. */
+  readonly manager: { readonly value: string; readonly placeholder: string } | undefined;
+  /** Set when the text cannot be read as YAML (the flags are then left alone). */
+  readonly unreadable: string | undefined;
+}
+
+function readStep(text: string) {
+  const doc = parseDocument(text, { uniqueKeys: false });
+  if (doc.errors.length > 0) return { doc, error: doc.errors[0].message.split('\n')[0] };
+  return { doc, error: undefined };
+}
+
+function actionOf(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value).filter((k) => !STEP_KEYS.has(k));
+  return keys.length === 1 ? keys[0] : undefined;
+}
+
+function getIn(v: unknown, path: readonly string[]): unknown {
+  let cur = v;
+  for (const k of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[k];
+  }
+  return cur;
+}
+
+export function readFlags(text: string): StepFlags {
+  const { doc, error } = readStep(text);
+  if (error) return { action: undefined, force: undefined, manager: undefined, unreadable: error };
+  const js = doc.toJS() as unknown;
+  const action = actionOf(js);
+  const spec = action ? FLAGS[action] : undefined;
+  const args = (action ? getIn(js, [action]) : undefined) ?? {};
+  const argsMap = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
+  const force = spec?.force ? { checked: getIn(argsMap, spec.force.path) === spec.force.on, label: spec.force.label } : undefined;
+  const mv = spec?.manager ? getIn(argsMap, spec.manager.path) : undefined;
+  const manager = spec?.manager ? { value: typeof mv === 'string' ? mv : '', placeholder: spec.manager.fallback(argsMap) } : undefined;
+  return { action, force, manager, unreadable: undefined };
+}
+
+/**
+ * The step text with the force flag set or cleared. Returns the text unchanged when it cannot
+ * be read or its action has no force flag.
+ */
+export function setForce(text: string, on: boolean): string {
+  const { doc, error } = readStep(text);
+  const action = error ? undefined : actionOf(doc.toJS());
+  const spec = action ? FLAGS[action]?.force : undefined;
+  if (!action || !spec || !isMap(doc.get(action, true))) return text;
+  const path = [action, ...spec.path];
+  const value = on ? spec.on : spec.off;
+  if (value === undefined) {
+    if (doc.hasIn(path)) doc.deleteIn(path);
+  } else doc.setIn(path, value);
+  return doc.toString({ lineWidth: 0 });
+}
+
+/** The step text with the field manager set (an empty name removes the option: the default applies). */
+export function setManager(text: string, manager: string): string {
+  const { doc, error } = readStep(text);
+  const action = error ? undefined : actionOf(doc.toJS());
+  const spec = action ? FLAGS[action]?.manager : undefined;
+  if (!action || !spec || !isMap(doc.get(action, true))) return text;
+  const path = [action, ...spec.path];
+  if (manager === '') {
+    // The engine's manager is required: keep it rather than write an invalid step.
+    if (action !== 'apply' && action !== 'update' && doc.hasIn(path)) doc.deleteIn(path);
+  } else doc.setIn(path, manager);
+  return doc.toString({ lineWidth: 0 });
+}

@@ -1,0 +1,44 @@
+/**
+ * The text of one step of a scenario file, as its author wrote it (comments, block scalars and
+ * all), so the what-if editor starts from what the reader has seen in the file.
+ */
+import { isSeq, parseDocument } from 'yaml';
+
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** Removes `n` leading spaces from every line after the first (where the item's column is). */
+function dedent(lines: string[], n: number): string[] {
+  return lines.map((l, i) => (i === 0 ? l : l.slice(Math.min(n, /^ */.exec(l)![0].length))));
+}
+
+/** Step `index` (0-based) of the scenario text, dedented; undefined when it cannot be found. */
+export function stepText(scenarioText: string, index: number): string | undefined {
+  let doc;
+  try {
+    doc = parseDocument(scenarioText, { keepSourceTokens: false, uniqueKeys: false });
+  } catch {
+    return undefined;
+  }
+  const steps = doc.get('steps', true);
+  if (!isSeq(steps)) return undefined;
+  const item = steps.items[index] as { range?: [number, number, number] } | undefined;
+  if (!item?.range) return undefined;
+  const [start, , end] = item.range;
+  const column = start - lineStart(scenarioText, start);
+  const body = scenarioText.slice(start, end).replace(/\s+$/, '');
+  return dedent(body.split('\n'), column).join('\n') + '\n';
+}
+
+/**
+ * The step text inside a minimal scenario, so that the scenario parser checks it exactly as it
+ * checks a step of a file. Lines of the step start at line `STEP_LINE_OFFSET + 1`, two columns in.
+ */
+export const STEP_LINE_OFFSET = 3;
+export const STEP_COLUMN_OFFSET = 2;
+
+export function wrapStep(step: string, mode: 'engine' | 'cluster'): string {
+  const lines = step.replace(/\n+$/, '').split('\n');
+  return `name: what-if\nmode: ${mode}\nsteps:\n${lines.map((l, i) => (i === 0 ? `- ${l}` : l === '' ? '' : `  ${l}`)).join('\n')}\n`;
+}

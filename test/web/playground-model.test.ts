@@ -1,0 +1,241 @@
+/**
+ * The playground's DOM-free parts: the page model and its HTML, colours, links, what-if, and
+ * readable errors. The browser test (playground.browser.test.ts) drives the built page.
+ */
+import { describe, expect, it } from 'vitest';
+import { decodeFieldsV1 } from '../../src/fieldpath/fieldsv1-decode.js';
+import { fieldsV1Rows } from '../../src/web/fieldsv1-rows.js';
+import { formatHash, parseHash } from '../../src/web/location-hash.js';
+import { fnv1a, managerColour, managerSlot, PALETTE } from '../../src/web/manager-colour.js';
+import { pageModel } from '../../src/web/page-model.js';
+import { renderPage } from '../../src/web/render-page.js';
+import { findEntry, libraryEntries, libraryEnvironment, normalizePath } from '../../src/web/scenario-library.js';
+import { startSession } from '../../src/web/session.js';
+import { readFlags, setForce, setManager } from '../../src/web/step-flags.js';
+import { stepText } from '../../src/web/step-text.js';
+import { nextStepText, runWhatIf } from '../../src/web/what-if.js';
+import { AWS_NODE_IMAGE_NEW, AWS_NODE_INIT_IMAGE_NEW, EKS_CONFLICT_409, libraryFromDisk } from './library.js';
+
+const files = libraryFromDisk();
+const EKS = 'scenarios/eks-vpc-cni-addon.yaml';
+
+function session(file: string, text = files.get(file)!) {
+  return startSession(text, file, libraryEnvironment(files, file));
+}
+
+describe('manager colours', () => {
+  it('FNV-1a matches its published test vectors', () => {
+    expect(fnv1a('')).toBe(0x811c9dc5);
+    expect(fnv1a('a')).toBe(0xe40c292c);
+    expect(fnv1a('foobar')).toBe(0xbf9cf968);
+  });
+
+  it('a manager keeps its colour across runs: it depends on the name only', () => {
+    // Pinned: a change here changes every user's picture.
+    expect(managerSlot('eks')).toBe(fnv1a('eks') % 12);
+    expect(managerColour('eks')).toBe(PALETTE[fnv1a('eks') % 12]);
+    expect(managerColour('kubectl-client-side-apply')).toBe(managerColour('kubectl-client-side-apply'));
+    expect(new Set(PALETTE).size).toBe(PALETTE.length);
+  });
+});
+
+describe('links', () => {
+  it('a library scenario and a step round-trip through the hash', () => {
+    const h = formatHash({ kind: 'library', id: 'engine/atomic-map-force', step: 3 });
+    expect(h).toBe('#scenario=engine/atomic-map-force&step=3');
+    expect(parseHash(h)).toEqual({ kind: 'library', id: 'engine/atomic-map-force', step: 3 });
+  });
+
+  it('a pasted scenario round-trips, whatever its characters', () => {
+    const text = 'name: "ünïcødé — 日本"\nsteps: []\n# + / = ?&#\n';
+    const h = formatHash({ kind: 'pasted', text, step: 2 });
+    expect(h).toMatch(/^#yaml=[A-Za-z0-9_-]+&step=2$/);
+    expect(parseHash(h)).toEqual({ kind: 'pasted', text, step: 2 });
+  });
+
+  it('a hash that names nothing readable is ignored; a bad step is 0', () => {
+    expect(parseHash('')).toBeUndefined();
+    expect(parseHash('#yaml=%%%')).toBeUndefined();
+    expect(parseHash('#scenario=x&step=-4')).toEqual({ kind: 'library', id: 'x', step: 0 });
+  });
+});
+
+describe('the library', () => {
+  it('lists the scenarios (not their schemas) with their names, the stories first', () => {
+    const entries = libraryEntries(files);
+    expect(entries.some((e) => e.file.includes('/schemas/'))).toBe(false);
+    const eks = findEntry(files, 'eks-vpc-cni-addon');
+    expect(eks?.name).toBe('The EKS vpc-cni add-on takes over aws-node');
+    expect(entries[0].group).toBe('');
+  });
+
+  it('reads the files a scenario names relative to its folder', () => {
+    expect(normalizePath('scenarios/engine/./schemas/../schemas/leaf.yaml')).toBe('scenarios/engine/schemas/leaf.yaml');
+    const env = libraryEnvironment(files, 'scenarios/engine/leaf-conflict-then-force.yaml');
+    expect(env.readFile('schemas/leaf.yaml', {})).toContain('types:');
+    expect(() => env.readFile('nope.yaml', { file: 'x.yaml', line: 3 })).toThrow(/cannot read nope.yaml: the playground has only the files under scenarios\//);
+  });
+
+  it('every library scenario loads and runs in the playground without a problem', () => {
+    for (const e of libraryEntries(files)) {
+      const s = session(e.file);
+      expect({ file: e.file, problem: s.problem?.message }).toEqual({ file: e.file, problem: undefined });
+      expect(s.steps.length).toBe(s.scenario!.steps.length);
+      for (let pos = 0; pos <= s.steps.length; pos++) renderPage(pageModel(s, pos));
+    }
+  });
+});
+
+describe('the EKS story, as the page shows it', () => {
+  const s = session(EKS);
+
+  it('shows the exact 409 at the conflicting step', () => {
+    const pos = s.steps.findIndex((r) => r.result.error?.startsWith('Apply failed')) + 1;
+    expect(pos).toBe(3);
+    const m = pageModel(s, pos);
+    expect(m.result?.error).toBe(EKS_CONFLICT_409);
+    expect(m.object?.display).toBe('daemonset.apps/aws-node -n kube-system');
+    const html = renderPage(m).result;
+    expect(html).toContain(`<pre class="error" data-testid="step-error">${EKS_CONFLICT_409.replace(/"/g, '&quot;')}</pre>`);
+  });
+
+  it('marks the image lines as owned by eks after the forced apply, and as changed', () => {
+    const m = pageModel(s, 4);
+    const row = m.object!.rows.find((r) => r.text.trim() === AWS_NODE_IMAGE_NEW)!;
+    expect(row.owners.map((o) => o.label)).toEqual(['eks']);
+    expect(row.changed).toBe(true);
+    expect(row.path).toBe('.spec.template.spec.containers[name="aws-node"].image');
+    const init = m.object!.rows.find((r) => r.text.trim() === AWS_NODE_INIT_IMAGE_NEW)!;
+    expect(init.owners.map((o) => o.label)).toEqual(['eks']);
+    // Shared fields are marked as such, with both names.
+    const shared = m.object!.rows.find((r) => r.path === '.metadata.labels.k8s-app')!;
+    expect(shared.shared).toBe(true);
+    expect(shared.owners.map((o) => o.label).sort()).toEqual(['eks', 'kubectl-client-side-apply']);
+    const html = renderPage(m).object;
+    expect(html).toMatch(
+      /<li class="row owned m\d+ changed" title="\.spec\.template\.spec\.containers\[name=&quot;aws-node&quot;\]\.image"><span class="sr-only">owners changed: <\/span><span class="stripes"><i class="m\d+"><\/i><\/span><span class="who">eks<\/span><code class="line"> +image: /,
+    );
+  });
+
+  it('lists each FieldsV1 key with the path it means', () => {
+    const m = pageModel(s, 4);
+    const eks = m.object!.entries.find((e) => e.tag.label === 'eks')!;
+    expect(eks.operation).toBe('Apply');
+    expect(eks.apiVersion).toBe('apps/v1');
+    expect(eks.changed).toBe(true);
+    const image = eks.rows().find((r) => r.path === '.spec.template.spec.containers[name="aws-node"].image')!;
+    expect(image.key).toBe('f:image');
+    const item = eks.rows().filter((r) => r.path === '.spec.template.spec.containers[name="aws-node"]');
+    expect(item.map((r) => r.key)).toEqual(['k:{"name":"aws-node"}', '.']);
+  });
+
+  it('says what changed in ownership', () => {
+    const m = pageModel(s, 4);
+    const ds = m.result!.changes.find((c) => c.display === 'daemonset.apps/aws-node -n kube-system')!;
+    expect(ds.changes.map((c) => c.text)).toContain('eks took .spec.template.spec.containers[name="aws-node"].image from kubectl-client-side-apply');
+  });
+
+  it('what-if: the conflicting step with force takes the images', () => {
+    const text = nextStepText(s, 2);
+    expect(text).toMatch(/^title: the add-on manager applies v1\.11\.4-eksbuild\.1 without force\n/);
+    expect(readFlags(text).force).toEqual({ checked: false, label: 'resolveConflicts: OVERWRITE' });
+    const forced = setForce(text, true);
+    expect(readFlags(forced).force?.checked).toBe(true);
+    expect(forced).toContain('resolveConflicts: OVERWRITE');
+    // The step's own expectations (a 409) now fail, and say so.
+    const w = runWhatIf(s, 2, forced);
+    expect(w.problem).toBeUndefined();
+    expect(w.record!.result.ok).toBe(true);
+    expect(w.record!.passed).toBe(false);
+    const m = pageModel(s, 2, { whatIf: w });
+    expect(m.result?.kind).toBe('what-if');
+    expect(m.object!.rows.find((r) => r.text.trim() === AWS_NODE_IMAGE_NEW)!.owners.map((o) => o.label)).toEqual(['eks']);
+    expect(renderPage(m).result).toContain('Not part of the scenario');
+  });
+
+  it('what-if: another field manager', () => {
+    const text = setManager(nextStepText(s, 2), 'my-addon');
+    expect(readFlags(text).manager).toEqual({ value: 'my-addon', placeholder: 'eks' });
+    const w = runWhatIf(s, 2, text);
+    expect(w.record!.result.error).toBe(EKS_CONFLICT_409);
+  });
+});
+
+describe('what-if flags per action', () => {
+  it('engine apply: force and manager', () => {
+    const t = 'apply: {manager: a, apiVersion: v1, object: {x: 1}}\n';
+    expect(readFlags(t)).toMatchObject({ action: 'apply', force: { checked: false }, manager: { value: 'a' } });
+    expect(readFlags(setForce(t, true)).force?.checked).toBe(true);
+    expect(readFlags(setForce(setForce(t, true), false)).force?.checked).toBe(false);
+    expect(readFlags(setManager(t, 'b')).manager?.value).toBe('b');
+  });
+
+  it('kubectl apply: --force-conflicts and --field-manager, defaults shown', () => {
+    const t = 'kubectl-apply:\n  serverSide: true\n  manifests: |\n    kind: ConfigMap\n';
+    expect(readFlags(t).manager).toEqual({ value: '', placeholder: 'kubectl' });
+    expect(setForce(t, true)).toContain('forceConflicts: true');
+    expect(setForce(t, true)).toContain('  manifests: |\n    kind: ConfigMap\n');
+  });
+
+  it('an update has no force; an unreadable text is left alone', () => {
+    expect(readFlags('update: {manager: a, object: {}}').force).toBeUndefined();
+    expect(readFlags('apply: [').unreadable).toBeDefined();
+    expect(setForce('apply: [', true)).toBe('apply: [');
+  });
+});
+
+describe('readable errors', () => {
+  it('a scenario that cannot be read names the line and shows it', () => {
+    const text = 'name: broken\nmode: engine\nsteps:\n  - apply: {manager: a, object: {x: 1}}\n  - frobnicate: {}\n';
+    const s = startSession(text, 'pasted.yaml', libraryEnvironment(files, 'scenarios/pasted.yaml'));
+    expect(s.problem?.title).toBe('The scenario could not be read');
+    expect(s.problem?.line).toBe(5);
+    expect(s.problem?.message).toMatch(/^line 5, column \d+: steps\[1\]/);
+    expect(s.problem?.excerpt.find((l) => l.marked)?.text).toBe('  - frobnicate: {}');
+    const html = renderPage(pageModel(s, 0));
+    expect(html.result).toContain('The scenario could not be read');
+    expect(html.object).toContain('No object');
+  });
+
+  it('invalid YAML names its line', () => {
+    const s = startSession('name: x\nsteps:\n  - apply: {manager: a\n', 'pasted.yaml', libraryEnvironment(files, 'scenarios/pasted.yaml'));
+    expect(s.problem?.line).toBeGreaterThan(0);
+    expect(s.problem?.message).toMatch(/^line \d+, column \d+: invalid YAML/);
+  });
+
+  it('a step that cannot run stops the run there; earlier steps stay viewable', () => {
+    const text = 'name: stops\nsteps:\n  - kubectl-apply: {manifests: "apiVersion: v1\\nkind: ConfigMap\\nmetadata: {name: a}\\n"}\n  - no-such-actor: {}\n';
+    const s = startSession(text, 'pasted.yaml', libraryEnvironment(files, 'scenarios/pasted.yaml'));
+    expect(s.steps.length).toBe(1);
+    expect(s.problem?.title).toBe('Step 2 could not run');
+    expect(s.problem?.message).toMatch(/line 4/);
+    expect(renderPage(pageModel(s, 1)).result).toContain('Step 2 could not run');
+  });
+
+  it('what-if errors point at lines of the editor, not of a hidden wrapper', () => {
+    const s = session('scenarios/engine/leaf-conflict-then-force.yaml');
+    const w = runWhatIf(s, 1, 'title: x\napply: {manager: a, apiVersion: v1, object: {}, bogus: 1}\n');
+    expect(w.problem?.line).toBe(2);
+    expect(w.problem?.excerpt.find((l) => l.marked)?.text).toBe('apply: {manager: a, apiVersion: v1, object: {}, bogus: 1}');
+  });
+
+  it('the author text of a step, comments and block scalars kept', () => {
+    const text = 'name: n\nsteps:\n  - title: one   # first\n    apply: {manager: a, object: {}}\n  - title: two\n    explain: |\n      line one\n      line two\n    apply: {manager: b, object: {}}\n';
+    expect(stepText(text, 0)).toBe('title: one   # first\napply: {manager: a, object: {}}\n');
+    expect(stepText(text, 1)).toBe('title: two\nexplain: |\n  line one\n  line two\napply: {manager: b, object: {}}\n');
+    expect(stepText(text, 2)).toBeUndefined();
+  });
+});
+
+describe('fieldsV1Rows', () => {
+  it('one row per key, `.` for an item owned as a whole', () => {
+    const rows = fieldsV1Rows(decodeFieldsV1('{"f:data":{".":{},"f:a":{}},"f:list":{"v:\\"x\\"":{}}}'));
+    expect(rows.map((r) => [r.depth, r.key, r.path, r.owned])).toEqual([
+      [0, 'f:data', '.data', false],
+      [1, '.', '.data', true],
+      [1, 'f:a', '.data.a', true],
+      [0, 'f:list', '.list', false],
+      [1, 'v:"x"', '.list[="x"]', true],
+    ]);
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * The playground in a real browser: Vite builds the page into a temporary folder, a small static
+ * server on 127.0.0.1 serves it, and playwright-core drives Debian's Chromium (/usr/bin/chromium)
+ * with the keyboard. It loads the EKS story, steps to the add-on manager's conflict and checks the
+ * API server's 409 text byte for byte, steps on to the forced apply and checks that the image line
+ * is owned by `eks`, then checks a link, a what-if and a readable error, and saves screenshots to
+ * test-artifacts/.
+ *
+ * Without Chromium the test is skipped with a printed reason, except under CI=true, where it
+ * fails: CI installs Chromium (.ci/run) and must run it.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, sep } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AWS_NODE_IMAGE_NEW, AWS_NODE_INIT_IMAGE_NEW, EKS_CONFLICT_409, repoRoot } from './library.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+const required = process.env.CI === 'true';
+const artifacts = join(repoRoot, 'test-artifacts');
+
+if (!available) {
+  console.log(
+    required
+      ? `playground browser test: ${CHROMIUM} is missing and CI=true: the test is required (install it: apt-get install -y chromium)`
+      : `playground browser test skipped: ${CHROMIUM} is not installed (apt-get install -y chromium); it is required when CI=true`,
+  );
+}
+
+/** Runs `vite build` of the playground into `outDir`, bounded in time. */
+function buildPage(outDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const vite = join(repoRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+    const child = spawn(process.execPath, [vite, 'build', '--config', 'vite.web.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`vite build exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
+
+/** Serves `dir` on 127.0.0.1 at a free port. */
+function serve(dir: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    let file = normalize(join(dir, path));
+    if (!file.startsWith(dir + sep) || path.endsWith('/')) file = join(dir, 'index.html');
+    if (!existsSync(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+type Browser = import('playwright-core').Browser;
+type Page = import('playwright-core').Page;
+
+describe.runIf(available || required)('the playground in Chromium', () => {
+  let outDir = '';
+  let server: Server | undefined;
+  let browser: Browser | undefined;
+  let base = '';
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!available) throw new Error(`${CHROMIUM} is missing and CI=true: the browser test is required (apt-get install -y chromium)`);
+    outDir = mkdtempSync(join(tmpdir(), 'ssa-playground-'));
+    await buildPage(outDir);
+    server = await serve(outDir);
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const { chromium } = await import('playwright-core');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      timeout: 30_000,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    mkdirSync(artifacts, { recursive: true });
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server?.closeAllConnections?.();
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  }, 30_000);
+
+  async function open(hash: string, width = 1280, height = 800): Promise<Page> {
+    const page = await browser!.newPage({ viewport: { width, height } });
+    page.setDefaultTimeout(10_000);
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(base + hash, { waitUntil: 'load' });
+    await page.waitForSelector('#app[aria-busy="false"]');
+    return page;
+  }
+
+  const position = (page: Page) => page.textContent('#position');
+
+  it('the bundle has no Node built-ins left in it', () => {
+    const js = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
+    expect(js.length).toBeGreaterThan(0);
+    for (const f of js) expect(readFileSync(join(outDir, 'assets', f), 'utf8')).not.toMatch(/["']node:[a-z]+["']/);
+  });
+
+  it('EKS story: the exact 409 at the conflict, then eks owns the image line after the forced apply', async () => {
+    const t0 = Date.now();
+    const page = await open('#scenario=eks-vpc-cni-addon');
+    const firstRenderMs = Date.now() - t0;
+    expect(await position(page)).toBe('Start: before step 1 of 5');
+    expect(await page.textContent('#scenario-name')).toBe('The EKS vpc-cni add-on takes over aws-node');
+
+    // Keyboard only: the arrow keys step forward until the API server's error shows.
+    let error = null;
+    for (let i = 0; i < 5 && error === null; i++) {
+      await page.keyboard.press('ArrowRight');
+      error = await page.$('[data-testid="step-error"]');
+    }
+    expect(await position(page)).toBe('Step 3 of 5');
+    expect(await error!.textContent()).toBe(EKS_CONFLICT_409);
+    expect(await page.textContent('#result .outcome')).toBe('The step failed.');
+    await page.screenshot({ path: join(artifacts, 'playground-eks-conflict.png') });
+
+    // Step timing in the page (information only; the bench measures the runner's work).
+    const stepMs = await page.evaluate(() => {
+      const t = performance.now();
+      (document.getElementById('next') as HTMLButtonElement).click();
+      return performance.now() - t;
+    });
+    expect(await position(page)).toBe('Step 4 of 5');
+    expect(await page.textContent('#result-heading')).toContain('force');
+    expect(await page.$('[data-testid="step-error"]')).toBeNull();
+
+    const ownersOf = async (lineText: string) => {
+      const row = page.locator('ol.blame li.row', { has: page.locator('code.line', { hasText: lineText }) });
+      expect(await row.count()).toBe(1);
+      return { path: await row.getAttribute('title'), owners: (await row.locator('.who').textContent())?.trim() };
+    };
+    expect(await ownersOf(AWS_NODE_IMAGE_NEW)).toEqual({ path: '.spec.template.spec.containers[name="aws-node"].image', owners: 'eks' });
+    expect(await ownersOf(AWS_NODE_INIT_IMAGE_NEW)).toEqual({ path: '.spec.template.spec.initContainers[name="aws-vpc-cni-init"].image', owners: 'eks' });
+    expect(await page.textContent('#object-heading')).toContain('daemonset.apps/aws-node -n kube-system');
+    await page.screenshot({ path: join(artifacts, 'playground-eks-forced.png') });
+
+    // The link reproduces the scenario and the step.
+    expect(new URL(page.url()).hash).toBe('#scenario=eks-vpc-cni-addon&step=4');
+    console.log(`playground in Chromium (information only): first render ${firstRenderMs} ms (load, parse, run, render), one step ${stepMs.toFixed(1)} ms`);
+    await page.close();
+  }, 60_000);
+
+  it('a link opens the same scenario at the same step; a narrow screen works', async () => {
+    const page = await open('#scenario=eks-vpc-cni-addon&step=4', 400, 800);
+    expect(await position(page)).toBe('Step 4 of 5');
+    const row = page.locator('ol.blame li.row', { has: page.locator('code.line', { hasText: AWS_NODE_IMAGE_NEW }) });
+    expect((await row.locator('.who').textContent())?.trim()).toBe('eks');
+    // Nothing but the YAML and tables scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    await page.screenshot({ path: join(artifacts, 'playground-eks-narrow.png'), fullPage: true });
+    // Buttons work from the keyboard too.
+    await page.focus('#prev');
+    await page.keyboard.press('Enter');
+    expect(await position(page)).toBe('Step 3 of 5');
+    await page.keyboard.press('Home');
+    expect(await position(page)).toBe('Start: before step 1 of 5');
+    await page.close();
+  }, 60_000);
+
+  it('what-if: the conflicting step again, with force', async () => {
+    const page = await open('#scenario=eks-vpc-cni-addon&step=2');
+    expect(await page.inputValue('#what-if-text')).toMatch(/^title: the add-on manager applies v1\.11\.4-eksbuild\.1 without force/);
+    expect(await page.isChecked('#what-if-force')).toBe(false);
+    await page.check('#what-if-force');
+    expect(await page.inputValue('#what-if-text')).toContain('resolveConflicts: OVERWRITE');
+    await page.click('#what-if-run');
+    expect(await page.textContent('#result .what-if-banner')).toContain('Not part of the scenario');
+    expect(await page.textContent('#result .outcome')).toBe('The step succeeded.');
+    const row = page.locator('ol.blame li.row', { has: page.locator('code.line', { hasText: AWS_NODE_IMAGE_NEW }) });
+    expect((await row.locator('.who').textContent())?.trim()).toBe('eks');
+    await page.click('#what-if-back');
+    expect(await position(page)).toBe('Step 2 of 5');
+    await page.close();
+  }, 60_000);
+
+  it('a pasted scenario with a mistake shows a readable error with its line, not a blank page', async () => {
+    const text = 'name: broken\nmode: engine\nsteps:\n  - apply: {manager: a, object: {x: 1}}\n  - frobnicate: {}\n';
+    const page = await open('#scenario=eks-vpc-cni-addon');
+    await page.click('#paste-toggle');
+    await page.fill('#paste-text', text);
+    await page.click('#paste-run');
+    const problem = page.locator('#result .problem');
+    expect(await problem.locator('h3').textContent()).toBe('The scenario could not be read');
+    expect(await problem.locator('.problem-message').textContent()).toMatch(/^line 5, column \d+: steps\[1\]/);
+    expect(await problem.locator('mark').textContent()).toContain('- frobnicate: {}');
+    expect(new URL(page.url()).hash).toMatch(/^#yaml=/);
+    await page.close();
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+});

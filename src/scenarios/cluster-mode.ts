@@ -265,6 +265,7 @@ function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOut
     conflicts,
     touched,
     notes,
+    requests: outcome.requests.map((r) => ({ verb: r.verb, uri: r.uri, code: r.code })),
   };
 }
 

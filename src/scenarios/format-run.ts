@@ -56,14 +56,22 @@ export function formatScenarioHeader(run: Pick<ScenarioRun, 'scenario'>, style: 
   return lines.join('\n') + '\n';
 }
 
-export function formatStep(rec: StepRecord, total: number, style: TextStyle = PLAIN): string {
+export interface StepFormatOptions {
+  /** List the writes that went over the wire. */
+  readonly requests?: boolean;
+}
+
+export function formatStep(rec: StepRecord, total: number, style: TextStyle = PLAIN, opts: StepFormatOptions = {}): string {
   const n = rec.step.index + 1;
   const lines: string[] = [''];
   lines.push(style.bold(`Step ${n}/${total}${rec.step.title ? `: ${rec.step.title}` : ''}`));
   if (rec.step.explain) lines.push(...indent(wrapText(rec.step.explain, 94), '  | '));
   lines.push(`  $ ${rec.result.summary}`);
+  if (opts.requests) for (const r of rec.result.requests ?? []) lines.push(style.dim(`  > ${r.verb} ${r.uri} -> ${r.code}`));
   const out = rec.result.stdout + rec.result.stderr;
   if (out.trim() !== '') lines.push(...indent(out, '    '));
+  // The API server's answer behind a tool's own failure text (EKS's ConfigurationConflict).
+  if (rec.result.error !== undefined && !out.includes(rec.result.error)) lines.push(...indent(`API server: ${rec.result.error}`, '  '));
   for (const note of rec.result.notes) lines.push(...indent(`note: ${note}`, '  '));
   if (rec.changes.length === 0) {
     lines.push(style.dim('  ownership: no change'));
@@ -117,6 +125,7 @@ export function runReport(run: ScenarioRun): unknown {
       error: s.result.error,
       conflicts: s.result.conflicts,
       notes: s.result.notes.length ? s.result.notes : undefined,
+      requests: s.result.requests,
       ownershipChanges: s.changes.map((c) => ({
         object: c.display,
         changes: c.changes.map((x) => ({ kind: x.kind, manager: x.manager, other: x.other, paths: x.paths, text: x.text })),

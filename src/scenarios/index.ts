@@ -11,7 +11,7 @@ export * from './model.js';
 export * from './run-types.js';
 export { parseScenario } from './parse-scenario.js';
 export { runScenario, runScenarioSteps, summarizeRun, changesBetween } from './run-scenario.js';
-export { formatRun, formatRunSummary, formatScenarioHeader, formatStep, PLAIN, runReport, type TextStyle } from './format-run.js';
+export { formatRun, formatRunSummary, formatScenarioHeader, formatStep, PLAIN, runReport, type StepFormatOptions, type TextStyle } from './format-run.js';
 export { ownershipChanges, type OwnershipChange, type OwnershipChangeKind } from './ownership-changes.js';
 export { ownersFromEngine, ownersFromObject, ownerLabeler, type OwnerEntry } from './owners.js';
 export { vectorToScenarioText, type VectorCase } from './from-vector.js';

@@ -48,6 +48,8 @@ export interface ActionResult {
   readonly touched: readonly ObjectRef[];
   /** Notes the action adds for the reader (e.g. that a behaviour is a model). */
   readonly notes: readonly string[];
+  /** The writes that went over the wire (cluster mode), as the audit log would list them. */
+  readonly requests?: readonly { readonly verb: string; readonly uri: string; readonly code: number }[];
 }
 
 export interface ExpectationResult {

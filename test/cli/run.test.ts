@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './run-io.js';
 
@@ -153,5 +154,20 @@ describe('ssa-sim run', () => {
   it('progress goes to stderr only when it is a terminal and there are several files', async () => {
     expect((await runCli(['run', passing, passing], { isErrorTTY: true })).stderr).toContain('running 2/2');
     expect((await runCli(['run', passing, passing])).stderr).toBe('');
+  });
+});
+
+describe('ssa-sim run on the EKS story', () => {
+  const eks = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'scenarios', 'eks-vpc-cni-addon.yaml');
+  it('--requests lists the writes; a tool\'s own failure text comes with the API server\'s 409', async () => {
+    const r = await runCli(['run', '--requests', eks]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('  > PATCH /apis/apps/v1/namespaces/kube-system/daemonsets/aws-node?dryRun=All&fieldManager=eks&force=false&timeout=10s -> 409\n');
+    expect(r.stdout).toContain(
+      '  API server: Apply failed with 2 conflicts: conflicts with "kubectl-client-side-apply" using apps/v1:\n' +
+        '  - .spec.template.spec.containers[name="aws-node"].image\n' +
+        '  - .spec.template.spec.initContainers[name="aws-vpc-cni-init"].image\n',
+    );
+    expect(r.stdout).toContain('      eks took .spec.template.spec.containers[name="aws-node"].image from kubectl-client-side-apply\n');
   });
 });

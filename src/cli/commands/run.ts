@@ -13,6 +13,7 @@ import {
   type RunEnvironment,
   type Scenario,
   type ScenarioRun,
+  type StepFormatOptions,
   type StepRecord,
   summarizeRun,
   type TextStyle,
@@ -30,6 +31,7 @@ changed in ownership in plain words, and whether each expectation holds.
 
 Options:
   --step            pause after each step: Enter for the next step, b to step back, q to quit
+  --requests        list the writes each step sent to the API server (verb, URI, status code)
   -o, --output      json (a machine report on stdout), text (default), or a file name to write
                     the report to (format from the extension: .json, else text; written atomically)
   --color           auto (default: colour on a terminal unless NO_COLOR is set), always, never
@@ -44,6 +46,7 @@ Examples:
 
 const OPTIONS = {
   step: { type: 'boolean' },
+  requests: { type: 'boolean' },
   output: { type: 'string', short: 'o' },
   color: { type: 'string' },
 } as const;
@@ -92,7 +95,8 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
   if (step && (target.format !== 'text' || target.file)) return usageError('run', '--step shows steps on the terminal; it cannot be combined with -o', runUsage, io);
 
   const style = textStyle(target.file === undefined && useColor(colorFlag, io));
-  if (step) return stepThrough(files, io, style);
+  const fmt = { requests: parsed.values.requests === true };
+  if (step) return stepThrough(files, io, style, fmt);
 
   const runs: ScenarioRun[] = [];
   let invalid = false;
@@ -107,7 +111,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
     }
     runs.push(run);
     if (target.format === 'text') {
-      const out = formatScenarioHeader(run, style) + run.steps.map((s) => formatStep(s, run.scenario.steps.length, style)).join('') + formatRunSummary(run, style);
+      const out = formatScenarioHeader(run, style) + run.steps.map((s) => formatStep(s, run.scenario.steps.length, style, fmt)).join('') + formatRunSummary(run, style);
       if (target.file) text += (text ? '\n' : '') + out;
       else io.write((i > 0 ? '\n' : '') + out);
     }
@@ -129,7 +133,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
 }
 
 /** Interactive: one step at a time, stepping back through the frozen snapshots on request. */
-async function stepThrough(files: string[], io: CommandIO, style: TextStyle): Promise<number> {
+async function stepThrough(files: string[], io: CommandIO, style: TextStyle, fmt: StepFormatOptions): Promise<number> {
   const lines = createInterface({ input: io.stdin, crlfDelay: Infinity, terminal: false })[Symbol.asyncIterator]();
   const ask = async (prompt: string): Promise<string | undefined> => {
     io.writeError(prompt);
@@ -164,14 +168,14 @@ async function stepThrough(files: string[], io: CommandIO, style: TextStyle): Pr
         done.push(next.value);
       }
       shown++;
-      io.write(formatStep(done[shown], total, style));
+      io.write(formatStep(done[shown], total, style, fmt));
       if (shown === total - 1) break;
       let answer = await ask(`-- step ${shown + 1}/${total}: Enter for the next step, b to step back, q to quit -- `);
       while (answer === 'b') {
         if (shown > 0) {
           shown--;
           io.write(`\n(back to the state after step ${shown + 1})\n`);
-          io.write(formatStep(done[shown], total, style));
+          io.write(formatStep(done[shown], total, style, fmt));
         } else {
           io.write('\n(at the first step; the state before it is the scenario\'s starting state)\n');
         }
@@ -188,7 +192,7 @@ async function stepThrough(files: string[], io: CommandIO, style: TextStyle): Pr
               done.push(next.value);
             }
             shown++;
-            io.write(formatStep(done[shown], total, style));
+            io.write(formatStep(done[shown], total, style, fmt));
           }
         }
         break;

@@ -142,7 +142,7 @@ export function clusterRunner(scenario: Scenario, env: RunEnvironment): ModeRunn
 }
 
 function stepError(step: ScenarioStep, err: SsaError, scenario: Scenario): SsaError {
-  const source = err.source?.line !== undefined ? err.source : scenario.positionOf([...step.argsSegs.slice(0, -1), step.action]);
+  const source = err.source?.line !== undefined ? err.source : scenario.positionOf(step.argsSegs, 'key');
   return new SsaError(err.code, `steps[${step.index}].${step.action}: ${err.message}`, { source, path: err.path });
 }
 
@@ -180,7 +180,7 @@ function runClusterStep(
     if (step.action === 'request') return runRequest(step, state);
     if (!isActionName(step.action)) {
       throw new SsaError('INPUT', `unknown action ${JSON.stringify(step.action)}: expected request or an actor action (kubectl-apply, kubectl-set-env, eks-update-addon, ...; see docs/scenarios.md)`, {
-        source: scenario.positionOf([...step.argsSegs.slice(0, -1), step.action]),
+        source: scenario.positionOf(step.argsSegs, 'key'),
       });
     }
     const options = resolveOptions(step.args ?? {}, env, step, scenario);
@@ -189,7 +189,16 @@ function runClusterStep(
       const name = isMap(options) && typeof getKey(options, 'addonName') === 'string' ? (getKey(options, 'addonName') as string) : 'vpc-cni';
       if (addons[name]) extra.current = addons[name];
     }
-    const outcome = runAction(step.action, state, { ...extra, ...(isMap(options) ? options : {}) });
+    let outcome: ActorOutcome;
+    try {
+      outcome = runAction(step.action, state, { ...extra, ...(isMap(options) ? options : {}) });
+    } catch (err) {
+      if (err instanceof SsaError || !(err instanceof Error)) throw err;
+      // An actor that trips over options it did not expect: report it against the step.
+      throw new SsaError('INPUT', `the action failed on these options (${err.message}); see its options in docs/actors.md`, {
+        source: scenario.positionOf(step.argsSegs, 'key'),
+      });
+    }
     return { result: actorResult(step, state, outcome), next: outcome.state, addon: outcome.addon };
   } catch (err) {
     if (err instanceof SsaError) throw stepError(step, err, scenario);

@@ -111,5 +111,5 @@ export interface Scenario {
   readonly steps: readonly ScenarioStep[];
   readonly warnings: readonly YamlWarning[];
   /** Position of any node of the file (for errors found while running). */
-  positionOf(segs: readonly DocSegment[]): SourcePosition;
+  positionOf(segs: readonly DocSegment[], at?: 'key' | 'value'): SourcePosition;
 }

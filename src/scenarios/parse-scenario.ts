@@ -102,7 +102,7 @@ export function parseScenario(text: string, file: string): Scenario {
     objects,
     steps,
     warnings: doc.warnings.filter((w) => !consumed.has(segsKey(w.segs ?? []))),
-    positionOf: (segs) => doc.positionOf(segs),
+    positionOf: (segs, at) => doc.positionOf(segs, at),
   };
 }
 

@@ -171,3 +171,24 @@ describe('ssa-sim run on the EKS story', () => {
     expect(r.stdout).toContain('      eks took .spec.template.spec.containers[name="aws-node"].image from kubectl-client-side-apply\n');
   });
 });
+
+describe('ssa-sim run: invalid cluster steps', () => {
+  it('an unknown action names its step', async () => {
+    const f = file('unknown-action.yaml', 'name: bad\nsteps:\n  - kubectl-frobnicate: {x: 1}\n');
+    const r = await runCli(['run', f]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`ssa-sim run: ${f}:3:5: steps[0].kubectl-frobnicate: unknown action "kubectl-frobnicate": expected request or an actor action (kubectl-apply, kubectl-set-env, eks-update-addon, ...; see docs/scenarios.md)\n`);
+  });
+  it('a starting object of a kind the cluster does not serve', async () => {
+    const f = file('unknown-kind.yaml', 'name: bad\nobjects:\n  - {apiVersion: v1, kind: Frob, metadata: {name: x}}\nsteps:\n  - kubectl-apply: {manifests: []}\n');
+    const r = await runCli(['run', f]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`ssa-sim run: ${f}:3:5: objects[0]: the cluster does not serve v1 Frob (add its CRD under schema.crds)\n`);
+  });
+  it('options an actor cannot use are reported against the step, not as a crash', async () => {
+    const f = file('bad-options.yaml', 'name: bad\nsteps:\n  - kubectl-set-env: {namespace: kube-system, env: {A: "1"}}\n');
+    const r = await runCli(['run', f]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^ssa-sim run: ${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:5: steps\\[0\\]\\.kubectl-set-env: `));
+  });
+});

@@ -24,6 +24,7 @@ import { updateValidated as update } from '../src/merge/update.js';
 import { parseSchema } from '../src/schema/parse-schema.js';
 import { Schema } from '../src/schema/schema.js';
 import { validate } from '../src/typed/validate.js';
+import { playgroundTimings } from './playground.js';
 import type { Value } from '../src/value/value.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -142,6 +143,11 @@ function main(): void {
   }
   // Cold start with the built-in schema, in fresh processes (nothing compiled or cached).
   for (const { name, ms } of coldStart(load('pod.yaml'))) report(name, ms * 1e6);
+  // The web playground: the EKS story's first render and each step (bench/playground.ts).
+  for (const { name, ms, budgetMs } of playgroundTimings(repo)) {
+    report(name, ms * 1e6);
+    if (!json) console.log(`${''.padEnd(28)} budget ${budgetMs} ms: ${ms < budgetMs ? 'within' : 'OVER'}`);
+  }
 }
 
 /**

@@ -263,7 +263,9 @@ function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOut
     if (at?.ref.kind) touched.push({ apiVersion: at.ref.apiVersion, kind: at.ref.kind, name: at.ref.name, namespace: at.ref.namespace });
   }
   const notes = [...(outcome.notes ?? [])];
-  if (outcome.addon) notes.push(`add-on ${outcome.addon.addonName} ${outcome.addon.addonVersion}: ${outcome.addon.status}`);
+  if (outcome.addon && !(outcome.stdout + outcome.stderr).includes(outcome.addon.status)) {
+    notes.push(`add-on ${outcome.addon.addonName} ${outcome.addon.addonVersion}: ${outcome.addon.status}`);
+  }
   return {
     ok: outcome.exitCode === 0 && !failedAddon,
     summary: actionSummary(step),

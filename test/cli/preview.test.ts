@@ -119,3 +119,13 @@ describe('ssa-sim explain -f', () => {
     expect(untouched.stdout).toContain('  - UNTOUCHED: the manifest does not set it and eks does not own it.');
   });
 });
+
+describe('ssa-sim preview --client-side', () => {
+  it('models kubectl apply: a three-way patch, recorded as kubectl-client-side-apply (Update)', async () => {
+    const r = await runCli(['preview', '-f', manifest, '--live', live, '--client-side', ...now]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('daemonset.apps/aws-node configured\n');
+    // The images change, but kubectl-client-side-apply already owned them: ownership stays.
+    expect(r.stdout).toContain('daemonset.apps/aws-node -n kube-system: no change in ownership\n');
+  });
+});

@@ -119,7 +119,13 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   for (const note of o.notes ?? []) io.writeError(`note: ${note}\n`);
   let text: string;
   if (target.format === 'text') {
-    text = o.stdout + formatChanges(result.changes);
+    const changed = new Set(result.changes.map((c) => c.display));
+    const names = new Set(manifestObjects.objects.map((m) => `${String(m.object.kind)}/${String((m.object.metadata as ValueMap | undefined)?.name)}`));
+    const unchanged = result.after.objects
+      .filter((v) => v.ref && names.has(`${v.ref.kind}/${v.ref.name}`) && !changed.has(v.display))
+      .map((v) => `${v.display}: no change in ownership\n`);
+    text = o.stdout + (result.changes.length ? formatChanges(result.changes) : '') + unchanged.join('');
+    if (result.changes.length === 0 && unchanged.length === 0) text += 'no change in ownership\n';
   } else {
     const touched = new Set(result.changes.map((c) => c.display));
     const applied = new Set(manifestObjects.objects.map((m) => objectDisplayName(m.object)));

@@ -51,6 +51,7 @@ export function startApp(files: LibraryFiles): void {
     object: byId('object-panel'),
     result: byId('result'),
     managed: byId('managed-panel'),
+    whatIfPanel: byId('what-if-panel'),
     whatIfIntro: byId('what-if-intro'),
     whatIfText: byId<HTMLTextAreaElement>('what-if-text'),
     whatIfForce: byId<HTMLInputElement>('what-if-force'),
@@ -113,6 +114,8 @@ export function startApp(files: LibraryFiles): void {
     state = { source, session, pos: clampPosition(session, loc?.step ?? 0), preferredObject: undefined, whatIf: undefined };
     resetWhatIfText();
     render();
+    // A pasted scenario that cannot be read: keep its text in view for fixing.
+    if (source.kind === 'pasted' && !session.scenario) openPaste(true, false);
   };
 
   const location = (): PageLocation | undefined => {
@@ -141,10 +144,13 @@ export function startApp(files: LibraryFiles): void {
           ? `Edit step ${s.pos + 1} (the next step) and run it on the state shown here. The scenario itself does not change.`
           : `This is the end of the scenario. Edit the last step (or write a new one) and run it on the state shown here.`;
     el.whatIfBack.hidden = !s.whatIf;
+    el.whatIfPanel.hidden = !s.session.scenario;
     el.whatIfProblem.innerHTML = s.whatIf?.problem ? renderProblem(s.whatIf.problem, 3) : '';
     syncFlags();
     revealCurrentStep();
     el.app.setAttribute('aria-busy', 'false');
+    // For the browser test's timing report: navigation start → first page shown.
+    if (performance.getEntriesByName('playground-ready').length === 0) performance.mark('playground-ready');
     const hash = formatHash(location()!);
     if (window.location.hash !== hash) history.replaceState(null, '', hash);
   };
@@ -238,14 +244,14 @@ export function startApp(files: LibraryFiles): void {
   });
 
   // Choosing and pasting.
-  const openPaste = (open: boolean) => {
+  function openPaste(open: boolean, focus = true): void {
     el.pastePanel.hidden = !open;
     el.pasteToggle.setAttribute('aria-expanded', String(open));
-    if (open) {
+    if (open && focus) {
       if (el.pasteText.value === '' && state) el.pasteText.value = state.session.text;
       el.pasteText.focus();
     }
-  };
+  }
   el.select.addEventListener('change', () => {
     if (el.select.value === PASTED_VALUE) {
       openPaste(true);

@@ -31,7 +31,7 @@ export interface ProblemText {
 }
 
 function excerpt(text: string, line: number): ExcerptLine[] {
-  const lines = text.split('\n');
+  const lines = text.replace(/\n$/, '').split('\n');
   const out: ExcerptLine[] = [];
   for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line + 2); n++) out.push({ line: n, text: lines[n - 1], marked: n === line });
   return out;

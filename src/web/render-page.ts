@@ -32,6 +32,7 @@ export function renderInfo(m: PageModel): string {
 
 export function renderPosition(m: PageModel): string {
   const total = m.steps.length;
+  if (!m.scenario) return 'No scenario loaded';
   if (m.whatIf?.record) return `What-if of step ${m.pos + 1} (after step ${m.pos} of ${total})`;
   if (m.pos === 0) return `Start: before step 1 of ${total}`;
   return `Step ${m.pos} of ${total}`;
@@ -188,7 +189,7 @@ export function renderEntryTable(e: EntryModel): string {
         `<tr${r.owned ? ' class="owned-key"' : ''}><td class="key" style="--d:${r.depth}"><code>${esc(r.key)}</code></td><td class="path"><code>${esc(r.path)}</code>${r.self ? ' <span class="self">(the item itself)</span>' : ''}</td></tr>`,
     )
     .join('');
-  return `<table class="fields"><thead><tr><th scope="col">FieldsV1 key</th><th scope="col">Field path it means</th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<table class="fields"><colgroup><col class="key-col"><col></colgroup><thead><tr><th scope="col">FieldsV1 key</th><th scope="col">Field path it means</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 function renderEntry(e: EntryModel, index: number): string {

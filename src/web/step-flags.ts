@@ -56,6 +56,9 @@ const FLAGS: Record<string, FlagSpec> = {
   'autoscaler-scale': { manager: { path: ['manager'], fallback: () => 'kube-controller-manager' } },
 };
 
+/** Writes the step back as close to the author's text as the YAML library allows. */
+const KEEP_FORMAT = { lineWidth: 0, doubleQuotedMinMultiLineLength: Number.MAX_SAFE_INTEGER, flowCollectionPadding: false } as const;
+
 const STEP_KEYS = new Set(['title', 'explain', 'expect', 'wait']);
 
 /** What the flag controls show for a step's text. */
@@ -119,7 +122,7 @@ export function setForce(text: string, on: boolean): string {
   if (value === undefined) {
     if (doc.hasIn(path)) doc.deleteIn(path);
   } else doc.setIn(path, value);
-  return doc.toString({ lineWidth: 0 });
+  return doc.toString(KEEP_FORMAT);
 }
 
 /** The step text with the field manager set (an empty name removes the option: the default applies). */
@@ -133,5 +136,5 @@ export function setManager(text: string, manager: string): string {
     // The engine's manager is required: keep it rather than write an invalid step.
     if (action !== 'apply' && action !== 'update' && doc.hasIn(path)) doc.deleteIn(path);
   } else doc.setIn(path, manager);
-  return doc.toString({ lineWidth: 0 });
+  return doc.toString(KEEP_FORMAT);
 }

@@ -32,13 +32,26 @@ const DROPPED_TAGS = new Set([
   'tag:yaml.org,2002:set',
 ]);
 
+// yaml.v2 reads a plain scalar as a float only when it has a digit: `.` (the key of every
+// FieldsV1 node, `.: {}`), `-.` or `1_.` stay strings. The yaml package's YAML 1.1 patterns accept
+// a lone dot, so its float tags get these stricter tests.
+const FLOAT_PLAIN = /^[-+]?(?:\.[0-9][0-9_]*|[0-9][0-9_]*(?:\.[0-9_]*)?)$/;
+const FLOAT_EXP = /^[-+]?(?:\.[0-9][0-9_]*|[0-9][0-9_]*(?:\.[0-9_]*)?)[eE][-+]?[0-9]+$/;
+
 /** YAML 1.1 tags, less those yaml.v2 does not turn into values when decoding into plain data. */
 function yaml11Tags(tags: Tags): Tags {
-  return tags.filter((t) => {
-    if (typeof t === 'string') return true;
-    if (DROPPED_TAGS.has(t.tag)) return false;
-    return !('format' in t && t.format === 'TIME');
-  });
+  return tags
+    .filter((t) => {
+      if (typeof t === 'string') return true;
+      if (DROPPED_TAGS.has(t.tag)) return false;
+      return !('format' in t && t.format === 'TIME');
+    })
+    .map((t) => {
+      if (typeof t === 'string' || t.tag !== 'tag:yaml.org,2002:float' || !('test' in t) || !t.test) return t;
+      if (t.format === 'EXP') return { ...t, test: FLOAT_EXP };
+      // The plain pattern is the one that accepts a lone dot; .inf/.nan keep theirs.
+      return t.test.test('.') ? { ...t, test: FLOAT_PLAIN } : t;
+    });
 }
 
 const YAML_OPTIONS = { version: '1.1', schema: 'yaml-1.1', customTags: yaml11Tags, uniqueKeys: true, prettyErrors: false } as const;

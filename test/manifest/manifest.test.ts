@@ -42,6 +42,14 @@ items:
     ]);
   });
 
+  it('reads the "." of captured FieldsV1 as a string, and floats only when they have a digit', () => {
+    const text = 'metadata:\n  managedFields:\n  - fieldsV1:\n      f:data:\n        .: {}\n        f:a: {}\ndata: {b: .5, c: 1.5e3, d: -., e: 1., f: .e3}\n';
+    const { manifests } = readManifests(text, { file: 'captured.yaml' });
+    const o = manifests[0].object as { metadata: { managedFields: { fieldsV1: unknown }[] }; data: unknown };
+    expect(JSON.stringify(o.metadata.managedFields[0].fieldsV1)).toBe('{"f:data":{".":{},"f:a":{}}}');
+    expect({ ...(o.data as object) }).toEqual({ b: 0.5, c: 1500, d: '-.', e: 1, f: '.e3' });
+  });
+
   it('reads JSON (a repeated key: the last wins) and keeps __proto__ as data', () => {
     const [o] = readObjects('{"kind":"ConfigMap","data":{"__proto__":"x","a":"1","a":"2"}}');
     const data = o.data as ValueMap;

@@ -1,7 +1,7 @@
 import { SsaError, describeError, formatSource } from '../../errors/ssa-error.js';
 import { type BlameLine, blameLines, withoutManagedFields } from '../../scenarios/blame.js';
 import { type OwnerEntry, ownersFromObject } from '../../scenarios/owners.js';
-import { readObjects } from '../../scenarios/read-objects.js';
+import { readManifests } from '../../manifest/index.js';
 import { getKey, isMap, type Value, type ValueMap } from '../../value/value.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { ANSI, isColorMode, managerColor, SHARED_COLOR, useColor } from '../color.js';
@@ -107,7 +107,7 @@ export async function blameCommand(args: string[], io: CommandIO): Promise<numbe
   if (Number.isNaN(now)) return usageError('blame', `--now must be an RFC 3339 time such as 2022-08-23T10:00:00Z, not ${JSON.stringify(nowText)}`, blameUsage, io);
 
   const input = await readInput(parsed.positionals[0], io);
-  const { objects: manifests, warnings } = readObjects(input.text, input.name);
+  const { manifests, warnings } = readManifests(input.text, { file: input.name });
   for (const w of warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
   if (manifests.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: input.name } });
   const color = useColor(colorFlag, io);

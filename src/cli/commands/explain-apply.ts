@@ -1,7 +1,7 @@
 import { ownersOfPath } from '../../scenarios/check-expectations.js';
 import { clusterObjectDisplay } from '../../scenarios/cluster-mode.js';
 import { offlineApply } from '../../scenarios/offline-apply.js';
-import { readObjects } from '../../scenarios/read-objects.js';
+import { readManifests } from '../../manifest/index.js';
 import { resolvePathString, valueAtPath } from '../../scenarios/value-at-path.js';
 import { valueEquals } from '../../value/equals.js';
 import type { Value, ValueMap } from '../../value/value.js';
@@ -24,7 +24,7 @@ const show = (v: Value | undefined) => (v === undefined ? 'nothing' : JSON.strin
 /** What applying the manifest as `manager` would do to the field, and why. */
 export async function explainApplyOnPath(input: ExplainApplyInput): Promise<string[]> {
   const manifest = await readInput(input.manifestFile, input.io);
-  const objects = readObjects(manifest.text, manifest.name).objects.map((o) => o.object);
+  const objects = readManifests(manifest.text, { file: manifest.name }).manifests.map((o) => o.object);
   const now = new Date(input.now).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const run = (force: boolean) =>
     offlineApply({ catalog: catalogFromFlags([], []), live: [input.live], manifests: objects, fieldManager: input.manager, force, clientSide: false, now });

@@ -2,7 +2,7 @@ import { SsaError, describeError, formatSource } from '../../errors/ssa-error.js
 import { toYaml } from '../../manifest/write-yaml.js';
 import { pathOwnership } from '../../scenarios/explain-path.js';
 import { type OwnerEntry, ownersFromObject } from '../../scenarios/owners.js';
-import { readObjects } from '../../scenarios/read-objects.js';
+import { readManifests } from '../../manifest/index.js';
 import { withoutManagedFields } from '../../scenarios/blame.js';
 import { getKey, isMap } from '../../value/value.js';
 import { parseCommandArgs, usageError } from '../args.js';
@@ -76,7 +76,7 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
   if (Number.isNaN(now)) return usageError('explain', `--now must be an RFC 3339 time, not ${JSON.stringify(nowText)}`, explainUsage, io);
 
   const input = await readInput(liveFile, io);
-  const { objects, warnings } = readObjects(input.text, input.name);
+  const { manifests: objects, warnings } = readManifests(input.text, { file: input.name });
   for (const w of warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
   if (objects.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: input.name } });
 

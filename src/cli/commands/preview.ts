@@ -3,7 +3,7 @@ import { formatObjects } from '../../manifest/format-objects.js';
 import { loadSchemaSources, type SchemaCatalog } from '../../schema/catalog.js';
 import { clusterObjectDisplay, type ClusterRunState } from '../../scenarios/cluster-mode.js';
 import { offlineApply } from '../../scenarios/offline-apply.js';
-import { readObjects } from '../../scenarios/read-objects.js';
+import { readManifests } from '../../manifest/index.js';
 import type { ObjectChanges } from '../../scenarios/run-types.js';
 import { getKey, isMap, type ValueMap } from '../../value/value.js';
 import { parseCommandArgs, usageError } from '../args.js';
@@ -64,7 +64,7 @@ export function catalogFromFlags(schemaFiles: readonly string[], crdFiles: reado
 /** Live objects from a file, warning about each without managedFields. */
 export async function readLive(file: string, io: CommandIO): Promise<ValueMap[]> {
   const input = await readInput(file, io);
-  const { objects, warnings } = readObjects(input.text, input.name);
+  const { manifests: objects, warnings } = readManifests(input.text, { file: input.name });
   for (const w of warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
   for (const o of objects) {
     const meta = getKey(o.object, 'metadata');
@@ -99,12 +99,12 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   const catalog = catalogFromFlags((v.schema as string[] | undefined) ?? [], (v.crd as string[] | undefined) ?? []);
   const live = await readLive(liveFile, io);
   const manifest = await readInput(manifestFile, io);
-  const manifestObjects = readObjects(manifest.text, manifest.name);
-  if (manifestObjects.objects.length === 0) throw new SsaError('INPUT', 'no objects to apply', { source: { file: manifest.name } });
+  const manifestObjects = readManifests(manifest.text, { file: manifest.name });
+  if (manifestObjects.manifests.length === 0) throw new SsaError('INPUT', 'no objects to apply', { source: { file: manifest.name } });
   const result = offlineApply({
     catalog,
     live,
-    manifests: manifestObjects.objects.map((o) => o.object),
+    manifests: manifestObjects.manifests.map((o) => o.object),
     fieldManager: v['field-manager'] as string | undefined,
     force: v['force-conflicts'] === true,
     clientSide,
@@ -120,7 +120,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   let text: string;
   if (target.format === 'text') {
     const changed = new Set(result.changes.map((c) => c.display));
-    const names = new Set(manifestObjects.objects.map((m) => `${String(m.object.kind)}/${String((m.object.metadata as ValueMap | undefined)?.name)}`));
+    const names = new Set(manifestObjects.manifests.map((m) => `${String(m.object.kind)}/${String((m.object.metadata as ValueMap | undefined)?.name)}`));
     const unchanged = result.after.objects
       .filter((v) => v.ref && names.has(`${v.ref.kind}/${v.ref.name}`) && !changed.has(v.display))
       .map((v) => `${v.display}: no change in ownership\n`);
@@ -128,7 +128,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
     if (result.changes.length === 0 && unchanged.length === 0) text += 'no change in ownership\n';
   } else {
     const touched = new Set(result.changes.map((c) => c.display));
-    const applied = new Set(manifestObjects.objects.map((m) => objectDisplayName(m.object)));
+    const applied = new Set(manifestObjects.manifests.map((m) => objectDisplayName(m.object)));
     const objects = [...(result.after.state as ClusterRunState).cluster.objects.values()].filter(
       (obj) => applied.has(objectDisplayName(obj)) || touched.has(clusterObjectDisplay(obj)),
     );

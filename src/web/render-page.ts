@@ -150,7 +150,10 @@ function renderRow(row: BlameRow): string {
 
 export function renderObject(m: PageModel): string {
   const o = m.object;
-  if (!o) return '<h2 id="object-heading">Objects</h2><p>No object exists at this point.</p>';
+  if (!o) {
+    const why = !m.scenario ? 'No scenario is loaded.' : m.pos === 0 ? 'The cluster has no objects before the first step.' : 'No object exists at this point.';
+    return `<h2 id="object-heading">Objects</h2><p>${why}</p>`;
+  }
   const tabs =
     m.objects.length > 1
       ? `<div class="object-tabs" role="group" aria-label="Objects in the cluster">${m.objects

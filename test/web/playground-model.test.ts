@@ -194,7 +194,7 @@ describe('readable errors', () => {
     expect(s.problem?.excerpt.find((l) => l.marked)?.text).toBe('  - frobnicate: {}');
     const html = renderPage(pageModel(s, 0));
     expect(html.result).toContain('The scenario could not be read');
-    expect(html.object).toContain('No object');
+    expect(html.object).toContain('No scenario is loaded.');
   });
 
   it('invalid YAML names its line', () => {

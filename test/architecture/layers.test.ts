@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 const layers = [
   'errors',
   'value',
+  'document',
   'schema',
   'fieldpath',
   'typed',

@@ -386,20 +386,20 @@ export interface YamlDocument {
 }
 
 /**
- * Every non-empty document of `text` (a `---`-separated stream). Document by document: its first
- * YAML error (duplicate keys included) is thrown as INPUT, then its value is read.
+ * Every non-empty document of `text` (a `---`-separated stream), read one after the other as the
+ * caller iterates: a document's first YAML error (duplicate keys included) is thrown as INPUT
+ * when the caller reaches it, so problems are reported in the order of the text.
  */
-export function readYaml(text: string, opts: ReadYamlOptions): YamlDocument[] {
+export function* readYaml(text: string, opts: ReadYamlOptions): Generator<YamlDocument, void, undefined> {
   const stream = composeYaml(text, opts);
   const syntaxMessage = opts.syntaxMessage ?? invalidYaml;
-  const out: YamlDocument[] = [];
-  stream.documents.forEach((doc, index) => {
+  for (let index = 0; index < stream.documents.length; index++) {
+    const doc = stream.documents[index];
     const error = firstError(doc);
     if (error) stream.fail('INPUT', syntaxMessage(error, text), error.pos[0]);
-    if (doc.contents === null) return;
+    if (doc.contents === null) continue;
     const { value, notes } = documentValue(stream, doc, opts);
     const { offsetOf } = locator(stream, doc, opts);
-    out.push({ index, value, notes, positionOf: (path, at) => stream.position(offsetOf(path, at)) });
-  });
-  return out;
+    yield { index, value, notes, positionOf: (path, at) => stream.position(offsetOf(path, at)) };
+  }
 }

@@ -45,13 +45,13 @@ export interface LocatedDocument {
 
 /** Every document of a YAML stream (a `---`-separated file); empty documents are skipped. */
 export function readYamlDocuments(text: string, file: string): LocatedDocument[] {
-  const docs = readYaml(text, {
+  const docs = Array.from(readYaml(text, {
     file,
     maxDepth: MAX_YAML_DEPTH,
     maxAliasNodes: MAX_ALIAS_NODES,
     nonFinite: (_written, v) => `${String(v)} cannot be represented in JSON`,
     syntaxMessage: (error, t) => (error.code === 'DUPLICATE_KEY' ? `duplicate key ${duplicateKeyName(t, error.pos[0])}` : invalidYaml(error)),
-  });
+  }));
   return docs.map((doc) => {
     const warnings = doc.notes.flatMap(warningOf);
     const words = new Map(warnings.map((w) => [segsKey(w.segs ?? []), w.text ?? '']));

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { composeYaml, documentValue, locator, MAX_ALIAS_NODES, readYaml, type ReadYamlOptions } from '../../src/document/read-yaml.js';
 import { SsaError } from '../../src/errors/ssa-error.js';
 
+const read = (text: string, opts: ReadYamlOptions) => Array.from(readYaml(text, opts));
 const base: ReadYamlOptions = { file: 'f.yaml', maxDepth: 50, maxAliasNodes: MAX_ALIAS_NODES };
 const one = (text: string, opts: Partial<ReadYamlOptions> = {}) => {
-  const docs = readYaml(text, { ...base, ...opts });
+  const docs = read(text, { ...base, ...opts });
   expect(docs).toHaveLength(1);
   return docs[0];
 };
@@ -62,32 +63,32 @@ describe('scalars as Go yaml.v2 reads them', () => {
 
 describe('hostile input', () => {
   it('nesting: on the token stream, and while aliases expand', () => {
-    const deep = errorOf(() => readYaml(`a: ${'['.repeat(1000)}${']'.repeat(1000)}\n`, base));
+    const deep = errorOf(() => read(`a: ${'['.repeat(1000)}${']'.repeat(1000)}\n`, base));
     expect([deep.code, deep.message, deep.source]).toEqual(['TOO_DEEP', 'YAML nesting is deeper than 50 levels', { file: 'f.yaml', line: 1, column: 53 }]);
-    const viaAlias = errorOf(() => readYaml(`a: &a ${'['.repeat(40)}${']'.repeat(40)}\nb: ${'['.repeat(20)}*a${']'.repeat(20)}\n`, base));
+    const viaAlias = errorOf(() => read(`a: &a ${'['.repeat(40)}${']'.repeat(40)}\nb: ${'['.repeat(20)}*a${']'.repeat(20)}\n`, base));
     expect([viaAlias.code, viaAlias.message]).toEqual(['INPUT', 'YAML nesting is deeper than 50 levels']);
   });
 
   it('alias bombs, unknown aliases, collection keys, merges of scalars', () => {
     const bomb = ['a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
     for (let i = 1; i < 7; i++) bomb.push(`a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
-    expect(errorOf(() => readYaml(bomb.join('\n'), base)).message).toBe(`YAML aliases expand to more than ${MAX_ALIAS_NODES} nodes (aliases are capped to stop alias bombs)`);
-    expect(errorOf(() => readYaml('a: *nope\n', base)).message).toBe('unknown YAML alias *nope');
-    expect(errorOf(() => readYaml('? [a]\n: 1\n', base)).message).toBe('a map or a list cannot be used as a map key');
-    expect(errorOf(() => readYaml('a: &s x\nb:\n  <<: *s\n', base)).message).toBe('YAML merge (<<) sources must be maps');
+    expect(errorOf(() => read(bomb.join('\n'), base)).message).toBe(`YAML aliases expand to more than ${MAX_ALIAS_NODES} nodes (aliases are capped to stop alias bombs)`);
+    expect(errorOf(() => read('a: *nope\n', base)).message).toBe('unknown YAML alias *nope');
+    expect(errorOf(() => read('? [a]\n: 1\n', base)).message).toBe('a map or a list cannot be used as a map key');
+    expect(errorOf(() => read('a: &s x\nb:\n  <<: *s\n', base)).message).toBe('YAML merge (<<) sources must be maps');
   });
 
   it('YAML errors: the first in the text, worded by the caller', () => {
-    const dup = errorOf(() => readYaml('a: 1\nb: [\nb: 2\n', base));
+    const dup = errorOf(() => read('a: 1\nb: [\nb: 2\n', base));
     expect(dup.message).toMatch(/^invalid YAML: /);
-    const worded = errorOf(() => readYaml('a: 1\na: 2\n', { ...base, syntaxMessage: (e) => e.code }));
+    const worded = errorOf(() => read('a: 1\na: 2\n', { ...base, syntaxMessage: (e) => e.code }));
     expect([worded.message, worded.source]).toEqual(['DUPLICATE_KEY', { file: 'f.yaml', line: 2, column: 1 }]);
   });
 
   it('errors built by the caller', () => {
     const err = (() => {
       try {
-        readYaml('a: [\n', { ...base, file: undefined, error: (code, message, source) => new Error(`${code} ${message} ${JSON.stringify(source)}`) });
+        read('a: [\n', { ...base, file: undefined, error: (code, message, source) => new Error(`${code} ${message} ${JSON.stringify(source)}`) });
       } catch (e) {
         return e as Error;
       }
@@ -98,8 +99,8 @@ describe('hostile input', () => {
 
 describe('documents and positions', () => {
   it('a stream of documents; no document in a text of comments', () => {
-    expect(readYaml('a: 1\n---\n---\n# c\n---\nb: 2\n', base).map((d) => [d.index, d.value])).toEqual([[0, { a: 1 }], [1, null], [2, null], [3, { b: 2 }]]);
-    expect(readYaml('# c\n', base)).toEqual([]);
+    expect(read('a: 1\n---\n---\n# c\n---\nb: 2\n', base).map((d) => [d.index, d.value])).toEqual([[0, { a: 1 }], [1, null], [2, null], [3, { b: 2 }]]);
+    expect(read('# c\n', base)).toEqual([]);
   });
 
   it('positions by path: keys, values, list items, the nearest ancestor', () => {

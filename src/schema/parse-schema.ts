@@ -10,12 +10,13 @@
  * into values (timestamps and sexagesimal numbers stay strings).
  *
  * Two readers: a fast one for the plain block-style YAML schema files are written in (no position
- * tracking), and the `yaml` package's Document API for everything else. When the fast reader meets
- * anything it is not sure about it gives up and the Document path takes over; when validation
- * fails, the document is re-read with positions to locate the offending node.
+ * tracking; it keeps the Kubernetes schema loading in milliseconds), and src/document's reader
+ * (the `yaml` package's Document API, with positions) for everything else. When the fast reader
+ * meets anything it is not sure about it gives up and the Document path takes over; when
+ * validation fails, the document is re-read with positions to locate the offending node.
  */
-import { Composer, isAlias, isMap, isScalar, isSeq, LineCounter, Parser } from 'yaml';
-import type { CST, Document, Tags } from 'yaml';
+import type { Document } from 'yaml';
+import { composeYaml, documentValue, firstError, locator, MAX_ALIAS_NODES, type YamlStream } from '../document/read-yaml.js';
 import { formatSource, SsaError, type SourcePosition } from '../errors/ssa-error.js';
 import { newMap, type Value, type ValueMap } from '../value/value.js';
 import type {
@@ -37,7 +38,7 @@ export interface ParseSchemaOptions {
 /** Deepest nesting of YAML collections accepted in a schema document. */
 export const MAX_SCHEMA_DEPTH = 256;
 /** Most YAML nodes that alias expansion may produce (stops "billion laughs" documents). */
-export const MAX_ALIAS_EXPANSION = 100_000;
+export const MAX_ALIAS_EXPANSION = MAX_ALIAS_NODES;
 
 /** Parses and validates a schema document. Throws SsaError('SCHEMA_PARSE'). */
 export function parseSchema(text: string, opts: ParseSchemaOptions = {}): SchemaDecl {
@@ -49,17 +50,17 @@ export function parseSchema(text: string, opts: ParseSchemaOptions = {}): Schema
     } catch (e) {
       if (!(e instanceof SchemaFail)) throw e;
       // Locate the offending node: re-read the document with positions.
-      const { doc, lc } = composeDocument(text, file);
-      throw failToError(e, doc, lc, file);
+      const { stream, doc } = composeDocument(text, file);
+      throw failToError(e, stream, doc, file);
     }
   }
-  const { doc, lc } = composeDocument(text, file);
-  const value = documentToValue(doc, lc, file);
+  const { stream, doc } = composeDocument(text, file);
+  const value = documentToValue(stream, doc);
   try {
     return buildSchema(value);
   } catch (e) {
     if (!(e instanceof SchemaFail)) throw e;
-    throw failToError(e, doc, lc, file);
+    throw failToError(e, stream, doc, file);
   }
 }
 
@@ -78,8 +79,8 @@ export function readSchemaDocument(
     const fast = fastParse(text);
     if (fast !== undefined || reader === 'fast') return fast;
   }
-  const { doc, lc } = composeDocument(text, opts.file);
-  return documentToValue(doc, lc, opts.file);
+  const { stream, doc } = composeDocument(text, opts.file);
+  return documentToValue(stream, doc);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -131,277 +132,56 @@ function fail(path: DocPath | undefined, detail: string, at: 'key' | 'node' = 'n
   throw new SchemaFail(segs, at, `${pathText(where)}: ${detail}`);
 }
 
-function makeError(
-  message: string,
-  file: string | undefined,
-  pos?: { line: number; col: number },
-  segs?: readonly Seg[],
-): SsaError {
+function makeError(message: string, file: string | undefined, pos?: SourcePosition, segs?: readonly Seg[]): SsaError {
   const source: SourcePosition = {};
   if (file !== undefined) source.file = file;
-  if (pos) {
+  if (pos?.line !== undefined) {
     source.line = pos.line;
-    source.column = pos.col;
+    source.column = pos.column;
   }
   const where = formatSource(source);
   return new SsaError('SCHEMA_PARSE', where ? `${where}: ${message}` : message, {
     ...(segs ? { path: pathText(segs) } : {}),
-    ...(file !== undefined || pos ? { source } : {}),
+    ...(file !== undefined || pos?.line !== undefined ? { source } : {}),
   });
 }
 
-function failToError(f: SchemaFail, doc: Document.Parsed, lc: LineCounter, file: string | undefined): SsaError {
-  const offset = locate(doc, f.segs, f.at);
+function failToError(f: SchemaFail, stream: YamlStream, doc: Document.Parsed, file: string | undefined): SsaError {
+  const offset = locator(stream, doc, LOCATE_OPTIONS).offsetOf(f.segs, f.at === 'key' ? 'key' : 'value');
   const where = f.at === 'key' ? f.segs.slice(0, -1) : f.segs;
-  return makeError(f.message, file, offset === undefined ? undefined : lc.linePos(offset), where);
-}
-
-/** Source offset of the node a path leads to (the key node when `at` is 'key'). */
-function locate(doc: Document.Parsed, segs: readonly Seg[], at: 'key' | 'node'): number | undefined {
-  let node: unknown = doc.contents;
-  let best: number | undefined = rangeStart(node) ?? 0;
-  for (let i = 0; i < segs.length; i++) {
-    node = deref(doc, node);
-    const seg = segs[i];
-    const last = i === segs.length - 1;
-    if (isMap(node) && typeof seg === 'string') {
-      const pair = findPair(doc, node, seg, 0);
-      if (!pair) return best;
-      if (last && at === 'key') return rangeStart(pair.key) ?? best;
-      const value = pair.value;
-      // An empty value (`type:` with nothing after it) has no useful position: use the key's.
-      if (value === null || (isScalar(value) && value.value === null && value.range && value.range[0] === value.range[1])) {
-        return rangeStart(pair.key) ?? best;
-      }
-      node = value;
-    } else if (isSeq(node) && typeof seg === 'number') {
-      if (seg >= node.items.length) return best;
-      node = node.items[seg];
-    } else {
-      return best;
-    }
-    best = rangeStart(node) ?? best;
-  }
-  return best;
-}
-
-function rangeStart(node: unknown): number | undefined {
-  const r = (node as { range?: [number, number, number] } | null)?.range;
-  return r ? r[0] : undefined;
-}
-
-function deref(doc: Document.Parsed, node: unknown): unknown {
-  for (let i = 0; i < 100 && isAlias(node); i++) node = node.resolve(doc);
-  return node;
-}
-
-interface AnyPair {
-  key: unknown;
-  value: unknown;
-}
-
-/** The pair with a given (stringified) key in a map, looking into merged maps (`<<`) too. */
-function findPair(doc: Document.Parsed, map: { items: AnyPair[] }, key: string, depth: number): AnyPair | undefined {
-  for (const p of map.items) {
-    const k = deref(doc, p.key);
-    if (isScalar(k) && typeof k.value !== 'symbol' && scalarKeyString(k.value) === key) return p;
-  }
-  if (depth > 10) return undefined;
-  for (const p of map.items) {
-    const k = deref(doc, p.key);
-    if (!isScalar(k) || typeof k.value !== 'symbol') continue;
-    const src = deref(doc, p.value);
-    const sources = isSeq(src) ? src.items.map((it) => deref(doc, it)) : [src];
-    for (const s of sources) {
-      if (isMap(s)) {
-        const found = findPair(doc, s as unknown as { items: AnyPair[] }, key, depth + 1);
-        if (found) return found;
-      }
-    }
-  }
-  return undefined;
-}
-
-/** The path (as segments) of the map holding a key that starts at `offset`, and that key. */
-function findKeyAt(doc: Document.Parsed, offset: number): { segs: Seg[]; key: string } | undefined {
-  const stack: { node: unknown; segs: Seg[] }[] = [{ node: doc.contents, segs: [] }];
-  while (stack.length) {
-    const { node, segs } = stack.pop()!;
-    if (isMap(node)) {
-      for (const p of node.items as AnyPair[]) {
-        const k = p.key;
-        if (isScalar(k) && rangeStart(k) === offset) return { segs, key: scalarKeyString(k.value) };
-        const ks = isScalar(k) ? scalarKeyString(k.value) : '?';
-        if (p.value) stack.push({ node: p.value, segs: [...segs, ks] });
-      }
-    } else if (isSeq(node)) {
-      node.items.forEach((it, i) => stack.push({ node: it, segs: [...segs, i] }));
-    }
-  }
-  return undefined;
+  return makeError(f.message, file, stream.position(offset), where);
 }
 
 // ------------------------------------------------------------------------------------------------
-// The Document path
+// The Document path: src/document's reader, with the schema loader's errors
 
-/** YAML 1.1 tags, less those yaml.v2 does not turn into values when decoding into interface{}. */
-function yaml11Tags(tags: Tags): Tags {
-  const dropped = new Set([
-    'tag:yaml.org,2002:timestamp',
-    'tag:yaml.org,2002:binary',
-    'tag:yaml.org,2002:omap',
-    'tag:yaml.org,2002:pairs',
-    'tag:yaml.org,2002:set',
-  ]);
-  return tags.filter((t) => {
-    if (typeof t === 'string') return true;
-    if (dropped.has(t.tag)) return false;
-    return !('format' in t && t.format === 'TIME'); // sexagesimal 1:30
-  });
-}
-
-const YAML_OPTIONS = {
-  version: '1.1',
-  schema: 'yaml-1.1',
-  customTags: yaml11Tags,
-  uniqueKeys: true,
-  prettyErrors: false,
-  keepSourceTokens: false,
-} as const;
+/** An empty value (`type:` with nothing after it) has no useful position: the key's is used. */
+const LOCATE_OPTIONS = { emptyValueAt: 'key' } as const;
 
 /** Parses with positions; throws SsaError for YAML syntax errors, duplicate keys, deep nesting. */
-function composeDocument(text: string, file: string | undefined): { doc: Document.Parsed; lc: LineCounter } {
-  const lc = new LineCounter();
-  const tokens = Array.from(new Parser(lc.addNewLine).parse(text));
-  const deep = findTooDeep(tokens);
-  if (deep !== undefined) {
-    throw makeError(`YAML nesting is deeper than ${MAX_SCHEMA_DEPTH} levels`, file, lc.linePos(deep));
+function composeDocument(text: string, file: string | undefined): { stream: YamlStream; doc: Document.Parsed } {
+  const stream = composeYaml(text, { file, maxDepth: MAX_SCHEMA_DEPTH, error: (_code, message, source) => makeError(message, file, source) });
+  const [doc, second] = stream.documents;
+  if (second) {
+    throw makeError('the schema must be a single YAML document (found a second one)', file, stream.position(second.range[0]));
   }
-  const composer = new Composer(YAML_OPTIONS);
-  const docs = Array.from(composer.compose(tokens, true, text.length));
-  const doc = docs[0] as Document.Parsed;
-  if (docs.length > 1) {
-    throw makeError('the schema must be a single YAML document (found a second one)', file, lc.linePos(docs[1].range[0]));
-  }
-  if (doc.errors.length > 0) {
-    const first = doc.errors.reduce((a, b) => (b.pos[0] < a.pos[0] ? b : a));
-    const pos = lc.linePos(first.pos[0]);
+  const first = firstError(doc);
+  if (first) {
+    const pos = stream.position(first.pos[0]);
     if (first.code === 'DUPLICATE_KEY') {
-      const found = findKeyAt(doc, first.pos[0]);
-      if (found) throw makeError(`${pathText(found.segs)}: duplicate key ${JSON.stringify(found.key)}`, file, pos, found.segs);
+      const found = locator(stream, doc, LOCATE_OPTIONS).keyAt(first.pos[0]);
+      if (found) throw makeError(`${pathText(found.path)}: duplicate key ${JSON.stringify(found.key)}`, file, pos, found.path);
       throw makeError('duplicate key', file, pos);
     }
     if (first.code === 'RESOURCE_EXHAUSTION') throw makeError('YAML nesting is too deep', file, pos);
     throw makeError(`invalid YAML: ${first.message}`, file, pos);
   }
-  return { doc, lc };
-}
-
-/** Offset of the first collection nested deeper than MAX_SCHEMA_DEPTH, if any (iterative walk). */
-function findTooDeep(tokens: readonly CST.Token[]): number | undefined {
-  const stack: [CST.Token | null | undefined, number][] = tokens.map((t) => [t, 0]);
-  while (stack.length) {
-    const [tok, depth] = stack.pop()!;
-    if (!tok) continue;
-    switch (tok.type) {
-      case 'document':
-        stack.push([tok.value, depth]);
-        break;
-      case 'block-map':
-      case 'block-seq':
-      case 'flow-collection': {
-        if (depth + 1 > MAX_SCHEMA_DEPTH) return tok.offset;
-        for (const it of tok.items as CST.CollectionItem[]) {
-          stack.push([it.key, depth + 1], [it.value, depth + 1]);
-        }
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  return undefined;
+  return { stream, doc };
 }
 
 /** Converts a composed document to plain data, capping depth and alias expansion. */
-function documentToValue(doc: Document.Parsed, lc: LineCounter, file: string | undefined): Value {
-  if (doc.contents === null) return null;
-  let expanded = 0;
-  const err: (node: unknown, message: string) => never = (node, message) => {
-    const off = rangeStart(node);
-    throw makeError(message, file, off === undefined ? undefined : lc.linePos(off));
-  };
-  const keyString = (node: unknown): string => {
-    const k = deref(doc, node);
-    if (k === null || k === undefined) return '';
-    if (isScalar(k)) return scalarKeyString(k.value);
-    return err(node, 'a map or a list cannot be used as a map key');
-  };
-  const convert = (node: unknown, depth: number, aliased: boolean): Value => {
-    if (node === null || node === undefined) return null;
-    if (depth > MAX_SCHEMA_DEPTH) err(node, `YAML nesting is deeper than ${MAX_SCHEMA_DEPTH} levels`);
-    if (aliased && ++expanded > MAX_ALIAS_EXPANSION) {
-      err(node, `YAML aliases expand to more than ${MAX_ALIAS_EXPANSION} nodes (aliases are capped to stop alias bombs)`);
-    }
-    if (isAlias(node)) {
-      const target = node.resolve(doc);
-      if (!target) return err(node, `unknown YAML alias *${node.source}`);
-      return convert(target, depth, true);
-    }
-    if (isScalar(node)) return scalarValue(node.value);
-    if (isMap(node)) {
-      const out = newMap();
-      const merges: unknown[] = [];
-      for (const p of node.items as AnyPair[]) {
-        const k = deref(doc, p.key);
-        if (isScalar(k) && typeof k.value === 'symbol') {
-          merges.push(p.value);
-          continue;
-        }
-        out[keyString(p.key)] = convert(p.value, depth + 1, aliased);
-      }
-      // YAML merge keys (`<<: *base`): explicit keys win, then earlier sources.
-      for (const m of merges) {
-        const src = deref(doc, m);
-        const sources = isSeq(src) ? src.items : [m];
-        for (const s of sources) {
-          const v = convert(s, depth + 1, aliased || isAlias(s) || isAlias(m));
-          if (v === null || typeof v !== 'object' || Array.isArray(v)) err(s, 'YAML merge (<<) sources must be maps');
-          for (const key of Object.keys(v)) if (!(key in out)) out[key] = (v as ValueMap)[key];
-        }
-      }
-      return out;
-    }
-    if (isSeq(node)) {
-      const out: Value[] = [];
-      for (const it of node.items) out.push(convert(it, depth + 1, aliased));
-      return out;
-    }
-    return err(node, 'unsupported YAML node');
-  };
-  return convert(doc.contents, 0, false);
-}
-
-function scalarValue(v: unknown): Value {
-  if (v === null || v === undefined) return null;
-  switch (typeof v) {
-    case 'string':
-    case 'number':
-    case 'boolean':
-      return v;
-    case 'bigint':
-      return Number(v);
-    case 'symbol':
-      return v.description ?? '';
-    default:
-      return String(v);
-  }
-}
-
-function scalarKeyString(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'symbol') return v.description ?? '';
-  return String(v);
+function documentToValue(stream: YamlStream, doc: Document.Parsed): Value {
+  return documentValue(stream, doc, { maxDepth: MAX_SCHEMA_DEPTH, maxAliasNodes: MAX_ALIAS_EXPANSION }).value;
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -1,13 +1,13 @@
 /**
  * Reads schema and CRD files: JSON (detected by its first character) or YAML, possibly several
  * YAML documents. Values come out as plain data with prototype-free maps, so keys such as
- * `__proto__` are data. YAML is read with YAML 1.1 scalars, as Kubernetes reads manifests.
+ * `__proto__` are data. YAML is read by src/document, with YAML 1.1 scalars as Kubernetes reads
+ * manifests; JSON by JSON.parse (schema documents can be megabytes).
  *
- * Positions are not kept while reading (schema documents can be megabytes); when a converter
- * reports a problem at a JSON pointer, `locate` finds that node's line and column by reading the
- * text again with positions.
+ * When a converter reports a problem at a JSON pointer, `locate` finds that node's line and column:
+ * in the YAML documents as read, or (JSON) by reading the text again with positions.
  */
-import { isMap as isYamlMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Tags } from 'yaml';
+import { composeYaml, locator, MAX_ALIAS_NODES, type MakeError, readYaml } from '../document/read-yaml.js';
 import { SsaError, type SourcePosition } from '../errors/ssa-error.js';
 import { newMap, type Value } from '../value/value.js';
 
@@ -21,63 +21,38 @@ export interface ReadDocuments {
   locate(index: number, pointer: string): SourcePosition | undefined;
 }
 
-/** YAML 1.1 tags, less those Go's yaml.v2 does not turn into values (timestamps stay strings). */
-function yaml11Tags(tags: Tags): Tags {
-  const dropped = new Set(['tag:yaml.org,2002:timestamp', 'tag:yaml.org,2002:binary', 'tag:yaml.org,2002:omap', 'tag:yaml.org,2002:pairs', 'tag:yaml.org,2002:set']);
-  return tags.filter((t) => typeof t === 'string' || (!dropped.has(t.tag) && !('format' in t && t.format === 'TIME')));
-}
-
-const YAML_OPTIONS = { version: '1.1', schema: 'yaml-1.1', customTags: yaml11Tags, uniqueKeys: true, prettyErrors: false, merge: true } as const;
-
 export function readDocuments(text: string, file?: string): ReadDocuments {
   const first = text.match(/^\s*(\S)/)?.[1];
-  let documents: Value[];
-  if (first === '{' || first === '[') {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (err) {
-      throw inputError(file, `invalid JSON: ${(err as Error).message}`, jsonErrorPosition(text, err));
-    }
-    documents = [plainValue(parsed, file)];
-  } else {
-    const lc = new LineCounter();
-    const docs = parseAllDocuments(text, { ...YAML_OPTIONS, lineCounter: lc });
-    if (!Array.isArray(docs)) throw inputError(file, 'invalid YAML: an empty stream');
-    documents = [];
-    for (const doc of docs) {
-      const problem = doc.errors[0];
-      if (problem) {
-        const { line, col } = lc.linePos(problem.pos[0]);
-        throw inputError(file, `invalid YAML: ${problem.message.split('\n')[0]}`, { line, column: col });
-      }
-      let js: unknown;
-      try {
-        js = doc.toJS({ maxAliasCount: 10_000 });
-      } catch (err) {
-        throw inputError(file, `invalid YAML: ${(err as Error).message}`);
-      }
-      // A document with only comments or `---` separators carries nothing.
-      if (js === null && doc.contents === null) continue;
-      documents.push(plainValue(js, file));
-    }
+  if (first === '{' || first === '[') return readJson(text, file);
+  const error: MakeError = (_code, message, source) => inputError(file, message, source);
+  const docs = Array.from(readYaml(text, { file, maxDepth: MAX_DOCUMENT_DEPTH, maxAliasNodes: MAX_ALIAS_NODES, error }));
+  return {
+    documents: docs.map((d) => d.value),
+    locate: (index, pointer) => docs[index]?.positionOf(pointerSegments(pointer)),
+  };
+}
+
+function readJson(text: string, file: string | undefined): ReadDocuments {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw inputError(file, `invalid JSON: ${(err as Error).message}`, jsonErrorPosition(text, err));
   }
-  let positions: { docs: Document.Parsed[]; lc: LineCounter } | undefined;
+  const documents = [plainValue(parsed, file)];
+  let find: ((pointer: string) => SourcePosition) | undefined;
   return {
     documents,
     locate(index, pointer) {
+      if (index !== 0) return undefined;
       try {
-        if (!positions) {
-          const lc = new LineCounter();
-          const docs = parseAllDocuments(text, { ...YAML_OPTIONS, lineCounter: lc, uniqueKeys: false });
-          positions = { docs: Array.isArray(docs) ? docs.filter((d) => d.contents !== null) : [], lc };
+        if (!find) {
+          const stream = composeYaml(text, { file, maxDepth: MAX_DOCUMENT_DEPTH, json: true });
+          const doc = stream.documents[0];
+          const { offsetOf } = locator(stream, doc);
+          find = (p) => stream.position(offsetOf(pointerSegments(p)));
         }
-        const doc = positions.docs[index];
-        if (!doc) return undefined;
-        const offset = offsetOf(doc, pointer);
-        if (offset === undefined) return undefined;
-        const { line, col } = positions.lc.linePos(offset);
-        return { ...(file !== undefined ? { file } : {}), line, column: col };
+        return find(pointer);
       } catch {
         return undefined;
       }
@@ -107,34 +82,15 @@ function jsonErrorPosition(text: string, err: unknown): { line: number; column: 
   return { line, column: offset - start + 1 };
 }
 
-/** Parsed JSON or YAML as Value: prototype-free maps, depth-checked, Dates and bigints flattened. */
+/** JSON.parse output as Value: prototype-free maps, depth-checked. */
 function plainValue(root: unknown, file: string | undefined): Value {
   const convert = (v: unknown, depth: number): Value => {
     if (depth > MAX_DOCUMENT_DEPTH) throw inputError(file, `the document is nested deeper than ${MAX_DOCUMENT_DEPTH} levels`);
-    if (v === null || v === undefined) return null;
-    switch (typeof v) {
-      case 'string':
-      case 'boolean':
-        return v;
-      case 'number':
-        return v;
-      case 'bigint':
-        return Number(v);
-      case 'object': {
-        if (Array.isArray(v)) return v.map((x) => convert(x, depth + 1));
-        if (v instanceof Date) return v.toISOString();
-        if (v instanceof Map) {
-          const out = newMap();
-          for (const [k, x] of v) out[String(k)] = convert(x, depth + 1);
-          return out;
-        }
-        const out = newMap();
-        for (const k of Object.keys(v)) out[k] = convert((v as Record<string, unknown>)[k], depth + 1);
-        return out;
-      }
-      default:
-        return String(v);
-    }
+    if (v === null || typeof v !== 'object') return v as Value;
+    if (Array.isArray(v)) return v.map((x) => convert(x, depth + 1));
+    const out = newMap();
+    for (const k of Object.keys(v)) out[k] = convert((v as Record<string, unknown>)[k], depth + 1);
+    return out;
   };
   return convert(root, 0);
 }
@@ -151,28 +107,4 @@ export function pointerSegments(pointer: string): string[] {
 /** Appends a segment to a JSON pointer. */
 export function pointerJoin(pointer: string, segment: string | number): string {
   return `${pointer}/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-}
-
-function offsetOf(doc: Document.Parsed, pointer: string): number | undefined {
-  let node: unknown = doc.contents;
-  let best = rangeStart(node);
-  for (const seg of pointerSegments(pointer)) {
-    if (isYamlMap(node)) {
-      const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === seg);
-      if (!pair) return best;
-      node = pair.value ?? pair.key;
-      best = rangeStart(node) ?? rangeStart(pair.key) ?? best;
-    } else if (isSeq(node)) {
-      const item = node.items[Number(seg)];
-      if (item === undefined) return best;
-      node = item;
-      best = rangeStart(node) ?? best;
-    } else return best;
-  }
-  return best;
-}
-
-function rangeStart(node: unknown): number | undefined {
-  const r = (node as { range?: [number, number, number] } | null | undefined)?.range;
-  return r ? r[0] : undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { composeYaml, documentValue, locator, MAX_ALIAS_NODES, readYaml, type ReadYamlOptions } from '../../src/document/read-yaml.js';
-import { SsaError } from '../../src/errors/ssa-error.js';
+import { errorOf } from '../support/ssa-error.js';
 
 const read = (text: string, opts: ReadYamlOptions) => Array.from(readYaml(text, opts));
 const base: ReadYamlOptions = { file: 'f.yaml', maxDepth: 50, maxAliasNodes: MAX_ALIAS_NODES };
@@ -8,15 +8,6 @@ const one = (text: string, opts: Partial<ReadYamlOptions> = {}) => {
   const docs = read(text, { ...base, ...opts });
   expect(docs).toHaveLength(1);
   return docs[0];
-};
-const errorOf = (fn: () => unknown): SsaError => {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(SsaError);
-    return e as SsaError;
-  }
-  throw new Error('expected an error');
 };
 
 describe('scalars as Go yaml.v2 reads them', () => {

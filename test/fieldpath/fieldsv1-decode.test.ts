@@ -1,20 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { SsaError } from '../../src/errors/ssa-error.js';
 import { MAX_FIELDSV1_DEPTH, decodeFieldsV1, decodeFieldsV1Value, parsePathElement } from '../../src/fieldpath/fieldsv1-decode.js';
 import { encodeFieldsV1 } from '../../src/fieldpath/fieldsv1-encode.js';
 import { PeKind, type PathElement } from '../../src/fieldpath/path-element.js';
 import { FieldSet } from '../../src/fieldpath/set.js';
+import { errorOf } from '../support/ssa-error.js';
 import { WORKED_EXAMPLE, f, fields, i, k, pathStrings, v, workedExampleSet } from './helpers.js';
-
-function errorOf(fn: () => unknown): SsaError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(SsaError);
-    return e as SsaError;
-  }
-  throw new Error('expected an error');
-}
 
 describe('parsePathElement', () => {
   const same = (text: string, pe: PathElement) => expect(parsePathElement(text).id).toBe(pe.id);

@@ -6,6 +6,7 @@ import { SsaError } from '../../src/errors/ssa-error.js';
 import { ATOMIC_UNTYPED_TYPE_NAME, DEDUCED_TYPE_NAME, deducedSchemaDecl } from '../../src/schema/deduced.js';
 import type { SchemaDecl, TypeDef } from '../../src/schema/model.js';
 import { parseSchema, readSchemaDocument } from '../../src/schema/parse-schema.js';
+import { errorOf } from '../support/ssa-error.js';
 
 const shared = (rel: string) => new URL(`../../../shared/${rel}`, import.meta.url);
 const K8S_TEXT = readFileSync(shared('reference/kubernetes-schema.yaml'), 'utf8');
@@ -31,16 +32,6 @@ function typeNamed(decl: SchemaDecl, name: string): TypeDef {
   const t = decl.types.find((x) => x.name === name);
   if (!t) throw new Error(`no type ${name}`);
   return t;
-}
-
-function errorOf(fn: () => unknown): SsaError {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(SsaError);
-    return e as SsaError;
-  }
-  throw new Error('expected an error');
 }
 
 /** Asserts the exact message, code and source position of a schema error. */

@@ -5,7 +5,7 @@
  */
 import { goQuote } from '../fieldpath/format-go-value.js';
 import { pathToString } from '../fieldpath/path-string.js';
-import type { Conflict } from '../merge/conflict.js';
+import { type Conflict, conflictLines } from '../merge/conflict.js';
 import { compareStrings } from '../value/compare-strings.js';
 import { parseIdentifier } from './managed-fields.js';
 import { statusFailure } from './status.js';
@@ -37,18 +37,7 @@ export function conflictMessage(conflicts: readonly Conflict[]): string {
   if (conflicts.length === 1) {
     return `Apply failed with 1 conflict: conflict with ${printManager(conflicts[0].manager)}: ${pathToString(conflicts[0].path)}`;
   }
-  const byManager = new Map<string, string[]>();
-  for (const c of conflicts) {
-    let paths = byManager.get(c.manager);
-    if (!paths) byManager.set(c.manager, (paths = []));
-    paths.push(pathToString(c.path));
-  }
-  const lines: string[] = [];
-  for (const id of [...byManager.keys()].sort(compareStrings)) {
-    lines.push(`conflicts with ${printManager(id)}:`);
-    for (const p of byManager.get(id)!) lines.push(`- ${p}`);
-  }
-  return `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
+  return `Apply failed with ${conflicts.length} conflicts: ${conflictLines(conflicts, printManager).join('\n')}`;
 }
 
 /** The 409 Status: reason Conflict, one FieldManagerConflict cause per conflict. */

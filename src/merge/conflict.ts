@@ -27,6 +27,14 @@ export function formatConflicts(conflicts: readonly Conflict[]): string {
   if (conflicts.length === 1) {
     return `conflict with ${formatGoValue(conflicts[0].manager)}: ${pathToString(conflicts[0].path)}`;
   }
+  return conflictLines(conflicts, formatGoValue).join('\n');
+}
+
+/**
+ * Several conflicts grouped by manager: managers in byte order, each as `conflicts with NAME:`
+ * (`name` prints the manager) followed by one `- .path` line per path, in the order given.
+ */
+export function conflictLines(conflicts: readonly Conflict[], name: (manager: string) => string): string[] {
   const byManager = new Map<string, string[]>();
   for (const c of conflicts) {
     let paths = byManager.get(c.manager);
@@ -35,10 +43,10 @@ export function formatConflicts(conflicts: readonly Conflict[]): string {
   }
   const lines: string[] = [];
   for (const manager of [...byManager.keys()].sort(compareStrings)) {
-    lines.push(`conflicts with ${formatGoValue(manager)}:`);
+    lines.push(`conflicts with ${name(manager)}:`);
     for (const p of byManager.get(manager)!) lines.push(`- ${p}`);
   }
-  return lines.join('\n');
+  return lines;
 }
 
 /** The error an apply fails with when it would change fields that others own. */

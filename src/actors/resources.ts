@@ -2,21 +2,15 @@
  * Naming objects the way clients do: the resource a kind is served as, request URIs, kubectl's
  * resource arguments (`ds`, `daemonsets.apps`, `deploy/nginx`) and the names kubectl prints.
  */
+import { managerName } from '../apiserver/manager-name.js';
+import { findResource, splitApiVersion } from '../apiserver/registry.js';
 import type { ClusterState, ResourceType } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
 
-export function splitApiVersion(apiVersion: string): { group: string; version: string } {
-  const i = apiVersion.indexOf('/');
-  return i < 0 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, i), version: apiVersion.slice(i + 1) };
-}
-
-/** The resource serving apiVersion + kind, if the cluster knows it. */
+/** The resource serving apiVersion + kind, if the cluster knows it (in another version if need be). */
 export function resourceFor(state: ClusterState, apiVersion: string, kind: string): ResourceType | undefined {
-  const { group, version } = splitApiVersion(apiVersion);
-  return (
-    state.config.resources.find((r) => r.group === group && r.kind === kind && r.versions.includes(version)) ??
-    state.config.resources.find((r) => r.group === group && r.kind === kind)
-  );
+  const { group } = splitApiVersion(apiVersion);
+  return findResource(state.config.resources, apiVersion, { kind })?.resource ?? state.config.resources.find((r) => r.group === group && r.kind === kind);
 }
 
 /** A plural resource name when the cluster does not know the kind (`Foo` → `foos`). */
@@ -129,14 +123,10 @@ export function splitTarget(resource: string, name: string | undefined): { resou
 }
 
 /**
- * The manager the server records when a request carries no `fieldManager`: the user agent up to
- * its first `/`, non-printable characters dropped, at most 128 bytes; `unknown` when empty.
+ * The manager the server records when a request carries no `fieldManager`: the API server's own
+ * rule (the user agent up to its first `/`, printable characters only, at most 128 bytes),
+ * `unknown` when that is empty.
  */
 export function managerFromUserAgent(userAgent: string): string {
-  const head = userAgent.split('/')[0];
-  // eslint-disable-next-line no-control-regex
-  let out = head.replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
-  const utf8 = new TextEncoder();
-  while (utf8.encode(out).length > 128) out = out.slice(0, -1);
-  return out === '' ? 'unknown' : out;
+  return managerName(undefined, userAgent) || 'unknown';
 }

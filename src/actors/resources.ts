@@ -3,7 +3,7 @@
  * resource arguments (`ds`, `daemonsets.apps`, `deploy/nginx`) and the names kubectl prints.
  */
 import { managerName } from '../apiserver/manager-name.js';
-import { findResource, splitApiVersion } from '../apiserver/registry.js';
+import { findResource, guessResource, splitApiVersion } from '../apiserver/registry.js';
 import type { ClusterState, ResourceType } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
 
@@ -11,14 +11,6 @@ import { SsaError } from '../errors/ssa-error.js';
 export function resourceFor(state: ClusterState, apiVersion: string, kind: string): ResourceType | undefined {
   const { group } = splitApiVersion(apiVersion);
   return findResource(state.config.resources, apiVersion, { kind })?.resource ?? state.config.resources.find((r) => r.group === group && r.kind === kind);
-}
-
-/** A plural resource name when the cluster does not know the kind (`Foo` → `foos`). */
-function guessPlural(kind: string): string {
-  const k = kind.toLowerCase();
-  if (/(s|x|z|ch|sh)$/.test(k)) return `${k}es`;
-  if (/[^aeiou]y$/.test(k)) return `${k.slice(0, -1)}ies`;
-  return `${k}s`;
 }
 
 export interface ObjectCoordinates {
@@ -44,7 +36,7 @@ export function coordinates(state: ClusterState, apiVersion: string, kind: strin
     kind,
     group,
     version,
-    resource: r?.resource ?? guessPlural(kind),
+    resource: r?.resource ?? guessResource(kind),
     namespaced,
     namespace: namespaced ? namespace || 'default' : '',
     name,

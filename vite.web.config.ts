@@ -11,11 +11,6 @@ const repo = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: fileURLToPath(new URL('./src/web', import.meta.url)),
   base: './',
-  resolve: {
-    // ADAPTER: the engine's schema loader imports node:fs for its default file reader; the page
-    // always passes its own reader, so the browser gets a stub that explains itself.
-    alias: { 'node:fs': fileURLToPath(new URL('./src/web/adapters/node-fs.ts', import.meta.url)) },
-  },
   server: { host: '127.0.0.1', fs: { allow: [repo] } },
   preview: { host: '127.0.0.1' },
   build: {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { SsaError } from '../errors/ssa-error.js';
 import { builtinCatalog } from './builtin/builtin-catalog.js';
 import { catalogFromText } from './catalog-from-source.js';
@@ -11,7 +10,10 @@ export interface SchemaSourceOptions {
   readonly crdFiles?: readonly string[];
   /** Include the built-in Kubernetes schema (first, so files override its types). Default true. */
   readonly builtin?: boolean;
-  /** Reads a file as UTF-8 text (default: the file system). */
+  /**
+   * Reads a file as UTF-8 text. Required when files are named: the schema layer does no I/O of
+   * its own (the CLI passes the file system, the playground its bundled files).
+   */
   readonly readFile?: (path: string) => string;
 }
 
@@ -21,7 +23,11 @@ export interface SchemaSourceOptions {
  * name. Throws SsaError naming the file (and the line and JSON pointer) of the first bad input.
  */
 export function loadSchemaSources(opts: SchemaSourceOptions = {}): SchemaCatalog {
-  const read = opts.readFile ?? ((path: string) => readFileSync(path, 'utf8'));
+  const read =
+    opts.readFile ??
+    ((path: string): string => {
+      throw new Error(`no file reader was given to read ${path}`);
+    });
   const catalogs: SchemaCatalog[] = [];
   if (opts.builtin ?? true) catalogs.push(builtinCatalog());
   const load = (file: string, as: 'schema' | 'crd') => {

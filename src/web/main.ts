@@ -2,7 +2,6 @@
  * The playground page's entry point (index.html loads it). The Buffer adapter comes first, so
  * that it is installed before any module of the engine runs.
  */
-import './adapters/buffer-shim.js';
 import { startApp } from './app.js';
 import { bundledFiles } from './library-files.js';
 import { problemFrom } from './problem.js';

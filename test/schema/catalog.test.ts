@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,9 @@ import {
 } from '../../src/schema/catalog.js';
 import type { Value } from '../../src/value/value.js';
 import { readShared } from '../support/shared.js';
+
+// The schema layer does no I/O: commands pass the file system as the reader.
+const fsRead = (path: string) => readFileSync(path, 'utf8');
 
 const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-schemas-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -69,7 +72,7 @@ describe('loadSchemaSources', () => {
     );
     const openapi = file('openapi.json', readShared('reference', 'openapi-v2-subset.json'));
     const crd = file('crds.yaml', WIDGET_CRD);
-    const catalog = loadSchemaSources({ schemaFiles: [yamlSchema, openapi], crdFiles: [crd] });
+    const catalog = loadSchemaSources({ readFile: fsRead, schemaFiles: [yamlSchema, openapi], crdFiles: [crd] });
     expect(catalog.sources).toEqual(['built-in Kubernetes schema', `schema file ${yamlSchema}`, `OpenAPI v2 document ${openapi}`, `CRD file ${crd}`]);
     // The schema file's DaemonSet replaced the built-in one, and keeps the built-in resource name.
     expect(catalog.schema.named('io.k8s.api.apps.v1.DaemonSet').map!.fields.get('spec')!.type.get().map!.elementTypeName).toBe('__untyped_deduced_');
@@ -81,15 +84,15 @@ describe('loadSchemaSources', () => {
   });
 
   it('detects the format of a --schema file: a CRD passed as --schema is read as one', () => {
-    const crdAsSchema = loadSchemaSources({ schemaFiles: [file('crd-as-schema.yaml', WIDGET_CRD)], builtin: false });
+    const crdAsSchema = loadSchemaSources({ readFile: fsRead, schemaFiles: [file('crd-as-schema.yaml', WIDGET_CRD)], builtin: false });
     expect(crdAsSchema.typeFor('example.com/v1', 'Widget')).toBe('com.example.v1.Widget');
-    expect(() => loadSchemaSources({ crdFiles: [file('not-crd.json', '{"swagger": "2.0", "definitions": {}}')] })).toThrow(/not-crd.json:1:1: \(document root\): not a CustomResourceDefinition/);
+    expect(() => loadSchemaSources({ readFile: fsRead, crdFiles: [file('not-crd.json', '{"swagger": "2.0", "definitions": {}}')] })).toThrow(/not-crd.json:1:1: \(document root\): not a CustomResourceDefinition/);
   });
 
   it('names the file it cannot read', () => {
     const missing = join(dir, 'missing.yaml');
     try {
-      loadSchemaSources({ crdFiles: [missing] });
+      loadSchemaSources({ readFile: fsRead, crdFiles: [missing] });
       throw new Error('no error');
     } catch (err) {
       expect(err).toBeInstanceOf(SsaError);
@@ -99,7 +102,7 @@ describe('loadSchemaSources', () => {
   });
 
   it('without any source, knows only the deduced types', () => {
-    const empty = loadSchemaSources({ builtin: false });
+    const empty = loadSchemaSources({ readFile: fsRead, builtin: false });
     expect(empty.sources).toEqual([]);
     expect(empty.kinds()).toEqual([]);
     expect(empty.schema.hasType('__untyped_deduced_')).toBe(true);
@@ -107,7 +110,7 @@ describe('loadSchemaSources', () => {
 });
 
 describe('resolveKind', () => {
-  const catalog = combineCatalogs(builtinCatalog(), loadSchemaSources({ crdFiles: [file('w.yaml', WIDGET_CRD)], builtin: false }));
+  const catalog = combineCatalogs(builtinCatalog(), loadSchemaSources({ readFile: fsRead, crdFiles: [file('w.yaml', WIDGET_CRD)], builtin: false }));
 
   it('gives the type of a known kind', () => {
     expect(resolveKind(catalog, 'apps/v1', 'DaemonSet')).toEqual({ typeName: 'io.k8s.api.apps.v1.DaemonSet', deduced: false, warnings: [] });

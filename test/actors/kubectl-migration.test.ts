@@ -4,6 +4,7 @@
  * manifest are pruned; a server-side applier that does not migrate leaves them in place forever.
  */
 import { describe, expect, it } from 'vitest';
+import { KUBECTL_CONFLICT_HELP } from '../support/kubectl-texts.js';
 import type { ClusterState } from '../../src/apiserver/types.js';
 import { kubectlApply, serverSideApplyClient } from '../../src/actors/index.js';
 import { entry, fields, getObject, managedFields, newCluster } from './support.js';
@@ -155,18 +156,7 @@ spec:
       - name: nginx
         image: nginx:1.25
 `;
-  const HELP = `Please review the fields above--they currently have other managers. Here
-are the ways you can resolve this warning:
-* If you intend to manage all of these fields, please re-run the apply
-  command with the \`--force-conflicts\` flag.
-* If you do not intend to manage all of the fields, please edit your
-  manifest to remove references to the fields that should keep their
-  current managers.
-* You may co-own fields by updating your manifest to match the existing
-  value; in this case, you'll become the manager if the other manager(s)
-  stop managing the field (remove it from their configuration).
-See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts
-`;
+  const HELP = KUBECTL_CONFLICT_HELP;
 
   it('one failing object: error: prefix, message, help block; exit 1; --force-conflicts takes over', () => {
     const created = kubectlApply(newCluster(), { manifests: deployment(3), serverSide: true, fieldManager: 'team-a' });

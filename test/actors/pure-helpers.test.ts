@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KUBECTL_CONFLICT_HELP } from '../support/kubectl-texts.js';
 import { upgradeManagedFields, findFieldsOwners } from '../../src/actors/kubectl/csa-upgrade.js';
 import { lastAppliedValue } from '../../src/actors/kubectl/last-applied.js';
 import { CONFLICT_HELP, conflictError, printErrors, successLine } from '../../src/actors/kubectl/output.js';
@@ -19,19 +20,7 @@ describe('kubectl output', () => {
   it('one conflict: error: prefix, server message, help block, final newline (byte for byte)', () => {
     const msg = 'Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.replicas';
     expect(printErrors([{ kind: 'plain', message: conflictError(msg) }])).toBe(
-      `error: Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.replicas
-Please review the fields above--they currently have other managers. Here
-are the ways you can resolve this warning:
-* If you intend to manage all of these fields, please re-run the apply
-  command with the \`--force-conflicts\` flag.
-* If you do not intend to manage all of the fields, please edit your
-  manifest to remove references to the fields that should keep their
-  current managers.
-* You may co-own fields by updating your manifest to match the existing
-  value; in this case, you'll become the manager if the other manager(s)
-  stop managing the field (remove it from their configuration).
-See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts
-`,
+      `error: Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.replicas\n${KUBECTL_CONFLICT_HELP}`,
     );
   });
 

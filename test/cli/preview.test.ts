@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { KUBECTL_CONFLICT_HELP } from '../support/kubectl-texts.js';
 import { vpcCniManifest } from '../../src/actors/eks/addons/vpc-cni.js';
 import { formatObjects } from '../../src/manifest/format-objects.js';
 import { type ClusterRunState, modeRunner, parseScenario, runScenario } from '../../src/scenarios/index.js';
@@ -30,18 +31,7 @@ const manifest = join(dir, 'aws-k8s-cni.yaml');
 writeFileSync(manifest, vpcCniManifest({ version: 'v1.11.4-eksbuild.1' }));
 const now = ['--now', '2022-09-01T10:00:00Z'];
 
-const KUBECTL_HELP = `Please review the fields above--they currently have other managers. Here
-are the ways you can resolve this warning:
-* If you intend to manage all of these fields, please re-run the apply
-  command with the \`--force-conflicts\` flag.
-* If you do not intend to manage all of the fields, please edit your
-  manifest to remove references to the fields that should keep their
-  current managers.
-* You may co-own fields by updating your manifest to match the existing
-  value; in this case, you'll become the manager if the other manager(s)
-  stop managing the field (remove it from their configuration).
-See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts
-`;
+const KUBECTL_HELP = KUBECTL_CONFLICT_HELP;
 
 describe('ssa-sim preview', () => {
   it('on a conflict prints exactly what kubectl prints, and exits 1', async () => {

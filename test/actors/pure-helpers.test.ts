@@ -141,6 +141,11 @@ describe('conflict paths inside an object', () => {
     expect(valueAtPath(ds, '.spec.template.spec.containers[name="aws-node"].ports[containerPort=61678,protocol="TCP"].name')).toBe('metrics');
     expect(valueAtPath(ds, '.spec.template.spec.containers[name="nope"].image')).toBeUndefined();
   });
+  it('prefers the item that names every key field over one that leaves a key to its default', () => {
+    const pod = { ports: [{ containerPort: 80, name: 'tcp' }, { containerPort: 80, protocol: 'UDP', name: 'udp' }] } as unknown as Value;
+    expect(valueAtPath(pod, '.ports[containerPort=80,protocol="UDP"].name')).toBe('udp');
+    expect(valueAtPath(pod, '.ports[containerPort=80,protocol="TCP"].name')).toBe('tcp');
+  });
   it('drops a path or sets a value without touching the input', () => {
     const dropped = withoutPath(ds, '.spec.template.spec.containers[name="aws-node"].env[name="A"].value');
     expect(valueAtPath(dropped!, '.spec.template.spec.containers[name="aws-node"].env[name="A"]')).toEqual({ name: 'A' });

@@ -89,8 +89,12 @@ function resolve(v: Value | undefined, s: string): Step[] | undefined {
     } else {
       const pairs = keyPairs(content);
       if (!pairs) return undefined;
-      // A key field the object leaves out matches its default (e.g. protocol "TCP").
-      index = v.findIndex((item) => isMap(item) && pairs.every(([k, want]) => getKey(item, k) === undefined || valueEquals(getKey(item, k), want)));
+      // An item that names every key field with the wanted values wins; only when there is none
+      // may an item that leaves a key field out stand for its default (e.g. protocol "TCP").
+      const exact = (item: Value) => isMap(item) && pairs.every(([k, want]) => valueEquals(getKey(item, k), want));
+      const defaulted = (item: Value) => isMap(item) && pairs.every(([k, want]) => getKey(item, k) === undefined || valueEquals(getKey(item, k), want));
+      index = v.findIndex(exact);
+      if (index < 0) index = v.findIndex(defaulted);
     }
     if (index < 0) return undefined;
     const sub = resolve(v[index], rest);

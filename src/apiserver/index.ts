@@ -10,7 +10,7 @@
  */
 export type * from './types.js';
 export { PATCH_CONTENT_TYPES } from './types.js';
-export { createCluster, defaultUid, serve, withAdmission, withStoredObject, withTime } from './server.js';
+export { createCluster, defaultUid, serve, withAdmission, withExistingObject, withTime } from './server.js';
 export { Cluster } from './cluster.js';
 export {
   buildIdentifier,

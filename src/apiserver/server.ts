@@ -3,9 +3,11 @@
  * state and returns a new one (the old one stays valid), so keeping states is keeping snapshots.
  */
 import { DEFAULT_MAX_UPDATE_MANAGERS } from './cap-managers.js';
-import { buildResources } from './registry.js';
+import { buildResources, findResource } from './registry.js';
+import { storageKey } from './request-context.js';
 import { failure, internalError } from './status.js';
-import type { AdmissionHook, ApiRequest, ClusterOptions, ClusterState, ServeResult } from './types.js';
+import type { AdmissionHook, ApiRequest, ClusterOptions, ClusterState, KubeObject, ServeResult } from './types.js';
+import { getKey, isMap, newMap, type ValueMap } from '../value/value.js';
 import { create } from './verbs/create.js';
 import { remove } from './verbs/delete.js';
 import { apply, patch } from './verbs/patch.js';
@@ -79,9 +81,36 @@ export function withAdmission(state: ClusterState, hook: AdmissionHook): Cluster
   return { ...state, config: { ...state.config, admission: [...state.config.admission, hook] } };
 }
 
-/** The same cluster with this stored object replaced as is (for tests and scenario set-up: no field management). */
-export function withStoredObject(state: ClusterState, key: string, object: import('./types.js').KubeObject): ClusterState {
+/**
+ * The same cluster with `object` stored as it is given, managedFields included: how a scenario or
+ * a test sets up a cluster that already holds objects (a create would recompute managedFields).
+ * What the server sets on create is filled in when missing: the namespace of a namespaced kind,
+ * uid, resourceVersion and creationTimestamp. Returns why not when the kind is not served or the
+ * object has no name.
+ */
+export function withExistingObject(state: ClusterState, object: KubeObject): { state: ClusterState } | { problem: string } {
+  const apiVersion = getKey(object, 'apiVersion');
+  const kind = getKey(object, 'kind');
+  const found = typeof apiVersion === 'string' && typeof kind === 'string' ? findResource(state.config.resources, apiVersion, { kind }) : undefined;
+  if (!found) return { problem: `the cluster does not serve ${String(apiVersion)} ${String(kind)}` };
+  const r = found.resource;
+  const meta = getKey(object, 'metadata');
+  const metadata: ValueMap = newMap();
+  if (isMap(meta)) for (const k of Object.keys(meta)) metadata[k] = meta[k];
+  const name = getKey(metadata, 'name');
+  if (typeof name !== 'string' || name === '') return { problem: 'every object needs a metadata.name' };
+  const ns = getKey(metadata, 'namespace');
+  const namespace = r.namespaced ? (typeof ns === 'string' && ns !== '' ? ns : 'default') : '';
+  if (r.namespaced) metadata.namespace = namespace;
+  const uidCount = state.uidCount + 1;
+  const resourceVersion = state.resourceVersion + 1;
+  if (getKey(metadata, 'uid') === undefined) metadata.uid = state.config.uid(uidCount);
+  metadata.resourceVersion = String(resourceVersion);
+  if (getKey(metadata, 'creationTimestamp') === undefined) metadata.creationTimestamp = state.now;
+  const stored: KubeObject = newMap() as KubeObject;
+  for (const k of Object.keys(object)) stored[k] = object[k];
+  stored.metadata = metadata;
   const objects = new Map(state.objects);
-  objects.set(key, object);
-  return { ...state, objects };
+  objects.set(storageKey(r, namespace, name), stored);
+  return { state: { ...state, objects, uidCount, resourceVersion } };
 }

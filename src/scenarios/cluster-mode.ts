@@ -7,8 +7,8 @@ import { freeze } from 'immer';
 import { isActionName, runAction } from '../actors/index.js';
 import type { ActorOutcome, AddonStatus } from '../actors/actor.js';
 import { vpcCniManifest } from '../actors/eks/addons/vpc-cni.js';
-import { createCluster, serve, withTime } from '../apiserver/index.js';
-import type { ApiRequest, ClusterState, KubeObject, ObjectRef as ApiObjectRef, ResourceType } from '../apiserver/types.js';
+import { createCluster, serve, withExistingObject, withTime } from '../apiserver/index.js';
+import type { ApiRequest, ClusterState, KubeObject, ObjectRef as ApiObjectRef } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { loadSchemaSources, withDeducedFallback } from '../schema/catalog.js';
 import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value.js';
@@ -73,37 +73,15 @@ function addSeconds(time: string, seconds: number): string {
   return new Date(Date.parse(time) + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function resourceFor(state: ClusterState, apiVersion: string, kind: string): ResourceType | undefined {
-  const group = groupOf(apiVersion);
-  return state.config.resources.find((r) => r.group === group && r.kind === kind);
-}
 
-/**
- * ADAPTER: puts an object into the store as given, managedFields included (a create request
- * would recompute them). Fills what the server would have set: namespace, uid,
- * resourceVersion, creationTimestamp.
- */
+/** The cluster with a scenario's initial object stored as given (see withExistingObject). */
 export function seedObject(state: ClusterState, obj: KubeObject, source: Scenario['positionOf'], index: number): ClusterState {
-  const apiVersion = str(obj, 'apiVersion')!;
-  const kind = str(obj, 'kind')!;
-  const r = resourceFor(state, apiVersion, kind);
-  if (!r) throw new SsaError('INPUT', `objects[${index}]: the cluster does not serve ${apiVersion} ${kind} (add its CRD under schema.crds)`, { source: source(['objects', index]) });
-  const meta = isMap(getKey(obj, 'metadata')) ? (getKey(obj, 'metadata') as ValueMap) : ({} as ValueMap);
-  const name = str(meta, 'name');
-  if (!name) throw new SsaError('INPUT', `objects[${index}].metadata.name: every object needs a name`, { source: source(['objects', index]) });
-  const namespace = r.namespaced ? (str(meta, 'namespace') ?? 'default') : '';
-  const uidCount = state.uidCount + 1;
-  const resourceVersion = state.resourceVersion + 1;
-  const newMeta: ValueMap = { ...meta };
-  if (r.namespaced) newMeta.namespace = namespace;
-  if (getKey(meta, 'uid') === undefined) newMeta.uid = state.config.uid(uidCount);
-  newMeta.resourceVersion = String(resourceVersion);
-  if (getKey(meta, 'creationTimestamp') === undefined) newMeta.creationTimestamp = state.now;
-  const stored: KubeObject = { ...obj, metadata: newMeta };
-  const key = `${r.group}/${r.resource}/${namespace}/${name}`;
-  const objects = new Map(state.objects);
-  objects.set(key, stored);
-  return { ...state, objects, uidCount, resourceVersion };
+  const seeded = withExistingObject(state, obj);
+  if ('problem' in seeded) {
+    const hint = seeded.problem.startsWith('the cluster does not serve') ? ' (add its CRD under schema.crds)' : '';
+    throw new SsaError('INPUT', `objects[${index}]: ${seeded.problem}${hint}`, { source: source(['objects', index]) });
+  }
+  return seeded.state;
 }
 
 export function clusterRunner(scenario: Scenario, env: RunEnvironment): ModeRunner {

@@ -112,8 +112,3 @@ export function unsupportedMediaType(): StatusObject {
     'UnsupportedMediaType',
   );
 }
-
-/** The Status as JSON text in the server's field order. */
-export function statusJson(s: StatusObject): string {
-  return JSON.stringify(s);
-}

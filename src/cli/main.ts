@@ -5,7 +5,7 @@ import { explainCommand, explainUsage } from './commands/explain.js';
 import { fieldsetCommand, fieldsetUsage } from './commands/fieldset.js';
 import { previewCommand, previewUsage } from './commands/preview.js';
 import { runCommand, runUsage } from './commands/run.js';
-import { type CommandIO, EXIT_OK, EXIT_USAGE, processIO } from './io.js';
+import { type CommandIO, EXIT_OK, EXIT_USAGE } from './io.js';
 
 interface Command {
   readonly summary: string;

@@ -90,7 +90,3 @@ export function comparePathElements(a: PathElement, b: PathElement): number {
     }
   }
 }
-
-export function pathElementsEqual(a: PathElement, b: PathElement): boolean {
-  return a.id === b.id;
-}

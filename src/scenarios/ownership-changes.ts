@@ -178,8 +178,3 @@ function render(g: Group, all: readonly Path[]): OwnershipChange[] {
     return line(inside > 0 ? `${p} (and ${fieldsWord(inside)} under it)` : p, 1, [p]);
   });
 }
-
-/** The change lines as text, one per line. */
-export function formatOwnershipChanges(changes: readonly OwnershipChange[]): string[] {
-  return changes.map((c) => c.text);
-}

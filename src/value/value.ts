@@ -50,16 +50,3 @@ export function getKey(m: ValueMap, key: string): Value | undefined {
 export function newMap(): ValueMap {
   return Object.create(null) as ValueMap;
 }
-
-/** Own keys of a map, in insertion order (integer-like keys first, as JS orders them). */
-export function mapKeys(m: ValueMap): string[] {
-  return Object.keys(m);
-}
-
-/** A copy of `m` with `key` set to `value`. */
-export function withKey(m: ValueMap, key: string, value: Value): ValueMap {
-  const out = newMap();
-  for (const k of Object.keys(m)) out[k] = m[k];
-  out[key] = value;
-  return out;
-}

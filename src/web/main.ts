@@ -1,7 +1,4 @@
-/**
- * The playground page's entry point (index.html loads it). The Buffer adapter comes first, so
- * that it is installed before any module of the engine runs.
- */
+/** The playground page's entry point (index.html loads it). */
 import { startApp } from './app.js';
 import { bundledFiles } from './library-files.js';
 import { problemFrom } from './problem.js';

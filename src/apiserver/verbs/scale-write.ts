@@ -3,7 +3,7 @@
  * Scale view, the field manager runs on the Scale object, the result is translated back, and the
  * parent gets the new replicas (main strategy: generation bumps).
  */
-import { getKey, isMap, type Value, type ValueMap } from '../../value/value.js';
+import { getKey, type Value, type ValueMap } from '../../value/value.js';
 import { decodeBody } from '../decode-object.js';
 import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
 import { decodeManagedFields, EMPTY_MANAGED, entriesToValue } from '../managed-fields.js';
@@ -95,5 +95,3 @@ export function scaleWrite(
     respond: (stored) => scaleFromParent(stored, resource),
   });
 }
-
-export const isScaleBody = (v: Value): boolean => isMap(v) && getKey(v, 'kind') === 'Scale';

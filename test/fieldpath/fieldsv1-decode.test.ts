@@ -71,7 +71,8 @@ describe('parsePathElement', () => {
     expect(e.code).toBe('FIELDSV1_PARSE');
     expect(e.message).toBe(message);
   });
-  test('index range', () => {
+  // JS numbers hold integers exactly only up to 2^53: beyond it the index is accepted but rounded.
+  test('index range: all of int64 is accepted', () => {
     same('i:9223372036854775807', i(9223372036854775807));
     same('i:-9223372036854775808', i(-9223372036854775808));
   });

@@ -1,18 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { decodeFieldsV1, decodeFieldsV1Value } from '../../src/fieldpath/fieldsv1-decode.js';
 import { encodeFieldsV1 } from '../../src/fieldpath/fieldsv1-encode.js';
 import type { Value } from '../../src/value/value.js';
+import { readShared } from '../support/shared.js';
 import { pathStrings } from './helpers.js';
 
-// The reference vectors live in shared/ beside the checkout (read in place, never copied).
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const vectorsDir = [process.env.SSA_SHARED, join(repoRoot, '../shared'), '/work/shared']
-  .filter((d): d is string => !!d)
-  .map((d) => join(d, 'reference/vectors'))
-  .find((d) => existsSync(join(d, 'suite.jsonl')));
+// The reference vectors live in ../shared beside the checkout (read in place, never copied);
+// without them this fails, like every other vector test.
 
 interface Managed {
   manager: string;
@@ -26,13 +20,13 @@ interface Result {
 
 function* cases(): Generator<{ file: string; expect: Result[] }> {
   for (const file of ['suite.jsonl', 'k8s.jsonl', 'random.jsonl']) {
-    for (const line of readFileSync(join(vectorsDir!, file), 'utf8').split('\n')) {
+    for (const line of readShared('reference', 'vectors', file).split('\n')) {
       if (line.trim()) yield { file, expect: (JSON.parse(line) as { expect: Result[] }).expect };
     }
   }
 }
 
-describe.skipIf(vectorsDir === undefined)('reference vectors (structured-merge-diff v6.4.2 results)', () => {
+describe('reference vectors (structured-merge-diff v6.4.2 results)', () => {
   test('every managedFields entry decodes, and re-encodes to the same JSON value', () => {
     let n = 0;
     for (const c of cases()) {

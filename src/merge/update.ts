@@ -9,9 +9,9 @@ import { reconcileManagers } from './reconcile-managers.js';
 import { transferOwnership } from './transfer-ownership.js';
 
 /**
- * An update (create, PUT, patch) by `manager` (engine-semantics §5.2). It never conflicts: every
- * path it modifies or adds is taken from whoever owned it, and the updater owns exactly what it
- * changed (including containers it created), never values it merely restated.
+ * An update (create, PUT, patch) by `manager` (engine-semantics §5.2). It never conflicts: the
+ * paths it modifies or adds move to it from their previous owners. Its own set grows by what it
+ * changed or created and loses what it removed; restating a value someone else owns gains nothing.
  */
 export function update(
   ctx: EngineContext,

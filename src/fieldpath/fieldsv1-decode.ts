@@ -50,9 +50,9 @@ function readPathElement(text: string): PathElement | undefined {
     case 'f':
       return fieldElement(body);
     case 'v':
-      return valueElement(readWholeJson(body, (r) => r.readValue(0, MAX_KEY_VALUE_DEPTH)));
+      return valueElement(readWholeJson(body, (r) => r.readValue(0, MAX_KEY_VALUE_DEPTH)), true);
     case 'k':
-      return keyElement(readWholeJson(body, readKeyFields));
+      return keyElement(readWholeJson(body, readKeyFields), true);
     case 'i':
       return indexElement(atoi(body));
     default:

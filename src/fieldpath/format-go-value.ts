@@ -5,28 +5,29 @@ import type { Value, ValueMap } from '../value/value.js';
  * How the reference prints a value inside a path string (`value.ToString`, i.e. Go's `fmt`):
  * strings `%q`, numbers `%v`, lists `[a,b]`, maps `k=v` pairs with no separator.
  *
- * Two things JS cannot know: whether a number was a Go int or a float64 (integral numbers below
- * 2^63 print as ints, so a stored key `port=1e+06` prints here as `port=1000000`), and Go's map
- * order (random there; sorted by key here).
+ * JS has one number type, Go two. `asFloat` says the value is a Go float64 — what numbers read
+ * from FieldsV1 JSON are (a stored key `port=1000000` prints `port=1e+06`); otherwise integral
+ * numbers below 2^63 print as the ints they were in an object. Go's map order is random; here
+ * map keys are sorted.
  */
-export function formatGoValue(v: Value): string {
+export function formatGoValue(v: Value, asFloat = false): string {
   if (v === null) return 'null';
   switch (typeof v) {
     case 'string':
       return goQuote(v);
     case 'number':
-      return formatGoNumber(v);
+      return asFloat ? formatGoFloat(v) : formatGoNumber(v);
     case 'boolean':
       return v ? 'true' : 'false';
   }
   if (Array.isArray(v)) {
     let out = '[';
-    for (let i = 0; i < v.length; i++) out += (i > 0 ? ',' : '') + formatGoValue(v[i]);
+    for (let i = 0; i < v.length; i++) out += (i > 0 ? ',' : '') + formatGoValue(v[i], asFloat);
     return out + ']';
   }
   const m = v as ValueMap;
   let out = '';
-  for (const k of Object.keys(m).sort(compareStrings)) out += k + '=' + formatGoValue(m[k]);
+  for (const k of Object.keys(m).sort(compareStrings)) out += k + '=' + formatGoValue(m[k], asFloat);
   return out;
 }
 
@@ -35,6 +36,11 @@ const TWO_63 = 2 ** 63;
 /** Go `%v`: an int in decimal, a float64 as `%g` with the shortest digits (exponent if < -4 or >= 6). */
 export function formatGoNumber(x: number): string {
   if (Number.isInteger(x) && Math.abs(x) < TWO_63) return Number.isSafeInteger(x) ? String(x) : BigInt(x).toString();
+  return formatGoFloat(x);
+}
+
+/** Go `%v` of a float64: `%g` with the shortest digits, exponent form if the exponent is < -4 or >= 6. */
+export function formatGoFloat(x: number): string {
   if (Number.isNaN(x)) return 'NaN';
   if (!Number.isFinite(x)) return x > 0 ? '+Inf' : '-Inf';
   const [mantissa, expText] = x.toExponential().split('e');

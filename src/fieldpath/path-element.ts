@@ -28,13 +28,17 @@ export interface KeyField {
 export interface KeyElement {
   readonly kind: typeof PeKind.Key;
   readonly id: string;
-  /** Sorted by name (code point order), each name once. */
+  /** Sorted by name (code point order). */
   readonly fields: readonly KeyField[];
+  /** Read from FieldsV1 JSON, where the reference holds every number as a float64 (see path-string). */
+  readonly fromJson?: boolean;
 }
 export interface ValueElement {
   readonly kind: typeof PeKind.Value;
   readonly id: string;
   readonly value: Value;
+  /** Read from FieldsV1 JSON (numbers are float64 there). */
+  readonly fromJson?: boolean;
 }
 export interface IndexElement {
   readonly kind: typeof PeKind.Index;
@@ -48,16 +52,20 @@ export function fieldElement(name: string): FieldElement {
   return { kind: PeKind.Field, id: 'f' + name, name };
 }
 
-/** A key element; `fields` may come in any order and is sorted here. */
-export function keyElement(fields: readonly KeyField[]): KeyElement {
+/**
+ * A key element; `fields` may come in any order and is sorted here. `fromJson` marks an element
+ * read from FieldsV1: it is the same element (same id) but prints its numbers as Go float64s.
+ */
+export function keyElement(fields: readonly KeyField[], fromJson = false): KeyElement {
   const sorted = fields.length > 1 ? [...fields].sort((a, b) => compareStrings(a.name, b.name)) : fields;
   let id = 'k';
   for (const f of sorted) id += JSON.stringify(f.name) + ':' + canonicalJson(f.value) + ',';
-  return { kind: PeKind.Key, id, fields: sorted };
+  return fromJson ? { kind: PeKind.Key, id, fields: sorted, fromJson } : { kind: PeKind.Key, id, fields: sorted };
 }
 
-export function valueElement(value: Value): ValueElement {
-  return { kind: PeKind.Value, id: 'v' + canonicalJson(value), value };
+export function valueElement(value: Value, fromJson = false): ValueElement {
+  const id = 'v' + canonicalJson(value);
+  return fromJson ? { kind: PeKind.Value, id, value, fromJson } : { kind: PeKind.Value, id, value };
 }
 
 export function indexElement(index: number): IndexElement {

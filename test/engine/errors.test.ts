@@ -247,3 +247,35 @@ describe('ssa-sim engine', () => {
     expect(answer.steps[0].error).toMatch(/nested deeper than 1000 levels/);
   });
 });
+
+describe('numbers in conflict paths (engine-semantics §1.1)', () => {
+  const portsSchema = new Schema(
+    parseSchema(`types:
+- name: root
+  map:
+    fields:
+    - name: ports
+      type: {list: {elementType: {namedType: port}, elementRelationship: associative, keys: [port]}}
+- name: port
+  map:
+    fields:
+    - {name: port, type: {scalar: numeric}}
+    - {name: name, type: {scalar: string}}
+`),
+  );
+  const pctx: EngineContext = { atom: portsSchema.named('root') };
+  const live = { ports: [{ port: 1000000, name: 'a' }] } as Value;
+
+  it('a key read from FieldsV1 is a float64 in the reference and prints as one', () => {
+    const stored = new Map([['owner', { set: decodeFieldsV1('{"f:ports":{"k:{\\"port\\":1000000}":{"f:name":{}}}}'), apiVersion: 'v1', applied: true }]]);
+    const out = apply(pctx, live, { ports: [{ port: 1000000, name: 'b' }] }, 'v1', stored, 'me', false);
+    expect(!out.ok && out.error.message).toBe('conflict with "owner": .ports[port=1e+06].name');
+  });
+
+  it('a key taken from an object is an int and prints in full', () => {
+    const first = apply(pctx, null, live, 'v1', new Map(), 'owner', false);
+    if (!first.ok) throw first.error;
+    const out = apply(pctx, first.object, { ports: [{ port: 1000000, name: 'b' }] }, 'v1', first.managers, 'me', false);
+    expect(!out.ok && out.error.message).toBe('conflict with "owner": .ports[port=1000000].name');
+  });
+});

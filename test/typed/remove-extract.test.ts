@@ -45,7 +45,7 @@ describe('removeItems', () => {
     expect(json(removeItems({ a: { k: 'x' } }, set([f('a')]), atom))).toBe('null');
   });
   it('a keyed item goes whole when its element is in the set, else only what is listed inside it', () => {
-    const obj = { l: [{ k: 'a', x: '1', y: '2' }, { k: 'b', x: '3' }] };
+    const obj: Value = { l: [{ k: 'a', x: '1', y: '2' }, { k: 'b', x: '3' }] };
     expect(json(removeItems(obj, set([f('l'), keyElement([{ name: 'k', value: 'a' }])]), atom))).toBe('{"l":[{"k":"b","x":"3"}]}');
     expect(json(removeItems(obj, set([f('l'), keyElement([{ name: 'k', value: 'a' }]), f('y')]), atom))).toBe('{"l":[{"k":"a","x":"1"},{"k":"b","x":"3"}]}');
   });
@@ -56,7 +56,7 @@ describe('removeItems', () => {
 
 describe('extractItems', () => {
   it('keeps only the listed paths; an item named by its element comes whole', () => {
-    const obj = { l: [{ k: 'a', x: '1', y: '2' }, { k: 'b', x: '3' }], s: { k: 'x', v: 1 } };
+    const obj: Value = { l: [{ k: 'a', x: '1', y: '2' }, { k: 'b', x: '3' }], s: { k: 'x', v: 1 } };
     expect(json(extractItems(obj, set([f('l'), keyElement([{ name: 'k', value: 'a' }])]), atom))).toBe('{"l":[{"k":"a","x":"1","y":"2"}]}');
     expect(json(extractItems(obj, set([f('s'), f('v')]), atom))).toBe('{"s":{"v":1}}');
   });

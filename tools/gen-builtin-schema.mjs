@@ -6,7 +6,9 @@
  *   hand-written extra types, with the merge semantics of ../shared/reference/kubernetes-schema.yaml
  *   (field names and types, list types and keys, key defaults, map element types, atomic maps);
  * - strategic-merge-patch metadata from ../shared/reference/openapi-v2-subset.json where it defines
- *   the type and the field; elsewhere only a merge key derived from a list map with one key.
+ *   the type and the field; else from KNOWN_PATCH_METADATA below (the `patchStrategy` and
+ *   `patchMergeKey` the Kubernetes API types declare on fields the subset does not cover); else
+ *   only a merge key derived from a list map with one key.
  *
  * Run after `npm run build` (it uses the compiled readers and writers):
  *   npm run build && node tools/gen-builtin-schema.mjs
@@ -60,7 +62,33 @@ const subset = openApiToSchema(JSON.parse(readFileSync(resolve(shared, 'openapi-
 const subsetFields = new Map();
 for (const t of subset.types) subsetFields.set(t.name, new Map((t.map?.fields ?? []).map((f) => [f.name, f])));
 
-const stats = { types: 0, fromSubset: 0, fieldsWithSubsetMetadata: 0, derivedMergeKeys: 0 };
+/**
+ * Patch metadata of fields outside the OpenAPI subset, as the Kubernetes API types declare it
+ * (the same facts `kubectl explain` and the API reference show as "patch strategy").
+ */
+const merge = (patchMergeKey) => ({ patchStrategy: 'merge', ...(patchMergeKey ? { patchMergeKey } : {}) });
+const conditions = { conditions: merge('type') };
+const KNOWN_PATCH_METADATA = new Map([
+  ['io.k8s.api.core.v1.ServiceSpec', { ports: merge('port') }],
+  ['io.k8s.api.core.v1.ServiceStatus', conditions],
+  ['io.k8s.api.core.v1.ServiceAccount', { secrets: merge('name') }],
+  ['io.k8s.api.core.v1.NodeSpec', { podCIDRs: merge() }],
+  ['io.k8s.api.core.v1.NodeStatus', { ...conditions, addresses: merge('type') }],
+  ['io.k8s.api.core.v1.NamespaceStatus', conditions],
+  ['io.k8s.api.core.v1.PersistentVolumeClaimStatus', conditions],
+  ['io.k8s.api.core.v1.PodStatus', { ...conditions, podIPs: merge('ip'), hostIPs: merge('ip') }],
+  ['io.k8s.api.core.v1.PodSpec', { resourceClaims: { patchStrategy: 'merge,retainKeys', patchMergeKey: 'name' }, schedulingGates: merge('name') }],
+  ['io.k8s.api.apps.v1.DaemonSetStatus', conditions],
+  ['io.k8s.api.apps.v1.StatefulSetStatus', conditions],
+  ['io.k8s.api.apps.v1.ReplicaSetStatus', conditions],
+  ['io.k8s.api.batch.v1.JobStatus', conditions],
+  ['io.k8s.api.policy.v1.PodDisruptionBudgetStatus', conditions],
+  ['io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerStatus', conditions],
+  ['io.k8s.api.admissionregistration.v1.MutatingWebhookConfiguration', { webhooks: merge('name') }],
+  ['io.k8s.api.admissionregistration.v1.ValidatingWebhookConfiguration', { webhooks: merge('name') }],
+]);
+
+const stats = { types: 0, fromSubset: 0, fieldsWithSubsetMetadata: 0, fieldsWithKnownMetadata: 0, derivedMergeKeys: 0 };
 const withPatchMetadata = (typeName, field) => {
   const { patchStrategy: _s, patchMergeKey: _k, ...bare } = field;
   const known = subsetFields.get(typeName);
@@ -73,6 +101,11 @@ const withPatchMetadata = (typeName, field) => {
       ...(s.patchMergeKey !== undefined ? { patchMergeKey: s.patchMergeKey } : {}),
       ...(s.patchStrategy !== undefined ? { patchStrategy: s.patchStrategy } : {}),
     };
+  }
+  const fact = KNOWN_PATCH_METADATA.get(typeName)?.[field.name];
+  if (fact && (!known || !known.has(field.name))) {
+    stats.fieldsWithKnownMetadata++;
+    return { ...bare, ...fact };
   }
   const list = field.type.inlined?.list;
   if (list && list.elementRelationship === 'associative' && list.keys?.length === 1) {
@@ -121,6 +154,7 @@ const header = `/**
  * ${stats.types} types: every type reachable from the built-in kinds (kinds.ts), with the merge semantics
  * of ../shared/reference/kubernetes-schema.yaml. Strategic-merge-patch metadata: from
  * ../shared/reference/openapi-v2-subset.json for the ${stats.fromSubset} types it defines (${stats.fieldsWithSubsetMetadata} annotated fields);
+ * ${stats.fieldsWithKnownMetadata} fields from the API types' own declarations (KNOWN_PATCH_METADATA in the generator);
  * elsewhere only ${stats.derivedMergeKeys} merge keys derived from list maps with a single key, and no strategies.
  */
 `;

@@ -138,11 +138,18 @@ describe('built-in schema', () => {
     const meta = catalog.schema.named('io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta').map!.fields;
     expect(meta.get('finalizers')).toMatchObject({ patchStrategy: 'merge' });
     expect(meta.get('finalizers')?.patchMergeKey).toBeUndefined();
-    // Outside the subset: a merge key derived from a one-key list map, never a strategy.
+    // Outside the subset: what the API types declare (the generator's KNOWN_PATCH_METADATA)...
     const service = catalog.schema.named('io.k8s.api.core.v1.ServiceSpec').map!.fields.get('ports')!;
-    expect([service.patchStrategy, service.patchMergeKey]).toEqual([undefined, undefined]); // keys port+protocol: nothing derived
-    const rules = catalog.schema.named('io.k8s.api.admissionregistration.v1.MutatingWebhookConfiguration').map!.fields.get('webhooks')!;
-    expect([rules.patchStrategy, rules.patchMergeKey]).toEqual([undefined, 'name']);
+    expect([service.patchStrategy, service.patchMergeKey]).toEqual(['merge', 'port']);
+    const hooks = catalog.schema.named('io.k8s.api.admissionregistration.v1.MutatingWebhookConfiguration').map!.fields.get('webhooks')!;
+    expect([hooks.patchStrategy, hooks.patchMergeKey]).toEqual(['merge', 'name']);
+    const nodeStatus = catalog.schema.named('io.k8s.api.core.v1.NodeStatus').map!.fields;
+    expect([nodeStatus.get('addresses')!.patchStrategy, nodeStatus.get('addresses')!.patchMergeKey]).toEqual(['merge', 'type']);
+    // ...else only a merge key derived from a one-key list map, never a strategy.
+    const rules = catalog.schema.named('io.k8s.api.rbac.v1.ClusterRole').map!.fields.get('rules')!;
+    expect([rules.patchStrategy, rules.patchMergeKey]).toEqual([undefined, undefined]); // atomic: nothing derived
+    const claims = catalog.schema.named('io.k8s.api.core.v1.ResourceRequirements').map!.fields.get('claims')!;
+    expect([claims.patchStrategy, claims.patchMergeKey]).toEqual([undefined, 'name']);
   });
 
   it('is small and reads back what it was written from', () => {

@@ -36,23 +36,7 @@ const SCALARS: Record<string, ScalarKind> = { s: 'string', n: 'numeric', b: 'boo
 
 /** Reads compact lines into a schema declaration. Throws SsaError('SCHEMA_PARSE') naming the line. */
 export function parseCompactSchema(lines: readonly string[], source = 'compact schema'): SchemaDecl {
-  const aliases = new Map<string, string>();
-  const types: TypeDef[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (line === '' || line.charCodeAt(0) === 35 /* # */) continue;
-    const space = line.indexOf(' ');
-    if (space <= 0) throw lineError(source, i, 0, 'expected "<name> <type>"');
-    if (line.charCodeAt(0) === 37 /* % */) {
-      aliases.set(line.slice(1, space), line.slice(space + 1).trim());
-      continue;
-    }
-    const reader = new LineReader(line, space + 1, aliases, source, i);
-    const atom = reader.atom();
-    reader.end();
-    types.push({ name: expand(line.slice(0, space), aliases), ...atom });
-  }
-  return { types };
+  return { types: typeLines(lines, source).map(({ name, read }) => ({ name, ...read() })) };
 }
 
 /**
@@ -61,8 +45,13 @@ export function parseCompactSchema(lines: readonly string[], source = 'compact s
  * objects reach. A mistake in a line surfaces then, as the SsaError `parseCompactSchema` throws.
  */
 export function parseCompactSchemaLazily(lines: readonly string[], source = 'compact schema'): SchemaDecl {
+  return { types: typeLines(lines, source).map(({ name, read }) => lazyTypeDef(name, read)) };
+}
+
+/** The named types of `lines`, each with the reader of its atom; aliases expanded, comments skipped. */
+function typeLines(lines: readonly string[], source: string): { name: string; read: () => AtomDecl }[] {
   const aliases = new Map<string, string>();
-  const types: TypeDef[] = [];
+  const out: { name: string; read: () => AtomDecl }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (line === '' || line.charCodeAt(0) === 35 /* # */) continue;
@@ -72,14 +61,17 @@ export function parseCompactSchemaLazily(lines: readonly string[], source = 'com
       aliases.set(line.slice(1, space), line.slice(space + 1).trim());
       continue;
     }
-    types.push(lazyTypeDef(expand(line.slice(0, space), aliases), () => {
-      const reader = new LineReader(line, space + 1, aliases, source, i);
-      const atom = reader.atom();
-      reader.end();
-      return atom;
-    }));
+    out.push({
+      name: expand(line.slice(0, space), aliases),
+      read: () => {
+        const reader = new LineReader(line, space + 1, aliases, source, i);
+        const atom = reader.atom();
+        reader.end();
+        return atom;
+      },
+    });
   }
-  return { types };
+  return out;
 }
 
 /** A type definition whose alternatives are own enumerable getters, read once (spreading it copies them). */

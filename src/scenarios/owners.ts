@@ -3,6 +3,7 @@
  * an object's `metadata.managedFields` (entries keyed by manager, operation, apiVersion and
  * subresource, as the API server keys them).
  */
+import { buildIdentifier } from '../apiserver/index.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { decodeFieldsV1Value } from '../fieldpath/fieldsv1-decode.js';
 import type { FieldSet } from '../fieldpath/set.js';
@@ -68,11 +69,9 @@ export function ownersFromObject(obj: Value): OwnerEntry[] {
   });
 }
 
-/** A stable key for an entry: the API server's identifier fields. */
+/** A stable key for an entry: the API server's identifier. */
 export function ownerKey(e: OwnerEntry): string {
-  return e.operation === 'Apply'
-    ? `${e.manager}\u0000Apply\u0000\u0000${e.subresource}`
-    : `${e.manager}\u0000Update\u0000${e.apiVersion}\u0000${e.subresource}`;
+  return buildIdentifier(e);
 }
 
 /**

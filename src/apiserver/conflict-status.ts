@@ -24,6 +24,20 @@ export function printManager(id: string): string {
   return out;
 }
 
+/**
+ * The manager's name in a conflict cause's message (`conflict with "eks" using apps/v1` → `eks`):
+ * the Go-quoted name that printManager wrote. A message of another shape comes back whole.
+ */
+export function managerOfCause(message: string): string {
+  const m = /^conflicts? with ("(?:[^"\\]|\\.)*")/.exec(message);
+  if (!m) return message;
+  try {
+    return JSON.parse(m[1]) as string;
+  } catch {
+    return m[1].slice(1, -1);
+  }
+}
+
 /** Conflicts ordered by identifier (stable within a manager), as the message groups them. */
 export function sortConflicts(conflicts: readonly Conflict[]): Conflict[] {
   return conflicts

@@ -21,7 +21,7 @@ export {
   readEntries,
   sortEntries,
 } from './managed-fields.js';
-export { conflictMessage, printManager } from './conflict-status.js';
+export { conflictMessage, managerOfCause, printManager } from './conflict-status.js';
 export { customResource, findResource, qualifiedResource } from './registry.js';
 export { managerName, prefixFromUserAgent } from './manager-name.js';
 export { LAST_APPLIED, lastAppliedValue } from './last-applied.js';

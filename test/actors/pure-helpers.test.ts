@@ -4,7 +4,8 @@ import { upgradeManagedFields, findFieldsOwners } from '../../src/actors/kubectl
 import { lastAppliedValue } from '../../src/actors/kubectl/last-applied.js';
 import { CONFLICT_HELP, conflictError, printErrors, successLine } from '../../src/actors/kubectl/output.js';
 import { LAST_APPLIED_PATH } from '../../src/actors/kubectl/server-side-apply.js';
-import { managerOfCause, valueAtPath, withoutPath, withValueAtPath } from '../../src/actors/eks/conflict-paths.js';
+import { managerOfCause } from '../../src/apiserver/index.js';
+import { valueAtPath, withoutPath, withValueAtPath } from '../../src/actors/eks/conflict-paths.js';
 import { applyJsonPatch } from '../../src/actors/controllers/json-patch.js';
 import type { Value } from '../../src/value/value.js';
 

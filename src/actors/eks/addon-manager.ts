@@ -21,7 +21,8 @@ import { identity, toObjects, withNamespace } from '../objects.js';
 import { coordinates, type ObjectCoordinates } from '../resources.js';
 import { Wire } from '../wire.js';
 import { AddonApiError, parseConfigurationValues, shippedAddon } from './addons/index.js';
-import { managerOfCause, valueAtPath, withoutPath, withValueAtPath } from './conflict-paths.js';
+import { managerOfCause } from '../../apiserver/index.js';
+import { valueAtPath, withoutPath, withValueAtPath } from './conflict-paths.js';
 
 const EKS_QUERY = { timeout: '10s' } as const;
 

@@ -143,14 +143,3 @@ export function withValueAtPath(obj: Value, path: string, value: Value): Value |
   if (!steps || steps.length === 0) return undefined;
   return rebuild(obj, steps, () => deepCopy(value));
 }
-
-/** The manager named in a conflict cause message (`conflict with "kubectl-set" using apps/v1`). */
-export function managerOfCause(message: string): string {
-  const m = /^conflicts? with ("(?:[^"\\]|\\.)*")/.exec(message);
-  if (!m) return message;
-  try {
-    return JSON.parse(m[1]) as string;
-  } catch {
-    return m[1].slice(1, -1);
-  }
-}

@@ -43,6 +43,8 @@ export interface RequestRecord {
    * `/apis/apps/v1/namespaces/kube-system/daemonsets/aws-node?dryRun=All&fieldManager=eks&force=false`.
    */
   readonly uri: string;
+  /** The object the request writes to (for a create: the object it creates). */
+  readonly target: { readonly apiVersion: string; readonly kind: string; readonly name: string; readonly namespace?: string };
   /** POST/PUT carry `application/json`; patches their patch type. */
   readonly contentType: ContentType;
   /** `?fieldManager=` as sent; absent when the client sends none (the server then derives it from the user agent). */

@@ -108,6 +108,7 @@ export class Wire {
     return {
       verb,
       uri: path + q,
+      target: { apiVersion: ref.apiVersion, kind: ref.kind, name: ref.name, ...(c.namespaced ? { namespace: c.namespace } : {}) },
       contentType,
       ...(o.fieldManager !== undefined ? { fieldManager: o.fieldManager } : {}),
       effectiveManager: o.fieldManager || managerFromUserAgent(userAgent),

@@ -7,8 +7,9 @@ import { freeze } from 'immer';
 import { isActionName, runAction } from '../actors/index.js';
 import type { ActorOutcome, AddonStatus } from '../actors/actor.js';
 import { vpcCniManifest } from '../actors/eks/addons/vpc-cni.js';
-import { createCluster, serve, withExistingObject, withTime } from '../apiserver/index.js';
-import type { ApiRequest, ClusterState, KubeObject, ObjectRef as ApiObjectRef } from '../apiserver/types.js';
+import { createCluster, managerOfCause, objectDisplayName, serve, withExistingObject, withTime } from '../apiserver/index.js';
+import { splitApiVersion } from '../apiserver/registry.js';
+import type { ApiRequest, ClusterState, KubeObject } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { loadSchemaSources, withDeducedFallback } from '../schema/catalog.js';
 import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value.js';
@@ -25,19 +26,12 @@ function str(m: Value | undefined, key: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-function groupOf(apiVersion: string): string {
-  const i = apiVersion.indexOf('/');
-  return i < 0 ? '' : apiVersion.slice(0, i);
-}
-
 /** `daemonset.apps/aws-node -n kube-system`, as kubectl names objects. */
 export function clusterObjectDisplay(obj: Value): string {
-  const apiVersion = str(obj, 'apiVersion') ?? '';
-  const kind = (str(obj, 'kind') ?? 'object').toLowerCase();
+  const { group } = splitApiVersion(str(obj, 'apiVersion') ?? '');
   const meta = isMap(obj) ? getKey(obj, 'metadata') : undefined;
-  const group = groupOf(apiVersion);
   const ns = str(meta, 'namespace');
-  return `${kind}${group ? `.${group}` : ''}/${str(meta, 'name') ?? ''}${ns ? ` -n ${ns}` : ''}`;
+  return `${objectDisplayName(str(obj, 'kind') ?? 'object', group, str(meta, 'name') ?? '')}${ns ? ` -n ${ns}` : ''}`;
 }
 
 function refOf(obj: Value): ObjectRef {
@@ -190,39 +184,7 @@ function changedObjects(before: ClusterState, after: ClusterState): ObjectRef[] 
   return out;
 }
 
-/** The object a request URI names: `/apis/apps/v1/namespaces/ns/daemonsets/name[/status]`. */
-function refFromUri(state: ClusterState, uri: string): { ref: ApiObjectRef; subresource?: string } | undefined {
-  const parts = uri.split('?')[0].split('/').filter(Boolean);
-  let apiVersion: string;
-  let rest: string[];
-  if (parts[0] === 'api') {
-    apiVersion = parts[1];
-    rest = parts.slice(2);
-  } else if (parts[0] === 'apis') {
-    apiVersion = `${parts[1]}/${parts[2]}`;
-    rest = parts.slice(3);
-  } else return undefined;
-  let namespace: string | undefined;
-  if (rest[0] === 'namespaces' && rest.length >= 4) {
-    namespace = rest[1];
-    rest = rest.slice(2);
-  }
-  const [resource, name, subresource] = rest;
-  if (!resource || !name) return undefined;
-  const r = state.config.resources.find((x) => x.group === groupOf(apiVersion) && x.resource === resource);
-  return { ref: { apiVersion, kind: r?.kind, resource: r ? undefined : resource, namespace, name }, subresource };
-}
 
-/** `conflict with "kubectl-client-side-apply" using apps/v1` → `kubectl-client-side-apply`. */
-export function managerOfCause(message: string): string {
-  const m = /^conflict with ("(?:[^"\\]|\\.)*")/.exec(message);
-  if (!m) return message;
-  try {
-    return JSON.parse(m[1]) as string;
-  } catch {
-    return m[1].slice(1, -1);
-  }
-}
 
 function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOutcome): ActionResult {
   const failedRec = outcome.requests.find((r) => r.code >= 400);
@@ -236,10 +198,7 @@ function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOut
       .map((c) => ({ manager: managerOfCause(c.message), path: c.field }));
   }
   const touched = changedObjects(before, outcome.state);
-  if (touched.length === 0 && failedRec) {
-    const at = refFromUri(outcome.state, failedRec.uri);
-    if (at?.ref.kind) touched.push({ apiVersion: at.ref.apiVersion, kind: at.ref.kind, name: at.ref.name, namespace: at.ref.namespace });
-  }
+  if (touched.length === 0 && failedRec?.target.kind) touched.push({ ...failedRec.target });
   const notes = [...(outcome.notes ?? [])];
   if (outcome.addon && !(outcome.stdout + outcome.stderr).includes(outcome.addon.status)) {
     notes.push(`add-on ${outcome.addon.addonName} ${outcome.addon.addonVersion}: ${outcome.addon.status}`);

@@ -1,25 +1,46 @@
 import { describeError, SsaError } from '../errors/ssa-error.js';
-import { blameCommand, blameUsage } from './commands/blame.js';
-import { engineCommand, engineUsage } from './commands/engine.js';
-import { explainCommand, explainUsage } from './commands/explain.js';
-import { fieldsetCommand, fieldsetUsage } from './commands/fieldset.js';
-import { previewCommand, previewUsage } from './commands/preview.js';
-import { runCommand, runUsage } from './commands/run.js';
 import { type CommandIO, EXIT_OK, EXIT_USAGE } from './io.js';
 
-interface Command {
-  readonly summary: string;
+/** What a command module gives once it is loaded. */
+interface LoadedCommand {
   readonly usage: string;
   run(args: string[], io: CommandIO): Promise<number>;
 }
 
+interface Command {
+  readonly summary: string;
+  /**
+   * Loads the command's module on first use: a command pulls in only the layers it needs, and
+   * `ssa-sim --help` loads none of them (cold start is what a terminal user feels).
+   */
+  load(): Promise<LoadedCommand>;
+}
+
 const commands: Record<string, Command> = {
-  run: { summary: 'run scenario files step by step, checking their expectations', usage: runUsage, run: runCommand },
-  preview: { summary: 'apply a manifest offline to captured live objects: conflicts, ownership changes, removals', usage: previewUsage, run: previewCommand },
-  blame: { summary: 'show an object with the managers that own each line', usage: blameUsage, run: blameCommand },
-  explain: { summary: 'say who owns a field, since when, and what the next apply would do to it', usage: explainUsage, run: explainCommand },
-  fieldset: { summary: 'decode FieldsV1 into field paths, or encode paths as FieldsV1', usage: fieldsetUsage, run: fieldsetCommand },
-  engine: { summary: 'answer ownership-engine requests (JSON Lines on stdin)', usage: engineUsage, run: engineCommand },
+  run: {
+    summary: 'run scenario files step by step, checking their expectations',
+    load: async () => import('./commands/run.js').then((m) => ({ usage: m.runUsage, run: m.runCommand })),
+  },
+  preview: {
+    summary: 'apply a manifest offline to captured live objects: conflicts, ownership changes, removals',
+    load: async () => import('./commands/preview.js').then((m) => ({ usage: m.previewUsage, run: m.previewCommand })),
+  },
+  blame: {
+    summary: 'show an object with the managers that own each line',
+    load: async () => import('./commands/blame.js').then((m) => ({ usage: m.blameUsage, run: m.blameCommand })),
+  },
+  explain: {
+    summary: 'say who owns a field, since when, and what the next apply would do to it',
+    load: async () => import('./commands/explain.js').then((m) => ({ usage: m.explainUsage, run: m.explainCommand })),
+  },
+  fieldset: {
+    summary: 'decode FieldsV1 into field paths, or encode paths as FieldsV1',
+    load: async () => import('./commands/fieldset.js').then((m) => ({ usage: m.fieldsetUsage, run: m.fieldsetCommand })),
+  },
+  engine: {
+    summary: 'answer ownership-engine requests (JSON Lines on stdin)',
+    load: async () => import('./commands/engine.js').then((m) => ({ usage: m.engineUsage, run: m.engineCommand })),
+  },
 };
 
 function mainUsage(): string {
@@ -46,11 +67,12 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     io.write(mainUsage());
     return EXIT_OK;
   }
-  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (!command) {
+  const entry = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!entry) {
     io.writeError(`ssa-sim: unknown command ${JSON.stringify(name)}\n\n${mainUsage()}`);
     return EXIT_USAGE;
   }
+  const command = await entry.load();
   if (args.includes('--help') || args.includes('-h')) {
     io.write(command.usage);
     return EXIT_OK;

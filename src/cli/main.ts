@@ -1,3 +1,4 @@
+import { closestWord } from '../errors/closest-word.js';
 import { describeError, SsaError } from '../errors/ssa-error.js';
 import { type CommandIO, EXIT_OK, EXIT_USAGE } from './io.js';
 
@@ -69,7 +70,9 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
   }
   const entry = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!entry) {
-    io.writeError(`ssa-sim: unknown command ${JSON.stringify(name)}\n\n${mainUsage()}`);
+    // kubectl's (cobra's) words, with its suggestion block when a command is near.
+    const near = closestWord(name, Object.keys(commands));
+    io.writeError(`Error: unknown command ${JSON.stringify(name)} for "ssa-sim"${near ? `\n\nDid you mean this?\n\t${near}\n` : ''}\nRun 'ssa-sim --help' for usage.\n`);
     return EXIT_USAGE;
   }
   const command = await entry.load();

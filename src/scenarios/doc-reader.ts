@@ -2,6 +2,7 @@
  * Typed access to a located YAML document: every read either returns the expected shape or throws
  * an SsaError naming `file:line:column`, the path inside the document and what was expected there.
  */
+import { closestWord } from '../errors/closest-word.js';
 import { SsaError, type SourcePosition } from '../errors/ssa-error.js';
 import { getKey, isList, isMap, kindOf, type Value, type ValueMap } from '../value/value.js';
 import { type DocSegment, type LocatedDocument, segsKey } from './read-yaml.js';
@@ -124,7 +125,7 @@ export class DocNode {
   onlyKeys(allowed: readonly string[]): void {
     for (const k of this.keys()) {
       if (!allowed.includes(k)) {
-        const near = closest(k, allowed);
+        const near = closestWord(k, allowed);
         throw new DocNode(this.doc, [...this.segs, k], null).error(
           `unknown key ${JSON.stringify(k)}${near ? ` (did you mean "${near}"?)` : ''}; expected one of: ${allowed.join(', ')}`,
           'key',
@@ -132,31 +133,4 @@ export class DocNode {
       }
     }
   }
-}
-
-function closest(word: string, candidates: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDist = Infinity;
-  for (const c of candidates) {
-    const d = editDistance(word.toLowerCase(), c.toLowerCase());
-    if (d < bestDist) {
-      bestDist = d;
-      best = c;
-    }
-  }
-  return bestDist <= Math.max(1, Math.floor(word.length / 3)) ? best : undefined;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length];
 }

@@ -50,6 +50,6 @@ describe('the bundled command', () => {
   it('answers an unknown command with the usage error', () => {
     const r = runBundle(['no-such-command']);
     expect(r.status).toBe(2);
-    expect(r.stderr).toContain('ssa-sim: unknown command "no-such-command"');
+    expect(r.stderr).toContain('Error: unknown command "no-such-command" for "ssa-sim"');
   });
 });

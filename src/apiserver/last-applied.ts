@@ -3,7 +3,7 @@
  * the field manager named exactly `kubectl` (apiserver-semantics §2.8, §2.9): which conflicts it
  * forgives, and how it rewrites the annotation after a successful apply.
  */
-import { encodeJsonValue } from '../fieldpath/json-text.js';
+import { encodeGoJson } from '../fieldpath/json-text.js';
 import type { FieldSet } from '../fieldpath/set.js';
 import { compare } from '../typed/compare.js';
 import { toFieldSet } from '../typed/to-field-set.js';
@@ -62,8 +62,8 @@ export function allowedConflictsFromLastApplied(ep: Endpoint, live: ValueMap): F
 
 /**
  * The annotation value the server writes for an applied body: the body without the annotation
- * (an annotations map left empty stays `{}`), compact JSON with sorted keys and HTML escaping,
- * and a newline.
+ * (an annotations map left empty stays `{}`), as Go's `encoding/json` writes it (compact, sorted
+ * keys, HTML escaping, `1.5e-7`), and a newline.
  */
 export function lastAppliedValue(body: ValueMap): string {
   let copy = body;
@@ -73,7 +73,7 @@ export function lastAppliedValue(body: ValueMap): string {
     for (const k of Object.keys(annotations)) if (k !== LAST_APPLIED) rest[k] = annotations[k];
     copy = setPath(body, ['metadata', 'annotations'], rest);
   }
-  return encodeJsonValue(copy, true) + '\n';
+  return encodeGoJson(copy) + '\n';
 }
 
 /**

@@ -76,27 +76,51 @@ export function formatJsonNumber(x: number): string {
   return digits >= 2 ? s : s.slice(0, e + 2) + '0' + s.slice(e + 2);
 }
 
+/**
+ * A number as Go's `encoding/json` writes a decoded manifest's number (kubectl's last-applied
+ * annotation and patch bodies): integral values below 2^63 as the int64 they decode to, others as
+ * float64 with the shortest round-trip digits, plain when 1e-6 <= |x| < 1e21, else exponent form
+ * without padding (`1.5e-7`, `1e+21`), which is how JS writes them too. NaN and infinities are errors.
+ */
+export function formatGoJsonNumber(x: number): string {
+  if (!Number.isFinite(x)) throw new SsaError('VALIDATION', `json: unsupported value: ${x}`);
+  if (Number.isInteger(x) && !Number.isSafeInteger(x) && Math.abs(x) < TWO_63) return BigInt(x).toString();
+  return x === 0 ? '0' : String(x);
+}
+
 /** Compact JSON for a value; nested map keys in code point order. */
 export function encodeJsonValue(v: Value, htmlEscape: boolean): string {
+  return encodeWith(v, htmlEscape ? jsonQuoteHtml : jsonQuoteMinimal, formatJsonNumber);
+}
+
+/**
+ * Compact JSON as Go's `encoding/json` marshals a decoded object (`json.Marshal` of a
+ * `map[string]interface{}`): keys sorted, strings HTML-escaped, numbers per `formatGoJsonNumber`.
+ */
+export function encodeGoJson(v: Value): string {
+  return encodeWith(v, jsonQuoteHtml, formatGoJsonNumber);
+}
+
+function encodeWith(v: Value, quote: (s: string) => string, num: (x: number) => string): string {
   if (v === null) return 'null';
   switch (typeof v) {
     case 'string':
-      return htmlEscape ? jsonQuoteHtml(v) : jsonQuoteMinimal(v);
+      return quote(v);
     case 'number':
-      return formatJsonNumber(v);
+      return num(v);
     case 'boolean':
       return v ? 'true' : 'false';
   }
   if (Array.isArray(v)) {
     let out = '[';
-    for (let i = 0; i < v.length; i++) out += (i > 0 ? ',' : '') + encodeJsonValue(v[i], htmlEscape);
+    for (let i = 0; i < v.length; i++) out += (i > 0 ? ',' : '') + encodeWith(v[i], quote, num);
     return out + ']';
   }
   const m = v as ValueMap;
   let out = '{';
   let first = true;
   for (const k of Object.keys(m).sort(compareStrings)) {
-    out += (first ? '' : ',') + (htmlEscape ? jsonQuoteHtml(k) : jsonQuoteMinimal(k)) + ':' + encodeJsonValue(m[k], htmlEscape);
+    out += (first ? '' : ',') + quote(k) + ':' + encodeWith(m[k], quote, num);
     first = false;
   }
   return out + '}';

@@ -1,10 +1,10 @@
 /**
  * The `kubectl.kubernetes.io/last-applied-configuration` annotation as kubectl writes it
  * (apiserver-semantics §5.1 step 1): the manifest without that key in its annotations (an
- * annotations map left empty stays `{}`), as compact JSON with sorted keys and HTML escaping,
- * followed by a newline.
+ * annotations map left empty stays `{}`), as Go's `encoding/json` writes it (compact, sorted
+ * keys, HTML escaping, numbers such as `1.5e-7` and `1e+21`), followed by a newline.
  */
-import { encodeJsonValue } from '../../fieldpath/json-text.js';
+import { encodeGoJson } from '../../fieldpath/json-text.js';
 import { type Value, type ValueMap, getKey, isMap, newMap } from '../../value/value.js';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
@@ -28,7 +28,7 @@ export function withoutLastApplied(manifest: ValueMap): ValueMap {
 
 /** The annotation value kubectl computes for `manifest`. */
 export function lastAppliedValue(manifest: ValueMap): string {
-  return encodeJsonValue(withoutLastApplied(manifest), true) + '\n';
+  return encodeGoJson(withoutLastApplied(manifest)) + '\n';
 }
 
 /** `manifest` with the annotation set to `value`. */

@@ -3,6 +3,8 @@ import { SsaError } from '../../errors/ssa-error.js';
 import { valueEquals } from '../../value/equals.js';
 import type { Value } from '../../value/value.js';
 import type { ActorOutcome, ClusterState, KubectlPatchOptions } from '../actor.js';
+import { splitApiVersion } from '../../apiserver/registry.js';
+import { str } from '../objects.js';
 import { kubectlWire, runKubectl } from './kubectl.js';
 import { successLine } from './output.js';
 import { fetch, resolveTarget, sendPatch } from './target.js';
@@ -24,7 +26,8 @@ function decodePatch(patch: string | Value): Value {
  * `kubectl patch <resource>/<name> --type json|merge|strategic -p <patch>` — manager
  * `kubectl-patch`, Update: only what the patch adds or changes moves to it. `subresource`
  * patches `status` or `scale`. Line: `deployment.apps/nginx patched`, or
- * `deployment.apps/nginx patched (no change)` when the object came back unchanged.
+ * `deployment.apps/nginx patched (no change)` when the object came back unchanged; the kind is the
+ * response's (`scale.autoscaling/nginx patched` for `--subresource=scale`).
  */
 export function kubectlPatch(state: ClusterState, options: KubectlPatchOptions): ActorOutcome {
   const wire = kubectlWire(state, options);
@@ -48,6 +51,10 @@ export function kubectlPatch(state: ClusterState, options: KubectlPatchOptions):
     );
     if (!r.ok) return;
     const changed = r.object === undefined || !valueEquals(r.object, before);
-    wire.print(successLine(t.c.kind, t.c.group, t.c.name, changed ? 'patched' : 'patched (no change)', dryRun));
+    // kubectl names what the server answered: a Scale for `--subresource=scale`.
+    const shown = r.object ?? before;
+    const kind = str(shown, 'kind') ?? t.c.kind;
+    const group = splitApiVersion(str(shown, 'apiVersion') ?? t.c.apiVersion).group;
+    wire.print(successLine(kind, group, t.c.name, changed ? 'patched' : 'patched (no change)', dryRun));
   });
 }

@@ -150,7 +150,7 @@ export interface CommonOptions {
    * it becomes the `time` of the managedFields entries written. Default: the cluster's clock.
    */
   readonly now?: string;
-  /** HTTP User-Agent. Default per actor, e.g. kubectl `kubectl/v1.22.12 (linux/amd64) kubernetes/dade57b`. */
+  /** HTTP User-Agent. Default per actor, e.g. kubectl `kubectl/v1.32.4 (linux/amd64) kubernetes/4cb5f07`. */
   readonly userAgent?: string;
 }
 
@@ -169,7 +169,22 @@ export interface TargetOptions extends CommonOptions {
 /** `--dry-run`: `none` (default), `server` (`?dryRun=All`), `client` (nothing sent). */
 export type DryRun = 'none' | 'server' | 'client';
 
-export interface KubectlApplyOptions extends CommonOptions {
+/**
+ * `--validate` of apply, create and edit: `strict` or `true` (the default) sends
+ * `?fieldValidation=Strict`, `warn` sends `Warn`, `ignore` or `false` sends `Ignore`.
+ */
+export type ValidateFlag = 'strict' | 'warn' | 'ignore' | 'true' | 'false' | boolean;
+
+/** Options of the kubectl commands that read files (`-f`). */
+export interface FileOptions {
+  /**
+   * The `-f` argument as typed, which kubectl names in wrapped errors
+   * (`error when creating "deploy.yaml": ...`). Default `STDIN` (`-f -`).
+   */
+  readonly filename?: string;
+}
+
+export interface KubectlApplyOptions extends CommonOptions, FileOptions {
   /** `-f`: what to apply. */
   readonly manifests: Manifests;
   /** `-n`: namespace for objects that have none. Default `default`. */
@@ -188,9 +203,11 @@ export interface KubectlApplyOptions extends CommonOptions {
   readonly subresource?: string;
   /** `-o name`: print `daemonset.apps/aws-node` without the verb. */
   readonly output?: 'name';
+  /** `--validate`. Default `strict`. */
+  readonly validate?: ValidateFlag;
 }
 
-export interface KubectlCreateOptions extends CommonOptions {
+export interface KubectlCreateOptions extends CommonOptions, FileOptions {
   readonly manifests: Manifests;
   readonly namespace?: string;
   /** `--save-config`: write the last-applied annotation. Default false. */
@@ -198,6 +215,8 @@ export interface KubectlCreateOptions extends CommonOptions {
   /** `--field-manager`. Default `kubectl-create`. */
   readonly fieldManager?: string;
   readonly dryRun?: DryRun;
+  /** `--validate`. Default `strict`. */
+  readonly validate?: ValidateFlag;
 }
 
 export interface KubectlSetEnvOptions extends TargetOptions {
@@ -232,6 +251,8 @@ export interface KubectlEditOptions extends TargetOptions {
   readonly saveConfig?: boolean;
   /** `--field-manager`. Default `kubectl-edit`. */
   readonly fieldManager?: string;
+  /** `--validate`. Default `strict`. */
+  readonly validate?: ValidateFlag;
 }
 
 export interface KubectlPatchOptions extends TargetOptions {

@@ -101,6 +101,7 @@ export class Wire {
     const q = query({
       ...(dryRun ? { dryRun: 'All' } : {}),
       ...(o.fieldManager !== undefined ? { fieldManager: o.fieldManager } : {}),
+      ...(o.fieldValidation !== undefined ? { fieldValidation: o.fieldValidation } : {}),
       ...(force !== undefined ? { force: String(force) } : {}),
       ...extraQuery,
     });

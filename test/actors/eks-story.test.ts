@@ -46,10 +46,10 @@ describe('1. bootstrap: kubectl apply (client-side) creates aws-node', () => {
     );
     expect(out.stderr).toBe('');
     expect(out.requests.map((r) => `${r.verb} ${r.uri} ${r.code}`)).toEqual([
-      'POST /api/v1/namespaces/kube-system/serviceaccounts?fieldManager=kubectl-client-side-apply 201',
-      'POST /apis/rbac.authorization.k8s.io/v1/clusterroles?fieldManager=kubectl-client-side-apply 201',
-      'POST /apis/rbac.authorization.k8s.io/v1/clusterrolebindings?fieldManager=kubectl-client-side-apply 201',
-      'POST /apis/apps/v1/namespaces/kube-system/daemonsets?fieldManager=kubectl-client-side-apply 201',
+      'POST /api/v1/namespaces/kube-system/serviceaccounts?fieldManager=kubectl-client-side-apply&fieldValidation=Strict 201',
+      'POST /apis/rbac.authorization.k8s.io/v1/clusterroles?fieldManager=kubectl-client-side-apply&fieldValidation=Strict 201',
+      'POST /apis/rbac.authorization.k8s.io/v1/clusterrolebindings?fieldManager=kubectl-client-side-apply&fieldValidation=Strict 201',
+      'POST /apis/apps/v1/namespaces/kube-system/daemonsets?fieldManager=kubectl-client-side-apply&fieldValidation=Strict 201',
     ]);
   });
 

@@ -66,7 +66,7 @@ describe('kubectl create', () => {
     expect(owns(e, ['f:spec', 'f:template', 'f:spec', 'f:containers', 'k:{"name":"nginx"}', 'f:imagePullPolicy'])).toBe(true);
     const again = kubectlCreate(s, { manifests: deployment });
     expect(again.exitCode).toBe(1);
-    expect(again.stderr).toBe('Error from server (AlreadyExists): deployments.apps "nginx" already exists\n');
+    expect(again.stderr).toBe('Error from server (AlreadyExists): error when creating "STDIN": deployments.apps "nginx" already exists\n');
   });
 });
 

@@ -54,10 +54,10 @@ describe('kubectl apply --server-side migrates client-side-apply ownership', () 
     expect(out.stdout).toBe('configmap/settings serverside-applied\n');
     expect(out.stderr).toBe('');
     expect(out.requests.map((r) => [r.verb, r.contentType, r.uri, r.code])).toEqual([
-      ['PATCH', 'application/apply-patch+yaml', '/api/v1/namespaces/default/configmaps/settings?fieldManager=kubectl&force=false', 200],
-      ['PATCH', 'application/apply-patch+yaml', '/api/v1/namespaces/default/configmaps/settings?fieldManager=kubectl-last-applied', 200],
-      ['PATCH', 'application/json-patch+json', '/api/v1/namespaces/default/configmaps/settings?fieldManager=kubectl', 200],
-      ['PATCH', 'application/apply-patch+yaml', '/api/v1/namespaces/default/configmaps/settings?fieldManager=kubectl&force=false', 200],
+      ['PATCH', 'application/apply-patch+yaml', '/api/v1/namespaces/default/configmaps/settings?fieldManager=kubectl&fieldValidation=Strict&force=false', 200],
+      ['PATCH', 'application/apply-patch+yaml', '/api/v1/namespaces/default/configmaps/settings?fieldManager=kubectl-last-applied&fieldValidation=Strict', 200],
+      ['PATCH', 'application/json-patch+json', '/api/v1/namespaces/default/configmaps/settings?fieldManager=kubectl&fieldValidation=Strict', 200],
+      ['PATCH', 'application/apply-patch+yaml', '/api/v1/namespaces/default/configmaps/settings?fieldManager=kubectl&fieldValidation=Strict&force=false', 200],
     ]);
     const patch = out.requests[2].body as { op: string; path: string }[];
     expect(patch.map((p) => [p.op, p.path])).toEqual([

@@ -2,8 +2,8 @@ import type { ActorOutcome, ClusterState, KubectlApplyOptions } from '../actor.j
 import { identity, toObjects, withNamespace } from '../objects.js';
 import { coordinates } from '../resources.js';
 import { clientSideApplyOne } from './client-side-apply.js';
-import { kubectlWire, runKubectl } from './kubectl.js';
-import { VALIDATION } from './output.js';
+import { fieldValidation, kubectlWire, runKubectl } from './kubectl.js';
+import { STDIN_SOURCE, VALIDATION } from './output.js';
 import { serverSideApplyOne } from './server-side-apply.js';
 import { SsaError } from '../../errors/ssa-error.js';
 
@@ -32,6 +32,7 @@ export function kubectlApply(state: ClusterState, options: KubectlApplyOptions):
   return runKubectl(wire, (errors) => {
     const serverSide = options.serverSide ?? false;
     const dryRun = options.dryRun ?? 'none';
+    const validation = fieldValidation(options.validate);
     if (options.forceConflicts && !serverSide) throw new SsaError('INPUT', VALIDATION.forceConflictsNeedsServerSide);
     if (dryRun === 'client' && serverSide) throw new SsaError('INPUT', VALIDATION.dryRunClientWithServerSide);
     if (serverSide && options.force) throw new SsaError('INPUT', VALIDATION.forceWithServerSide);
@@ -59,13 +60,20 @@ export function kubectlApply(state: ClusterState, options: KubectlApplyOptions):
             fieldManager,
             force: options.forceConflicts ?? false,
             dryRun,
+            fieldValidation: validation,
             ...(options.subresource ? { subresource: options.subresource } : {}),
             outputName: options.output === 'name',
           },
           errors,
         );
       } else {
-        clientSideApplyOne(wire, manifest, c, { fieldManager, dryRun, outputName: options.output === 'name' }, errors);
+        clientSideApplyOne(
+          wire,
+          manifest,
+          c,
+          { fieldManager, dryRun, fieldValidation: validation, source: options.filename ?? STDIN_SOURCE, outputName: options.output === 'name' },
+          errors,
+        );
       }
     }
   });

@@ -7,18 +7,26 @@ import type { KubeObject } from '../../apiserver/types.js';
 import type { DryRun } from '../actor.js';
 import type { ObjectCoordinates } from '../resources.js';
 import type { Wire } from '../wire.js';
-import { printWarnings, patchMetaFor, statusError } from './kubectl.js';
+import { encodeGoJson } from '../../fieldpath/json-text.js';
+import { type FieldValidation, printWarnings, patchMetaFor, statusError } from './kubectl.js';
 import { dropNulls, lastAppliedValue, parseLastApplied, readLastApplied, withLastApplied } from './last-applied.js';
-import { type KubectlError, missingAnnotationWarning, successLine } from './output.js';
+import { infoText, type KubectlError, missingAnnotationWarning, successLine, withSource } from './output.js';
 import { isEmptyPatch, threeWayJsonMergePatch, threeWayStrategicMergePatch } from './three-way-patch.js';
 
 export interface ClientSideApplyOne {
   readonly fieldManager: string;
   readonly dryRun: DryRun;
+  readonly fieldValidation: FieldValidation;
+  /** The file the object came from, named in wrapped errors. */
+  readonly source: string;
   readonly outputName: boolean;
 }
 
-/** Applies `manifest` (namespace already filled in); prints its line or pushes its error. */
+/**
+ * Applies `manifest` (namespace already filled in); prints its line or pushes its error, wrapped
+ * as kubectl wraps it: `error when creating "FILE": ...`, or for a refused patch
+ * `error when applying patch:\n<patch>\nto:\n<object>\nfor: "FILE": error when patching "FILE": ...`.
+ */
 export function clientSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCoordinates, opts: ClientSideApplyOne, errors: KubectlError[]): void {
   const ref = { apiVersion: c.apiVersion, kind: c.kind, name: c.name, ...(c.namespaced ? { namespace: c.namespace } : {}) };
   const modified = withLastApplied(manifest, lastAppliedValue(manifest));
@@ -27,7 +35,7 @@ export function clientSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCo
 
   const got = wire.get(ref);
   if (!got.ok && got.code !== 404) {
-    errors.push(statusError(got));
+    errors.push(withSource(statusError(got), `retrieving current configuration of:\n${infoText(c)}\nfrom server for:`, opts.source));
     return;
   }
   if (!got.ok) {
@@ -36,11 +44,11 @@ export function clientSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCo
         verb: 'create',
         body: dropNulls(modified) as KubeObject,
         target: ref,
-        options: { fieldManager: opts.fieldManager, dryRun },
+        options: { fieldManager: opts.fieldManager, dryRun, fieldValidation: opts.fieldValidation },
       });
       printWarnings(wire, r);
       if (!r.ok) {
-        errors.push(statusError(r));
+        errors.push(withSource(statusError(r), 'creating', opts.source));
         return;
       }
     }
@@ -65,11 +73,12 @@ export function clientSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCo
       target: ref,
       patchType: c.custom ? 'merge' : 'strategic',
       patch,
-      options: { fieldManager: opts.fieldManager, dryRun },
+      options: { fieldManager: opts.fieldManager, dryRun, fieldValidation: opts.fieldValidation },
     });
     printWarnings(wire, r);
     if (!r.ok) {
-      errors.push(statusError(r));
+      const patching = withSource(statusError(r), 'patching', opts.source);
+      errors.push(withSource(patching, `applying patch:\n${encodeGoJson(patch)}\nto:\n${infoText(c)}\nfor:`, opts.source));
       return;
     }
   }

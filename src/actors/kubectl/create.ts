@@ -1,9 +1,9 @@
 import type { ActorOutcome, ClusterState, KubectlCreateOptions } from '../actor.js';
 import { identity, toObjects, withNamespace } from '../objects.js';
 import { coordinates } from '../resources.js';
-import { kubectlWire, printWarnings, runKubectl, statusError } from './kubectl.js';
+import { fieldValidation, kubectlWire, printWarnings, runKubectl, statusError } from './kubectl.js';
 import { lastAppliedValue, withLastApplied } from './last-applied.js';
-import { successLine } from './output.js';
+import { STDIN_SOURCE, successLine, withSource } from './output.js';
 
 /**
  * `kubectl create -f <manifests>` — manager `kubectl-create`, operation Update (POST): the
@@ -11,12 +11,14 @@ import { successLine } from './output.js';
  * last-applied annotation as `kubectl apply` would (then a later `kubectl apply` or
  * `apply --server-side` migration treats `kubectl-create` as a client-side-apply manager). Line:
  * `deployment.apps/nginx created`; an existing object is
- * `Error from server (AlreadyExists): deployments.apps "nginx" already exists`.
+ * `Error from server (AlreadyExists): error when creating "FILE": deployments.apps "nginx" already exists`.
+ * Sends `?fieldValidation=` per `validate` (default Strict).
  */
 export function kubectlCreate(state: ClusterState, options: KubectlCreateOptions): ActorOutcome {
   const wire = kubectlWire(state, options);
   return runKubectl(wire, (errors) => {
     const dryRun = options.dryRun ?? 'none';
+    const validation = fieldValidation(options.validate);
     for (const obj of toObjects(options.manifests)) {
       const id = identity(obj);
       const c = coordinates(wire.state, id.apiVersion, id.kind, id.name, id.namespace ?? options.namespace);
@@ -27,11 +29,11 @@ export function kubectlCreate(state: ClusterState, options: KubectlCreateOptions
           verb: 'create',
           body,
           target: { apiVersion: c.apiVersion, kind: c.kind, ...(c.namespaced ? { namespace: c.namespace } : {}) },
-          options: { fieldManager: options.fieldManager ?? 'kubectl-create', dryRun: dryRun === 'server' },
+          options: { fieldManager: options.fieldManager ?? 'kubectl-create', dryRun: dryRun === 'server', fieldValidation: validation },
         });
         printWarnings(wire, r);
         if (!r.ok) {
-          errors.push(statusError(r));
+          errors.push(withSource(statusError(r), 'creating', options.filename ?? STDIN_SOURCE));
           continue;
         }
       }

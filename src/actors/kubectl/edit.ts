@@ -3,7 +3,7 @@ import { valueEquals } from '../../value/equals.js';
 import type { ValueMap } from '../../value/value.js';
 import type { ActorOutcome, ClusterState, KubectlEditOptions } from '../actor.js';
 import { withoutManagedFields } from '../objects.js';
-import { kubectlWire, runKubectl } from './kubectl.js';
+import { fieldValidation, kubectlWire, runKubectl } from './kubectl.js';
 import { lastAppliedValue, withLastApplied } from './last-applied.js';
 import { successLine } from './output.js';
 import { fetch, isEmptyPatch, resolveTarget, sendPatch, twoWayPatch } from './target.js';
@@ -15,7 +15,8 @@ import { applyMergePatch } from './three-way-patch.js';
  * the whole `edited` object. kubectl sends the two-way patch between what it showed and what was
  * saved (strategic merge patch; JSON merge patch for custom resources). Line:
  * `daemonset.apps/aws-node edited`; an unchanged file prints `Edit cancelled, no changes made.`
- * on stderr and sends nothing. `saveConfig` also refreshes the last-applied annotation.
+ * on stderr and sends nothing. `saveConfig` also refreshes the last-applied annotation. Sends
+ * `?fieldValidation=` per `validate` (default Strict).
  */
 export function kubectlEdit(state: ClusterState, options: KubectlEditOptions): ActorOutcome {
   const wire = kubectlWire(state, options);
@@ -23,6 +24,7 @@ export function kubectlEdit(state: ClusterState, options: KubectlEditOptions): A
     if ((options.changes === undefined) === (options.edited === undefined)) {
       throw new SsaError('INPUT', 'kubectl-edit needs exactly one of changes (a merge patch) or edited (the whole object)');
     }
+    const validation = fieldValidation(options.validate);
     const t = resolveTarget(wire, options);
     const live = fetch(wire, t, errors);
     if (!live) return;
@@ -38,7 +40,7 @@ export function kubectlEdit(state: ClusterState, options: KubectlEditOptions): A
       wire.printError('Edit cancelled, no changes made.\n');
       return;
     }
-    const r = sendPatch(wire, t, { patchType, patch, fieldManager: options.fieldManager ?? 'kubectl-edit' }, errors);
+    const r = sendPatch(wire, t, { patchType, patch, fieldManager: options.fieldManager ?? 'kubectl-edit', fieldValidation: validation }, errors);
     if (r.ok) wire.print(successLine(t.c.kind, t.c.group, t.c.name, 'edited'));
   });
 }

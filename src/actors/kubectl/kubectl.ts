@@ -4,13 +4,35 @@
  */
 import type { ApiFailure, ApiResponse, ClusterState } from '../../apiserver/types.js';
 import { SsaError } from '../../errors/ssa-error.js';
-import type { ActorOutcome, CommonOptions } from '../actor.js';
+import { goQuote } from '../../fieldpath/format-go-value.js';
+import type { ActorOutcome, CommonOptions, ValidateFlag } from '../actor.js';
 import { Wire } from '../wire.js';
 import { type KubectlError, plainErrorText, printErrors } from './output.js';
 import { NO_PATCH_META, type PatchMetaNode, patchMetaFromAtom } from './patch-meta.js';
 
-/** The user agent of the kubectl in the EKS story (`kubectl/v1.22.12 (linux/amd64) kubernetes/dade57b`). */
-export const KUBECTL_USER_AGENT = 'kubectl/v1.22.12 (linux/amd64) kubernetes/dade57b';
+/**
+ * The kubectl the model follows: v1.32 (`kubectl/v1.32.4 (linux/amd64) kubernetes/4cb5f07`, the
+ * build on this project's machines). Its flags, defaults and migration behaviour are v1.32's.
+ */
+export const KUBECTL_USER_AGENT = 'kubectl/v1.32.4 (linux/amd64) kubernetes/4cb5f07';
+
+export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
+
+/** The `?fieldValidation=` kubectl sends for its `--validate` flag (default `strict`). */
+export function fieldValidation(flag: ValidateFlag | undefined): FieldValidation {
+  switch (flag === undefined ? 'strict' : String(flag)) {
+    case 'strict':
+    case 'true':
+      return 'Strict';
+    case 'warn':
+      return 'Warn';
+    case 'ignore':
+    case 'false':
+      return 'Ignore';
+    default:
+      throw new SsaError('INPUT', `invalid - validate option ${goQuote(String(flag))}; must be one of: strict (or true), warn, ignore (or false)`);
+  }
+}
 
 export function kubectlWire(state: ClusterState, options: CommonOptions): Wire {
   return new Wire(state, { userAgent: options.userAgent ?? KUBECTL_USER_AGENT, ...(options.now ? { now: options.now } : {}) });

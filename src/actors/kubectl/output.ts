@@ -1,8 +1,9 @@
 /**
  * What kubectl prints (apiserver-semantics §4.6, §5.1): per-object success lines, the help block
  * it appends to a server-side apply conflict, the `error: ` prefix rule and the form of server
- * Status errors.
+ * Status errors, and how kubectl names the file an error came from.
  */
+import { goQuote } from '../../fieldpath/format-go-value.js';
 
 /** The help text kubectl appends to a conflict of `apply --server-side`, byte for byte. */
 export const CONFLICT_HELP = `Please review the fields above--they currently have other managers. Here
@@ -76,6 +77,26 @@ export function printErrors(errors: readonly KubectlError[]): string {
   }
   return errors.map((e) => (e.kind === 'status' ? statusErrorText(e.reason ?? '', e.message) : `${e.message}\n`)).join('');
 }
+
+/**
+ * kubectl's `AddSourceToErr`: the message becomes `error when <doing> "<source>": <message>`
+ * (a server Status keeps its reason, so it still prints as `Error from server (Reason): ...`).
+ */
+export function withSource(e: KubectlError, doing: string, source: string): KubectlError {
+  return { ...e, message: `error when ${doing} ${goQuote(source)}: ${e.message}` };
+}
+
+/** The object as kubectl's `resource.Info` prints (`%v`): its REST mapping, then name and namespace. */
+export function infoText(c: { group: string; version: string; resource: string; kind: string; name: string; namespace: string }): string {
+  const gv = `${c.group}/${c.version}`;
+  return (
+    `Resource: ${goQuote(`${gv}, Resource=${c.resource}`)}, GroupVersionKind: ${goQuote(`${gv}, Kind=${c.kind}`)}\n` +
+    `Name: ${goQuote(c.name)}, Namespace: ${goQuote(c.namespace)}`
+  );
+}
+
+/** The source kubectl names when the objects came from standard input (`-f -`). */
+export const STDIN_SOURCE = 'STDIN';
 
 /** The warning CSA prints for an existing object without the annotation (§5.1 step 3). */
 export function missingAnnotationWarning(resource: string, name: string): string {

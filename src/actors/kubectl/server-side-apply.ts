@@ -6,7 +6,8 @@
  * 3. migrate client-side-apply ownership with csaupgrade (any manager), by a JSON patch of
  *    managedFields and resourceVersion;
  * 4. when something migrated, the apply again, so that what only the old CSA entry held is pruned.
- * A conflict prints the server's message followed by kubectl's help block.
+ * Every request carries the same `?fieldValidation=` and goes to the same `--subresource` (kubectl
+ * sends them all through one request helper). A conflict prints the server's message followed by kubectl's help block.
  */
 import type { ApiResponse, KubeObject } from '../../apiserver/types.js';
 import { fieldElement } from '../../fieldpath/path-element.js';
@@ -16,7 +17,7 @@ import { metadata, str } from '../objects.js';
 import type { ObjectCoordinates } from '../resources.js';
 import type { Wire } from '../wire.js';
 import { findFieldsOwners, upgradeManagedFields } from './csa-upgrade.js';
-import { printWarnings, statusError } from './kubectl.js';
+import { type FieldValidation, printWarnings, statusError } from './kubectl.js';
 import { LAST_APPLIED, readLastApplied } from './last-applied.js';
 import { conflictError, type KubectlError, MIGRATION_WARNING, successLine } from './output.js';
 
@@ -30,6 +31,7 @@ export interface ServerSideApplyOne {
   readonly fieldManager: string;
   readonly force: boolean;
   readonly dryRun: DryRun;
+  readonly fieldValidation: FieldValidation;
   readonly subresource?: string;
   readonly outputName: boolean;
 }
@@ -46,12 +48,8 @@ function failureText(r: ApiResponse): string {
 export function serverSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCoordinates, opts: ServerSideApplyOne, errors: KubectlError[]): void {
   const ref = { apiVersion: c.apiVersion, kind: c.kind, name: c.name, ...(c.namespaced ? { namespace: c.namespace } : {}) };
   const dryRun = opts.dryRun === 'server';
-  const applyOptions = {
-    fieldManager: opts.fieldManager,
-    force: opts.force,
-    dryRun,
-    ...(opts.subresource ? { subresource: opts.subresource } : {}),
-  };
+  const common = { dryRun, fieldValidation: opts.fieldValidation, ...(opts.subresource ? { subresource: opts.subresource } : {}) };
+  const applyOptions = { ...common, fieldManager: opts.fieldManager, force: opts.force };
   const r1 = wire.send({ verb: 'apply', body: manifest, target: ref, options: applyOptions });
   printWarnings(wire, r1);
   if (!r1.ok) {
@@ -76,7 +74,7 @@ export function serverSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCo
     meta.annotations = ann;
     body.metadata = meta;
     const r2 = wire.send(
-      { verb: 'apply', body, target: ref, options: { fieldManager: LAST_APPLIED_MANAGER, dryRun } },
+      { verb: 'apply', body, target: ref, options: { ...common, fieldManager: LAST_APPLIED_MANAGER } },
       'keep the last-applied annotation under an Apply entry',
     );
     printWarnings(wire, r2);
@@ -100,7 +98,7 @@ export function serverSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCo
         { op: 'replace', path: '/metadata/resourceVersion', value: rv },
       ];
       const r3 = wire.send(
-        { verb: 'patch', target: ref, patchType: 'json', patch, options: { fieldManager: opts.fieldManager, dryRun } },
+        { verb: 'patch', target: ref, patchType: 'json', patch, options: { ...common, fieldManager: opts.fieldManager } },
         'csaupgrade migration of client-side-apply ownership',
       );
       printWarnings(wire, r3);

@@ -7,7 +7,7 @@ import type { Value, ValueMap } from '../../value/value.js';
 import type { DryRun, TargetOptions } from '../actor.js';
 import { coordinates, type ObjectCoordinates, resolveResourceArg, splitTarget } from '../resources.js';
 import type { Wire } from '../wire.js';
-import { patchMetaFor, printWarnings, statusError } from './kubectl.js';
+import { type FieldValidation, patchMetaFor, printWarnings, statusError } from './kubectl.js';
 import type { KubectlError } from './output.js';
 import { createMergePatch, isEmptyPatch, twoWayStrategicMergePatch } from './three-way-patch.js';
 
@@ -48,6 +48,8 @@ export interface SendPatch {
   readonly fieldManager?: string;
   readonly dryRun?: DryRun;
   readonly subresource?: string;
+  /** `?fieldValidation=`, for the commands that send it (edit). */
+  readonly fieldValidation?: FieldValidation;
 }
 
 /** What came of a patch: the object after it (absent on `--dry-run=client`: nothing is sent), or a failure already reported. */
@@ -65,6 +67,7 @@ export function sendPatch(wire: Wire, t: Target, p: SendPatch, errors: KubectlEr
       ...(p.fieldManager !== undefined ? { fieldManager: p.fieldManager } : {}),
       dryRun: p.dryRun === 'server',
       ...(p.subresource ? { subresource: p.subresource } : {}),
+      ...(p.fieldValidation ? { fieldValidation: p.fieldValidation } : {}),
     },
   });
   printWarnings(wire, r);

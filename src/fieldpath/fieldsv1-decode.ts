@@ -10,19 +10,21 @@ import {
   keyElement,
   valueElement,
 } from './path-element.js';
+import { MAX_PATH_DEPTH } from './max-depth.js';
 import { pathToString } from './path-string.js';
 import { FieldSet } from './set.js';
 
 /**
- * FieldsV1 nested deeper than this is refused. The reference allows 10000; ssa-sim's set
- * algebra recurses, so it stops at the depth its typed walkers accept (real entries stay < 50).
+ * JSON nesting allowed in FieldsV1: the top-level object and one object per path element, so
+ * that every path of up to MAX_PATH_DEPTH elements (what the typed walkers accept in objects)
+ * reads back. The reference counts the same way, with a limit of 10000.
  */
-export const MAX_FIELDSV1_DEPTH = 1000;
+export const MAX_FIELDSV1_DEPTH = MAX_PATH_DEPTH + 1;
 /**
- * Nesting allowed inside a `k:`/`v:` value. The reference allows 10000 there too; the value
- * algorithms of ssa-sim recurse, so a lower bound keeps them clear of the stack limit.
+ * Nesting allowed inside a `k:`/`v:` value: a key value sits inside an object, so it is never
+ * deeper than the object's own limit.
  */
-export const MAX_KEY_VALUE_DEPTH = 1000;
+export const MAX_KEY_VALUE_DEPTH = MAX_PATH_DEPTH;
 
 const TRAILING = 'managedFields parsing: unexpected trailing data after JSON object';
 const UNKNOWN_KIND = 'unknown path element type';

@@ -1,4 +1,5 @@
 import { SsaError, type SsaErrorCode } from '../errors/ssa-error.js';
+import { MAX_PATH_DEPTH } from '../fieldpath/max-depth.js';
 import { type PathElement, fieldElement } from '../fieldpath/path-element.js';
 import { pathToString } from '../fieldpath/path-string.js';
 
@@ -8,8 +9,8 @@ export interface TypedIssue {
   readonly message: string;
 }
 
-/** Deepest nesting the typed walkers accept, well inside the JS stack. */
-export const MAX_DEPTH = 1000;
+/** Deepest nesting the typed walkers accept: the engine's one limit (fieldpath/max-depth). */
+export const MAX_DEPTH = MAX_PATH_DEPTH;
 
 /**
  * A walker's position: path elements, or bare field names (cheaper to push on hot paths; turned

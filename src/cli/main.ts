@@ -38,6 +38,10 @@ const commands: Record<string, Command> = {
     summary: 'decode FieldsV1 into field paths, or encode paths as FieldsV1',
     load: async () => import('./commands/fieldset.js').then((m) => ({ usage: m.fieldsetUsage, run: m.fieldsetCommand })),
   },
+  serve: {
+    summary: 'serve the simulated API server over HTTP for real kubectl and client libraries',
+    load: async () => import('./commands/serve.js').then((m) => ({ usage: m.serveUsage, run: (args: string[], io: CommandIO) => m.serveCommand(args, io) })),
+  },
   engine: {
     summary: 'answer ownership-engine requests (JSON Lines on stdin)',
     load: async () => import('./commands/engine.js').then((m) => ({ usage: m.engineUsage, run: m.engineCommand })),

@@ -17,6 +17,7 @@ const layers = [
   'apiserver',
   'actors',
   'scenarios',
+  'server',
   'cli',
   'web',
 ];
@@ -55,5 +56,12 @@ describe('layering', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('the web playground does not import the HTTP server (it runs in a browser)', () => {
+    const offenders = sourceFiles(join(src, 'web')).filter((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/from\s+['"](\.[^'"]+)['"]/g)].some((m) => layerOf(resolve(dirname(file), m[1])) === 'server'),
+    );
+    expect(offenders).toEqual([]);
   });
 });

@@ -1,0 +1,57 @@
+/**
+ * The server's generated documents (OpenAPI per group/version), kept as text with their hashes
+ * for as long as the set of served resources stays the same (a CRD created at run time makes a
+ * new set, and new documents).
+ */
+import { createHash } from 'node:crypto';
+import type { CatalogLike, ResourceType } from '../apiserver/types.js';
+import { groupVersionPath, openApiV3Document, servedGroupVersionPaths } from './openapi-v3.js';
+
+export interface GeneratedDocument {
+  readonly text: string;
+  /** Upper-case hex SHA-256 of the text: kubectl caches documents by it. */
+  readonly hash: string;
+}
+
+export class DocumentCache {
+  private resources: readonly ResourceType[] | undefined;
+  private catalog: CatalogLike | undefined;
+  private readonly v3 = new Map<string, GeneratedDocument | undefined>();
+
+  constructor(private readonly serverVersion: string) {}
+
+  private sync(catalog: CatalogLike, resources: readonly ResourceType[]): void {
+    if (this.resources === resources && this.catalog === catalog) return;
+    this.resources = resources;
+    this.catalog = catalog;
+    this.v3.clear();
+  }
+
+  /** The v3 document at `api/v1` / `apis/G/V`, or undefined when nothing is served there. */
+  openApiV3(catalog: CatalogLike, resources: readonly ResourceType[], group: string, version: string): GeneratedDocument | undefined {
+    this.sync(catalog, resources);
+    const key = groupVersionPath(group, version);
+    if (!this.v3.has(key)) {
+      const doc = openApiV3Document(catalog, resources, group, version, this.serverVersion);
+      this.v3.set(key, doc ? withHash(JSON.stringify(doc)) : undefined);
+    }
+    return this.v3.get(key);
+  }
+
+  /** The `/openapi/v3` index: every group/version with its document's URL and hash. */
+  openApiV3Index(catalog: CatalogLike, resources: readonly ResourceType[]): object {
+    const paths: Record<string, { serverRelativeURL: string }> = {};
+    for (const key of servedGroupVersionPaths(resources)) {
+      const [, ...rest] = key.split('/');
+      const group = rest.length === 2 ? rest[0] : '';
+      const version = rest[rest.length - 1];
+      const doc = this.openApiV3(catalog, resources, group, version);
+      if (doc) paths[key] = { serverRelativeURL: `/openapi/v3/${key}?hash=${doc.hash}` };
+    }
+    return { paths };
+  }
+}
+
+function withHash(text: string): GeneratedDocument {
+  return { text, hash: createHash('sha256').update(text).digest('hex').toUpperCase() };
+}

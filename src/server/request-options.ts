@@ -1,0 +1,47 @@
+/**
+ * A REST request's query parameters and headers as the API server's request options
+ * (`fieldManager`, `force`, `dryRun`, `fieldValidation`, the User-Agent).
+ */
+import type { PatchOptions } from '../apiserver/types.js';
+
+export type Query = readonly (readonly [string, string])[];
+
+export function queryValues(query: Query, name: string): string[] {
+  return query.filter(([k]) => k === name).map(([, v]) => v);
+}
+
+export function queryValue(query: Query, name: string): string | undefined {
+  return queryValues(query, name)[0];
+}
+
+/** Go's `strconv.ParseBool`: undefined when the text is none of its forms. */
+export function parseGoBool(text: string): boolean | undefined {
+  if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) return true;
+  if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(text)) return false;
+  return undefined;
+}
+
+const DIRECTIVES = ['Strict', 'Warn', 'Ignore'] as const;
+type Directive = (typeof DIRECTIVES)[number];
+
+/** The write options of a request, or the text of a 400 for a parameter that cannot be read. */
+export function writeOptions(query: Query, userAgent: string | undefined, now: string, subresource: string): PatchOptions | { problem: string } {
+  const fieldManager = queryValue(query, 'fieldManager');
+  const forceText = queryValue(query, 'force');
+  const force = forceText === undefined ? undefined : forceText === '' ? true : parseGoBool(forceText);
+  if (forceText !== undefined && force === undefined) return { problem: `invalid value for force: ${JSON.stringify(forceText)}` };
+  const dryRun = queryValues(query, 'dryRun');
+  const fieldValidation = queryValue(query, 'fieldValidation');
+  if (fieldValidation !== undefined && fieldValidation !== '' && !DIRECTIVES.includes(fieldValidation as Directive)) {
+    return { problem: `fieldValidation must be one of Ignore, Warn or Strict, not ${JSON.stringify(fieldValidation)}` };
+  }
+  return {
+    ...(fieldManager !== undefined ? { fieldManager } : {}),
+    ...(userAgent !== undefined ? { userAgent } : {}),
+    ...(force !== undefined ? { force } : {}),
+    ...(dryRun.length > 0 ? { dryRun } : {}),
+    ...(fieldValidation ? { fieldValidation: fieldValidation as Directive } : {}),
+    ...(subresource ? { subresource } : {}),
+    now,
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * A REST request as the API server's request: which verb, which object, which options. Pure and
+ * separate from the answering, so the recorder (--record) sees the same request the server served.
+ */
+import { findResource } from '../apiserver/registry.js';
+import type { ApiRequest, ClusterState, KubeObject, ObjectRef, PatchType, ResourceType, StatusObject } from '../apiserver/types.js';
+import { readManifests } from '../manifest/read-manifests.js';
+import { SsaError } from '../errors/ssa-error.js';
+import { writeOptions } from './request-options.js';
+import type { RestPath } from './route.js';
+import { badRequest, methodNotAllowed, pathNotFound, unsupportedBody } from './status-json.js';
+import type { HttpRequest } from './types.js';
+
+/** The media types a patch may have, by patch type (custom resources take no strategic merge patch). */
+const PATCH_TYPES: Readonly<Record<string, PatchType>> = {
+  'application/json-patch+json': 'json',
+  'application/merge-patch+json': 'merge',
+  'application/strategic-merge-patch+json': 'strategic',
+  'application/apply-patch+yaml': 'apply',
+};
+
+/** What create and update bodies may be. */
+export const OBJECT_MEDIA_TYPES = ['application/json', 'application/yaml'];
+
+/** The media type of a Content-Type header, lower case, without parameters. */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
+export type RestAction =
+  | { readonly kind: 'api'; readonly request: ApiRequest; readonly resource: ResourceType }
+  | { readonly kind: 'deletecollection'; readonly resource: ResourceType; readonly apiVersion: string; readonly namespace?: string; readonly dryRun: boolean }
+  | { readonly kind: 'failure'; readonly status: StatusObject };
+
+function fail(status: StatusObject): RestAction {
+  return { kind: 'failure', status };
+}
+
+/** Decodes a create or update body (JSON or YAML, one object). */
+export function decodeObjectBody(req: HttpRequest): { ok: true; object: KubeObject } | { ok: false; status: StatusObject } {
+  const type = mediaType(req.headers.contentType);
+  if (type !== '' && !OBJECT_MEDIA_TYPES.includes(type)) return { ok: false, status: unsupportedBody(OBJECT_MEDIA_TYPES) };
+  const text = Buffer.from(req.body).toString('utf8');
+  try {
+    const read = readManifests(text, { file: 'request body', flattenLists: false });
+    if (read.manifests.length !== 1) return { ok: false, status: badRequest(`the request body must hold exactly one object, not ${read.manifests.length}`) };
+    return { ok: true, object: read.manifests[0].object as KubeObject };
+  } catch (e) {
+    if (e instanceof SsaError) return { ok: false, status: badRequest(`the request body could not be decoded: ${e.message}`) };
+    throw e;
+  }
+}
+
+/** The action a REST path and method ask for. */
+export function restAction(state: ClusterState, req: HttpRequest, path: RestPath, now: string): RestAction {
+  const apiVersion = path.group ? `${path.group}/${path.version}` : path.version;
+  const found = findResource(state.config.resources, apiVersion, { resource: path.resource });
+  if (!found) return fail(pathNotFound());
+  const r = found.resource;
+  if (path.namespace !== undefined && !r.namespaced) return fail(pathNotFound());
+  if (path.name !== undefined && r.namespaced && path.namespace === undefined) return fail(pathNotFound());
+  const sub = path.subresource;
+  if ((sub === 'status' && !r.status) || (sub === 'scale' && !r.scale) || (sub !== '' && sub !== 'status' && sub !== 'scale')) return fail(pathNotFound());
+  const ns = r.namespaced ? path.namespace : undefined;
+  const ref = (name: string): ObjectRef => ({ apiVersion, resource: r.resource, ...(ns !== undefined ? { namespace: ns } : {}), name });
+  const api = (request: ApiRequest): RestAction => ({ kind: 'api', request, resource: r });
+  const method = req.method.toUpperCase();
+  const options = writeOptions(req.query, req.headers.userAgent, now, sub);
+  if ('problem' in options) return fail(badRequest(options.problem));
+
+  if (path.name === undefined) {
+    if (method === 'GET') return api({ verb: 'list', apiVersion, resource: r.resource, ...(ns !== undefined ? { namespace: ns } : {}) });
+    if (method === 'POST' && (ns !== undefined || !r.namespaced)) {
+      const body = decodeObjectBody(req);
+      if (!body.ok) return fail(body.status);
+      return api({ verb: 'create', body: body.object, target: { apiVersion, resource: r.resource, ...(ns !== undefined ? { namespace: ns } : {}) }, options });
+    }
+    if (method === 'DELETE') {
+      return { kind: 'deletecollection', resource: r, apiVersion, ...(ns !== undefined ? { namespace: ns } : {}), dryRun: isDryRunAll(options.dryRun) };
+    }
+    return fail(methodNotAllowed());
+  }
+  const target = ref(path.name);
+  switch (method) {
+    case 'GET':
+      return api({ verb: 'get', target, ...(sub ? { subresource: sub } : {}) });
+    case 'PUT': {
+      const body = decodeObjectBody(req);
+      if (!body.ok) return fail(body.status);
+      return api({ verb: 'update', body: body.object, target, options });
+    }
+    case 'PATCH': {
+      const type = mediaType(req.headers.contentType);
+      const patchType = Object.hasOwn(PATCH_TYPES, type) ? PATCH_TYPES[type] : undefined;
+      const accepted = Object.keys(PATCH_TYPES).filter((t) => !(r.custom && PATCH_TYPES[t] === 'strategic'));
+      if (!patchType || (r.custom && patchType === 'strategic')) return fail(unsupportedBody(accepted));
+      return api({ verb: 'patch', target, patchType, patch: Buffer.from(req.body).toString('utf8'), options });
+    }
+    case 'DELETE':
+      if (sub) return fail(methodNotAllowed());
+      return api({ verb: 'delete', target, options: { dryRun: isDryRunAll(options.dryRun), now } });
+    default:
+      return fail(methodNotAllowed());
+  }
+}
+
+function isDryRunAll(dryRun: boolean | readonly string[] | undefined): boolean {
+  return Array.isArray(dryRun) && dryRun.includes('All');
+}

@@ -1,0 +1,178 @@
+/**
+ * `startServer`: the simulated API server on an HTTP socket. Reads each request (bounded in size
+ * and time), hands it to `handleRequest`, keeps the state it returns, and tells the hooks.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { statusFailure } from '../apiserver/status.js';
+import type { ApiRequest, ClusterState } from '../apiserver/types.js';
+import { SsaError } from '../errors/ssa-error.js';
+import { builtinCatalog } from '../schema/builtin/builtin-catalog.js';
+import { DocumentCache } from './documents.js';
+import { handleRequest, type ServerContext } from './handle.js';
+import { newClusterState } from './initial-state.js';
+import { kubeconfigText } from './kubeconfig.js';
+import { bodyTooLarge, statusResponse } from './status-json.js';
+import type { HttpRequest, HttpResponse, RequestLogEntry } from './types.js';
+import { versionInfo } from './version.js';
+
+/** kube-apiserver's limit on request bodies (3 MiB). */
+export const MAX_BODY_BYTES = 3 * 1024 * 1024;
+
+export interface StartServerOptions {
+  /** Where to listen. Default `127.0.0.1`. Anything but loopback needs `token`. */
+  readonly address?: string;
+  /** Default 0: a free port. */
+  readonly port?: number;
+  /** The cluster to serve. Default: the built-in kinds and the namespaces of a new cluster. */
+  readonly state?: ClusterState;
+  /** Required bearer token (the kubeconfig carries it). */
+  readonly token?: string;
+  /** Told of every request as it arrived, before it is answered. */
+  readonly onRequest?: (entry: RequestLogEntry) => void;
+  /** Told of every request that changed the stored state, with the state after it. */
+  readonly onWrite?: (write: ServerWrite) => void;
+  /** The clock: RFC 3339 UTC at second precision. Default the wall clock. */
+  readonly now?: () => string;
+  /** Default 3 MiB. */
+  readonly maxBodyBytes?: number;
+  /** How long a client may take to send a request, in milliseconds. Default 60 s. */
+  readonly requestTimeoutMs?: number;
+}
+
+export interface ServerWrite {
+  readonly request: ApiRequest;
+  readonly response: HttpResponse;
+  readonly state: ClusterState;
+}
+
+export interface RunningServer {
+  /** `http://127.0.0.1:PORT` */
+  readonly url: string;
+  /** A kubeconfig (YAML text) whose current context points at `url`. */
+  readonly kubeconfig: string;
+  /** The cluster as it is now. */
+  state(): ClusterState;
+  /** Stops listening and closes every connection. */
+  close(): Promise<void>;
+}
+
+export function wallClock(): string {
+  return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+}
+
+export function isLoopback(address: string): boolean {
+  return address === 'localhost' || address === '::1' || /^127(\.\d{1,3}){3}$/.test(address);
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const address = options.address ?? '127.0.0.1';
+  if (!isLoopback(address) && options.token === undefined) {
+    throw new SsaError('INPUT', `listening on ${address} (not loopback) needs a token (--token)`);
+  }
+  const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const version = versionInfo();
+  const ctx: ServerContext = {
+    version,
+    now: options.now ?? wallClock,
+    documents: new DocumentCache(version.gitVersion),
+    ...(options.token !== undefined ? { token: options.token } : {}),
+  };
+  let state = options.state ?? newClusterState(builtinCatalog(), ctx.now());
+
+  const send = (res: ServerResponse, r: HttpResponse, close = false) => {
+    const headers: Record<string, string | string[]> = {
+      'Content-Type': r.contentType,
+      'Content-Length': String(Buffer.byteLength(r.body)),
+      'Cache-Control': 'no-cache, private',
+    };
+    if (r.warnings.length > 0) headers['Warning'] = [...r.warnings];
+    if (close) headers['Connection'] = 'close';
+    res.writeHead(r.status, headers);
+    res.end(r.body);
+  };
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const declared = Number(req.headers['content-length'] ?? '0');
+    if (declared > limit) {
+      send(res, statusResponse(bodyTooLarge(limit)), true);
+      req.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > limit) {
+        tooLarge = true;
+        send(res, statusResponse(bodyTooLarge(limit)), true);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      if (tooLarge) return;
+      const body = Buffer.concat(chunks);
+      const header = (name: string) => {
+        const v = req.headers[name];
+        return Array.isArray(v) ? v.join(', ') : v;
+      };
+      const httpRequest: HttpRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: [...url.searchParams.entries()],
+        headers: {
+          contentType: header('content-type'),
+          accept: header('accept'),
+          userAgent: header('user-agent'),
+          authorization: header('authorization'),
+        },
+        body,
+      };
+      try {
+        options.onRequest?.({
+          method: httpRequest.method,
+          path: httpRequest.path,
+          query: url.search.replace(/^\?/, ''),
+          contentType: httpRequest.headers.contentType,
+          userAgent: httpRequest.headers.userAgent,
+          body,
+        });
+        const result = handleRequest(state, httpRequest, ctx);
+        const wrote = result.state !== state;
+        state = result.state;
+        if (wrote && result.request) options.onWrite?.({ request: result.request, response: result.response, state });
+        send(res, result.response);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        send(res, statusResponse(statusFailure(500, `ssa-sim: internal error: ${message}`, 'InternalError')));
+      }
+    });
+  };
+
+  const server = createServer({ requestTimeout: options.requestTimeoutMs ?? 60_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, onRequest);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, address, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = address.includes(':') ? `[${address}]` : address;
+  const url = `http://${host}:${port}`;
+  return {
+    url,
+    kubeconfig: kubeconfigText(url, options.token),
+    state: () => state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

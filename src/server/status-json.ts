@@ -1,0 +1,52 @@
+/**
+ * Answers: JSON bodies and `metav1.Status` failures for what the server layer itself rejects
+ * (paths, methods, media types, sizes, tokens), with kube-apiserver's codes, reasons and texts.
+ */
+import { statusFailure } from '../apiserver/status.js';
+import type { StatusObject } from '../apiserver/types.js';
+import type { HttpResponse } from './types.js';
+
+export const JSON_TYPE = 'application/json';
+
+export function jsonResponse(status: number, body: unknown, warnings: readonly string[] = []): HttpResponse {
+  return { status, contentType: JSON_TYPE, body: JSON.stringify(body), warnings: warnings.map(warningHeader) };
+}
+
+export function statusResponse(status: StatusObject, warnings: readonly string[] = []): HttpResponse {
+  return jsonResponse(status.code, status, warnings);
+}
+
+/** A `Warning:` header value: `299 - "text"` with `"` and `\` escaped. */
+export function warningHeader(text: string): string {
+  return `299 - "${text.replace(/[\\"]/g, (c) => '\\' + c)}"`;
+}
+
+/** 404 for a path nothing is served at. */
+export function pathNotFound(): StatusObject {
+  return statusFailure(404, 'the server could not find the requested resource', 'NotFound', {});
+}
+
+/** 405 for a method the path does not take. */
+export function methodNotAllowed(): StatusObject {
+  return statusFailure(405, 'the server does not allow this method on the requested resource', 'MethodNotAllowed', {});
+}
+
+/** 415 for a body in a format the endpoint does not read (`NewUnsupportedMediaTypeError`). */
+export function unsupportedBody(accepted: readonly string[]): StatusObject {
+  return statusFailure(415, `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`, 'UnsupportedMediaType');
+}
+
+/** 413 for a body over the limit. */
+export function bodyTooLarge(limit: number): StatusObject {
+  return statusFailure(413, `Request entity too large: limit is ${limit}`, 'RequestEntityTooLarge');
+}
+
+/** 401 without a valid bearer token. */
+export function unauthorized(): StatusObject {
+  return statusFailure(401, 'Unauthorized', 'Unauthorized');
+}
+
+/** 400 with a message of the server layer. */
+export function badRequest(message: string): StatusObject {
+  return statusFailure(400, message, 'BadRequest');
+}

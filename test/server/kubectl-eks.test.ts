@@ -1,0 +1,85 @@
+/**
+ * Real kubectl 1.32 against `startServer`, through the EKS story: client-side apply of the
+ * vpc-cni v1.10.1 DaemonSet, `kubectl set env`, the add-on's server-side apply as `eks` (the
+ * exact 409 on stderr), the same with --force-conflicts, the eks Apply entry in
+ * `get --show-managed-fields`, and an empty `diff --server-side` afterwards.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vpcCniManifest } from '../../src/actors/eks/addons/vpc-cni.js';
+import { readObjects } from '../../src/manifest/read-manifests.js';
+import { startServer, type RunningServer } from '../../src/server/index.js';
+import { getKey, isList, isMap, type Value } from '../../src/value/value.js';
+import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+
+const available = kubectlAvailable();
+
+const CONFLICT_STDERR = `error: Apply failed with 2 conflicts: conflicts with "kubectl-client-side-apply" using apps/v1:
+- .spec.template.spec.containers[name="aws-node"].image
+- .spec.template.spec.initContainers[name="aws-vpc-cni-init"].image
+Please review the fields above--they currently have other managers. Here
+are the ways you can resolve this warning:
+* If you intend to manage all of these fields, please re-run the apply
+  command with the \`--force-conflicts\` flag.
+* If you do not intend to manage all of the fields, please edit your
+  manifest to remove references to the fields that should keep their
+  current managers.
+* You may co-own fields by updating your manifest to match the existing
+  value; in this case, you'll become the manager if the other manager(s)
+  stop managing the field (remove it from their configuration).
+See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts
+`;
+
+function entries(obj: Value): { manager: string; operation: string; apiVersion: string }[] {
+  const meta = isMap(obj) ? getKey(obj, 'metadata') : undefined;
+  const mf = isMap(meta) ? getKey(meta, 'managedFields') : undefined;
+  return (isList(mf) ? mf : []).filter(isMap).map((e) => ({ manager: String(e.manager), operation: String(e.operation), apiVersion: String(e.apiVersion) }));
+}
+
+describe.skipIf(!available)('real kubectl against ssa-sim serve: the EKS story', () => {
+  let server: RunningServer;
+  let k: KubectlSession;
+
+  beforeAll(async () => {
+    server = await startServer();
+    k = new KubectlSession(server.kubeconfig);
+  });
+  afterAll(async () => {
+    await server?.close();
+    k?.dispose();
+  });
+
+  it('client-side apply, set env, a conflicting server-side apply, then a forced one', { timeout: 240_000 }, async () => {
+    const v110 = k.file('aws-k8s-cni-1.10.yaml', vpcCniManifest({ version: 'v1.10.1-eksbuild.1', region: 'eu-west-1' }));
+    const v111 = k.file('aws-k8s-cni-1.11.yaml', vpcCniManifest({ version: 'v1.11.4-eksbuild.1', region: 'eu-west-1' }));
+
+    const created = await k.run(['apply', '-f', v110]);
+    expect(created.stderr).toBe('');
+    expect(created.stdout).toContain('daemonset.apps/aws-node created\n');
+    expect(created.code).toBe(0);
+
+    const setEnv = await k.run(['set', 'env', 'daemonset/aws-node', '-n', 'kube-system', 'WARM_IP_TARGET=5']);
+    expect(setEnv).toEqual({ code: 0, stdout: 'daemonset.apps/aws-node env updated\n', stderr: '' });
+
+    const conflict = await k.run(['apply', '--server-side', '--field-manager=eks', '-f', v111]);
+    expect(conflict.code).toBe(1);
+    expect(conflict.stderr).toBe(CONFLICT_STDERR);
+    expect(conflict.stdout).not.toContain('daemonset.apps/aws-node');
+
+    const forced = await k.run(['apply', '--server-side', '--field-manager=eks', '--force-conflicts', '-f', v111]);
+    expect(forced.stderr).toBe('');
+    expect(forced.stdout).toContain('daemonset.apps/aws-node serverside-applied\n');
+    expect(forced.code).toBe(0);
+
+    const got = await k.run(['get', 'daemonset', 'aws-node', '-n', 'kube-system', '-o', 'yaml', '--show-managed-fields']);
+    expect(got.code).toBe(0);
+    const [ds] = readObjects(got.stdout);
+    const list = entries(ds);
+    expect(list).toContainEqual({ manager: 'eks', operation: 'Apply', apiVersion: 'apps/v1' });
+    expect(list).toContainEqual({ manager: 'kubectl-set', operation: 'Update', apiVersion: 'apps/v1' });
+    expect(got.stdout).toContain('image: 602401143452.dkr.ecr.eu-west-1.amazonaws.com/amazon-k8s-cni:v1.11.4-eksbuild.1');
+    expect(got.stdout).toContain('value: "5"');
+
+    const diff = await k.run(['diff', '--server-side', '--field-manager=eks', '--force-conflicts', '-f', v111]);
+    expect(diff).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+});

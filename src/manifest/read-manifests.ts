@@ -27,6 +27,7 @@ export const MAX_ALIAS_NODES = DOCUMENT_MAX_ALIAS_NODES;
 export function readManifests(text: string, opts: ReadOptions = {}): ReadResult {
   const file = opts.file ?? '<input>';
   const flatten = opts.flattenLists ?? true;
+  const checkIdentity = opts.objects ?? true;
   const docs = readYaml(text, {
     file,
     maxDepth: MAX_MANIFEST_DEPTH,
@@ -58,7 +59,9 @@ export function readManifests(text: string, opts: ReadOptions = {}): ReadResult 
     }
     const make = (object: ValueMap, path: DocPath): Manifest => {
       const locate = (p: DocPath, at: 'key' | 'value' = 'value') => doc.positionOf([...path, ...p], at);
-      return { object, source: locate([]), document: doc.index, path, positionOf: locate };
+      const manifest: Manifest = { object, source: locate([]), document: doc.index, path, positionOf: locate };
+      if (checkIdentity) checkIdentityTypes(manifest);
+      return manifest;
     };
     const items = getKey(value, 'items');
     const kind = getKey(value, 'kind');
@@ -75,6 +78,29 @@ export function readManifests(text: string, opts: ReadOptions = {}): ReadResult 
     manifests.push(make(value, []));
   }
   return { manifests, warnings };
+}
+
+/** The fields that name an object: strings wherever they are present (null counts as absent). */
+const IDENTITY_STRINGS: readonly (readonly string[])[] = [['apiVersion'], ['kind'], ['metadata', 'name'], ['metadata', 'namespace'], ['metadata', 'generateName']];
+
+/**
+ * Checks the type of every field that names an object, where it is read: a map or a list there is
+ * an input error at its position with its field path (`.metadata.name: expected a string, found a
+ * map`), instead of a wrong name further on.
+ */
+function checkIdentityTypes(m: Manifest): void {
+  const label = (segs: readonly string[]) => `${m.path.length ? `items[${String(m.path[1])}]` : ''}.${segs.join('.')}`;
+  const found = (v: unknown) => (Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'a map' : `a ${typeof v}`);
+  const meta = getKey(m.object, 'metadata');
+  if (meta !== undefined && meta !== null && !isValueMap(meta)) {
+    throw new SsaError('INPUT', `${label(['metadata'])}: expected a map, found ${found(meta)}`, { path: '.metadata', source: m.positionOf(['metadata']) });
+  }
+  for (const segs of IDENTITY_STRINGS) {
+    const parent = segs.length === 1 ? m.object : meta;
+    const v = isValueMap(parent ?? null) ? getKey(parent as ValueMap, segs[segs.length - 1]) : undefined;
+    if (v === undefined || v === null || typeof v === 'string') continue;
+    throw new SsaError('INPUT', `${label(segs)}: expected a string, found ${found(v)}`, { path: `.${segs.join('.')}`, source: m.positionOf(segs) });
+  }
 }
 
 /** The warning for a scalar where YAML 1.1 (as Kubernetes reads manifests) and YAML 1.2 disagree. */

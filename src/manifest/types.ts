@@ -38,6 +38,12 @@ export interface ReadOptions {
   readonly file?: string;
   /** Flatten `kind: List` (and `*List`) documents into their items. Default true. */
   readonly flattenLists?: boolean;
+  /**
+   * The text holds objects: the fields that name one (apiVersion, kind, metadata.name,
+   * metadata.namespace, metadata.generateName) must be strings where present, and metadata a map.
+   * Default true; false for patch bodies, which the API server reads by its own rules.
+   */
+  readonly objects?: boolean;
 }
 
 export interface ReadResult {

@@ -38,7 +38,7 @@ export function decodeApplyBody(body: string | ValueMap): Decoded<ValueMap> {
     }
   }
   try {
-    const { manifests } = readManifests(body, { file: 'patch', flattenLists: false });
+    const { manifests } = readManifests(body, { file: 'patch', flattenLists: false, objects: false });
     if (manifests.length !== 1) return { ok: false, status: badRequest('error decoding patch: expected one YAML mapping') };
     return { ok: true, value: manifests[0].object };
   } catch (e) {

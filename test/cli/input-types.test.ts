@@ -1,0 +1,62 @@
+/**
+ * Every value read from an input file is checked for its type where it is read: a map or a list
+ * where an object's identity needs a string is an input error at FILE:line:column with the field
+ * path (exit 2) in every command that reads objects, never an internal error (exit 70) or a
+ * wrong answer (issue 16, item 1).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-io.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-input-types-'));
+const file = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+const GOOD = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  namespace: default\n  managedFields: []\ndata:\n  a: "1"\n';
+const manifest = file('manifest.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: "1"\n');
+
+/** Live objects with one identity field replaced by a map or a list; where that value starts. */
+const cases = [
+  { field: 'apiVersion', text: GOOD.replace('apiVersion: v1\n', 'apiVersion:\n  x: null\n'), at: '2:3', found: 'a map' },
+  { field: 'apiVersion', text: GOOD.replace('apiVersion: v1\n', 'apiVersion: [v1]\n'), at: '1:13', found: 'a list' },
+  { field: 'kind', text: GOOD.replace('kind: ConfigMap\n', 'kind: {a: b}\n'), at: '2:7', found: 'a map' },
+  { field: 'metadata.name', text: GOOD.replace('  name: c\n', '  name: [c]\n'), at: '4:9', found: 'a list' },
+  { field: 'metadata.name', text: GOOD.replace('  name: c\n', '  name: {x: 1}\n'), at: '4:9', found: 'a map' },
+  { field: 'metadata.namespace', text: GOOD.replace('  namespace: default\n', '  namespace: {x: 1}\n'), at: '5:14', found: 'a map' },
+  { field: 'metadata', text: 'apiVersion: v1\nkind: ConfigMap\nmetadata: [a]\n', at: '3:11', found: 'a list' },
+];
+
+describe('a map or a list where a string belongs', () => {
+  for (const c of cases) {
+    for (const command of ['preview', 'blame', 'explain'] as const) {
+      it(`${c.field} as ${c.found} in a live object: ${command} exits 2 at FILE:line:column`, async () => {
+        const live = file(`live-${command}-${c.field}-${c.at.replace(':', '-')}.yaml`, c.text);
+        const args =
+          command === 'preview' ? ['preview', '-f', manifest, '--live', live] : command === 'blame' ? ['blame', live] : ['explain', live, '.data.a'];
+        const r = await runCli(args);
+        expect(r.stderr).toBe(`ssa-sim ${command}: ${live}:${c.at}: .${c.field}: expected a string, found ${c.found}\n`.replace('.metadata: expected a string', '.metadata: expected a map'));
+        expect(r.code).toBe(2);
+      });
+    }
+  }
+
+  it('in the manifest, too', async () => {
+    const live = file('good.yaml', GOOD);
+    const bad = file('bad-manifest.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  namespace: [a]\n');
+    const r = await runCli(['preview', '-f', bad, '--live', live]);
+    expect(r.stderr).toBe(`ssa-sim preview: ${bad}:5:14: .metadata.namespace: expected a string, found a list\n`);
+    expect(r.code).toBe(2);
+  });
+
+  it('in an item of a List: the item is named', async () => {
+    const list = file('list.yaml', `apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: {x: 1}\n  metadata: {name: c}\n`);
+    const r = await runCli(['blame', list]);
+    expect(r.stderr).toBe(`ssa-sim blame: ${list}:5:9: items[0].kind: expected a string, found a map\n`);
+    expect(r.code).toBe(2);
+  });
+});

@@ -50,8 +50,10 @@ export function ownersFromObject(obj: Value): OwnerEntry[] {
     };
     const operation = str('operation');
     if (operation !== 'Apply' && operation !== 'Update') throw bad('operation', 'operation must be `Apply` or `Update`');
-    const fieldsType = str('fieldsType');
-    if (fieldsType !== undefined && fieldsType !== 'FieldsV1') throw bad('fieldsType', `invalid fieldsType ${JSON.stringify(fieldsType)}`);
+    // The API server's decoder: absent and empty are the same (apiserver-semantics §1.3).
+    const fieldsType = str('fieldsType') ?? '';
+    if (fieldsType === '') throw bad('fieldsType', `missing fieldsType in managed fields entry ${i}`);
+    if (fieldsType !== 'FieldsV1') throw bad('fieldsType', `invalid fieldsType ${JSON.stringify(fieldsType)} in managed fields entry ${i}`);
     let set: FieldSet;
     try {
       set = decodeFieldsV1Value(getKey(item, 'fieldsV1') ?? null);

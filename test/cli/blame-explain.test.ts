@@ -53,7 +53,7 @@ describe('ssa-sim blame', () => {
   it('bad managedFields name the entry and its position', async () => {
     const r = await runCli(['blame'], { stdin: 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n  managedFields:\n  - manager: m\n    operation: Patch\n' });
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('ssa-sim blame: <stdin>:7:16: metadata.managedFields[0].operation: operation must be `Apply` or `Update`\n');
+    expect(r.stderr).toBe('ssa-sim blame: <stdin>:7:16: configmap/x: metadata.managedFields[0].operation: operation must be `Apply` or `Update`\n');
   });
 
   it('usage errors', async () => {

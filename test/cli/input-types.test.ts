@@ -60,3 +60,34 @@ describe('a map or a list where a string belongs', () => {
     expect(r.code).toBe(2);
   });
 });
+
+describe('managedFields of a live file', () => {
+  const entry = (fieldsType: string) =>
+    `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  namespace: default\n  managedFields:\n  - manager: m\n    operation: Apply\n    apiVersion: v1\n${fieldsType}    fieldsV1: {f:data: {f:a: {}}}\ndata:\n  a: "1"\n`;
+  const other = file('m6.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  namespace: default\ndata:\n  a: "2"\n');
+
+  it('a missing fieldsType and an empty one are the same error, naming the file, the position and the object (server: §1.3)', async () => {
+    const missing = file('missing-fields-type.yaml', entry(''));
+    const empty = file('empty-fields-type.yaml', entry('    fieldsType: ""\n'));
+    for (const command of ['preview', 'blame', 'explain'] as const) {
+      const results = [];
+      for (const [live, at] of [
+        [missing, '7:5'],
+        [empty, '10:17'],
+      ] as const) {
+        const args = command === 'preview' ? ['preview', '-f', other, '--live', live, '--field-manager', 'x'] : command === 'blame' ? ['blame', live] : ['explain', live, '.data.a'];
+        const r = await runCli(args);
+        expect(r.stderr).toBe(`ssa-sim ${command}: ${live}:${at}: configmap/c: metadata.managedFields[0].fieldsType: missing fieldsType in managed fields entry 0\n`);
+        results.push(r.code);
+      }
+      expect(results).toEqual([2, 2]);
+    }
+  });
+
+  it('any other error in an entry names the file and the object as well', async () => {
+    const bad = file('bad-operation.yaml', entry('    fieldsType: FieldsV1\n').replace('operation: Apply', 'operation: Patch'));
+    const r = await runCli(['preview', '-f', other, '--live', bad, '--field-manager', 'x']);
+    expect(r.stderr).toBe(`ssa-sim preview: ${bad}:8:16: configmap/c: metadata.managedFields[0].operation: operation must be \`Apply\` or \`Update\`\n`);
+    expect(r.code).toBe(2);
+  });
+});

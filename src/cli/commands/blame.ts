@@ -1,12 +1,11 @@
-import { SsaError, describeError, formatSource } from '../../errors/ssa-error.js';
+import { SsaError } from '../../errors/ssa-error.js';
 import { type BlameLine, blameLines, withoutManagedFields } from '../../scenarios/blame.js';
 import { type OwnerEntry, ownersFromObject } from '../../scenarios/owners.js';
-import { readManifests } from '../../manifest/index.js';
-import { getKey, isMap, type Value, type ValueMap } from '../../value/value.js';
+import type { ValueMap } from '../../value/value.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { ANSI, isColorMode, managerColor, SHARED_COLOR, useColor } from '../color.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
-import { readInput } from '../read-input.js';
+import { readLiveObjects } from '../read-live.js';
 
 export const blameUsage = `Usage: ssa-sim blame [LIVE|-] [--color auto|always|never] [--time relative|full|none] [--now TIME]
 
@@ -31,18 +30,7 @@ const OPTIONS = {
   now: { type: 'string' },
 } as const;
 
-export const NO_MANAGED_FIELDS_WARNING = 'has no metadata.managedFields: did you forget --show-managed-fields?';
-
-/** `daemonset.apps/aws-node` as kubectl names objects (core group without a suffix). */
-export function objectDisplayName(obj: Value): string {
-  if (!isMap(obj)) return 'object';
-  const kind = String(getKey(obj, 'kind') ?? 'object').toLowerCase();
-  const apiVersion = String(getKey(obj, 'apiVersion') ?? '');
-  const group = apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
-  const meta = getKey(obj, 'metadata');
-  const name = isMap(meta) ? String(getKey(meta, 'name') ?? '') : '';
-  return `${kind}${group ? `.${group}` : ''}/${name}`;
-}
+export { NO_MANAGED_FIELDS_WARNING, objectDisplayName } from '../read-live.js';
 
 /** `5s`, `3m`, `2h`, `4d`, `2y` ago, as kubectl prints ages. */
 export function age(time: string | undefined, now: number): string | undefined {
@@ -77,21 +65,11 @@ function gutter(line: BlameLine, time: TimeMode, now: number, color: boolean): {
 }
 
 /** The annotated text of one object. */
-export function blameText(obj: ValueMap, opts: { time: TimeMode; now: number; color: boolean }): string {
-  const owners = ownersFromObject(obj);
+export function blameText(obj: ValueMap, opts: { time: TimeMode; now: number; color: boolean }, owners: readonly OwnerEntry[] = ownersFromObject(obj)): string {
   const lines = blameLines(withoutManagedFields(obj), owners);
   const gutters = lines.map((l) => gutter(l, opts.time, opts.now, opts.color));
   const width = Math.min(72, Math.max(0, ...gutters.map((g) => g.plain.length)));
   return lines.map((l, i) => `${gutters[i].styled}${' '.repeat(Math.max(0, width - gutters[i].plain.length))} | ${l.text}\n`).join('');
-}
-
-/** `.metadata.managedFields[2].fieldsV1` → the document path of that node. */
-export function managedFieldsSegs(path: string | undefined): (string | number)[] {
-  const m = /^\.metadata\.managedFields(?:\[(\d+)\](?:\.(\w+))?)?/.exec(path ?? '');
-  const segs: (string | number)[] = ['metadata', 'managedFields'];
-  if (m?.[1] !== undefined) segs.push(Number(m[1]));
-  if (m?.[2] !== undefined) segs.push(m[2]);
-  return segs;
 }
 
 export async function blameCommand(args: string[], io: CommandIO): Promise<number> {
@@ -106,26 +84,13 @@ export async function blameCommand(args: string[], io: CommandIO): Promise<numbe
   const now = nowText === undefined ? Date.now() : Date.parse(nowText);
   if (Number.isNaN(now)) return usageError('blame', `--now must be an RFC 3339 time such as 2022-08-23T10:00:00Z, not ${JSON.stringify(nowText)}`, blameUsage, io);
 
-  const input = await readInput(parsed.positionals[0], io);
-  const { manifests, warnings } = readManifests(input.text, { file: input.name });
-  for (const w of warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
-  if (manifests.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: input.name } });
+  const { name, objects } = await readLiveObjects(parsed.positionals[0], io);
+  if (objects.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: name } });
   const color = useColor(colorFlag, io);
-  const progress = io.isErrorTTY === true && manifests.length > 50;
-  manifests.forEach((m, i) => {
-    if (progress && i % 10 === 0) io.writeError(`\r\u001b[Kblame: object ${i + 1} of ${manifests.length}`);
-    const meta = getKey(m.object, 'metadata');
-    if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) {
-      io.writeError(`warning: ${formatSource(m.source)}: ${objectDisplayName(m.object)} ${NO_MANAGED_FIELDS_WARNING}\n`);
-    }
-    let text: string;
-    try {
-      text = blameText(m.object, { time, now, color });
-    } catch (err) {
-      if (err instanceof SsaError) throw new SsaError(err.code, describeError(err), { source: m.positionOf(managedFieldsSegs(err.path)) });
-      throw err;
-    }
-    io.write((i > 0 ? '---\n' : '') + text);
+  const progress = io.isErrorTTY === true && objects.length > 50;
+  objects.forEach((o, i) => {
+    if (progress && i % 10 === 0) io.writeError(`\r\u001b[Kblame: object ${i + 1} of ${objects.length}`);
+    io.write((i > 0 ? '---\n' : '') + blameText(o.manifest.object, { time, now, color }, o.owners));
   });
   if (progress) io.writeError('\r\u001b[K');
   return EXIT_OK;

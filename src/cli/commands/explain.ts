@@ -1,14 +1,12 @@
-import { SsaError, describeError, formatSource } from '../../errors/ssa-error.js';
+import { SsaError } from '../../errors/ssa-error.js';
 import { toYaml } from '../../manifest/write-yaml.js';
 import { pathOwnership } from '../../scenarios/explain-path.js';
-import { type OwnerEntry, ownersFromObject } from '../../scenarios/owners.js';
-import { readManifests } from '../../manifest/index.js';
+import type { OwnerEntry } from '../../scenarios/owners.js';
 import { withoutManagedFields } from '../../scenarios/blame.js';
-import { getKey, isMap } from '../../value/value.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
-import { readInput } from '../read-input.js';
-import { age, managedFieldsSegs, NO_MANAGED_FIELDS_WARNING, objectDisplayName } from './blame.js';
+import { objectDisplayName, readLiveObjects } from '../read-live.js';
+import { age } from './blame.js';
 import { explainApplyOnPath } from './explain-apply.js';
 
 export const explainUsage = `Usage: ssa-sim explain LIVE PATH [-f MANIFEST --field-manager NAME [--force-conflicts]] [--now TIME]
@@ -75,23 +73,14 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
   const now = nowText === undefined ? Date.now() : Date.parse(nowText);
   if (Number.isNaN(now)) return usageError('explain', `--now must be an RFC 3339 time, not ${JSON.stringify(nowText)}`, explainUsage, io);
 
-  const input = await readInput(liveFile, io);
-  const { manifests: objects, warnings } = readManifests(input.text, { file: input.name });
-  for (const w of warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
-  if (objects.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: input.name } });
+  const { name: inputName, objects: live } = await readLiveObjects(liveFile, io);
+  if (live.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: inputName } });
+  const objects = live.map((o) => o.manifest);
 
   const out: string[] = [];
   let explained = 0;
-  for (const m of objects) {
-    const meta = getKey(m.object, 'metadata');
-    if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) io.writeError(`warning: ${formatSource(m.source)}: ${objectDisplayName(m.object)} ${NO_MANAGED_FIELDS_WARNING}\n`);
-    let owners: OwnerEntry[];
-    try {
-      owners = ownersFromObject(m.object);
-    } catch (err) {
-      if (err instanceof SsaError) throw new SsaError(err.code, describeError(err), { source: m.positionOf(managedFieldsSegs(err.path)) });
-      throw err;
-    }
+  for (const [i, m] of objects.entries()) {
+    const owners = live[i].owners;
     const object = withoutManagedFields(m.object);
     const o = pathOwnership(object, owners, pathText);
     if (!o.path && objects.length > 1) continue;
@@ -140,7 +129,7 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
     }
     if (manifestFile !== undefined) out.push(...(await explainApplyOnPath({ live: m.object, pathText, manifestFile, manager: manager!, force: parsed.values['force-conflicts'] === true, io, now })));
   }
-  if (explained === 0) out.push(`${pathText}: no object in ${input.name} has this field, and no manager owns it.`);
+  if (explained === 0) out.push(`${pathText}: no object in ${inputName} has this field, and no manager owns it.`);
   io.write(out.join('\n') + '\n');
   return EXIT_OK;
 }

@@ -1,16 +1,16 @@
-import { SsaError, formatSource } from '../../errors/ssa-error.js';
+import { SsaError } from '../../errors/ssa-error.js';
 import { formatObjects } from '../../manifest/format-objects.js';
 import { loadSchemaSources, type SchemaCatalog } from '../../schema/catalog.js';
 import { clusterObjectDisplay, type ClusterRunState } from '../../scenarios/cluster-mode.js';
 import { offlineApply } from '../../scenarios/offline-apply.js';
 import { readManifests } from '../../manifest/index.js';
 import type { ObjectChanges } from '../../scenarios/run-types.js';
-import { getKey, isMap, type ValueMap } from '../../value/value.js';
+import type { ValueMap } from '../../value/value.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_FAILED, EXIT_OK } from '../io.js';
 import { readInput, readTextFile } from '../read-input.js';
 import { outputTarget, writeFileAtomically } from '../write-output.js';
-import { NO_MANAGED_FIELDS_WARNING, objectDisplayName } from './blame.js';
+import { objectDisplayName, readLiveObjects } from '../read-live.js';
 
 export const previewUsage = `Usage: ssa-sim preview -f MANIFEST --live LIVE [--field-manager NAME] [--force-conflicts] [--client-side]
                       [-o yaml|json|FILE] [--schema FILE]... [--crd FILE]...
@@ -61,16 +61,9 @@ export function catalogFromFlags(schemaFiles: readonly string[], crdFiles: reado
   return loadSchemaSources({ builtin: true, schemaFiles, crdFiles, readFile: (p) => readTextFile(p) });
 }
 
-/** Live objects from a file, warning about each without managedFields. */
+/** Live objects from a file, checked (see readLiveObjects). */
 export async function readLive(file: string, io: CommandIO): Promise<ValueMap[]> {
-  const input = await readInput(file, io);
-  const { manifests: objects, warnings } = readManifests(input.text, { file: input.name });
-  for (const w of warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
-  for (const o of objects) {
-    const meta = getKey(o.object, 'metadata');
-    if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) io.writeError(`warning: ${formatSource(o.source)}: ${objectDisplayName(o.object)} ${NO_MANAGED_FIELDS_WARNING}\n`);
-  }
-  return objects.map((o) => o.object);
+  return (await readLiveObjects(file, io)).objects.map((o) => o.manifest.object);
 }
 
 export function formatChanges(changes: readonly ObjectChanges[]): string {

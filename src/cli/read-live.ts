@@ -1,0 +1,64 @@
+/**
+ * Reading captured live objects (`kubectl get -o yaml --show-managed-fields`), the one way every
+ * command does it: YAML 1.1 warnings, a warning for each object without managedFields, and each
+ * object's managedFields checked where they are read, so that an error names the file, the
+ * position, the object and the entry (`FILE:7:5: configmap/c: metadata.managedFields[0]...`).
+ */
+import { describeError, formatSource, SsaError } from '../errors/ssa-error.js';
+import { type Manifest, readManifests } from '../manifest/index.js';
+import { type OwnerEntry, ownersFromObject } from '../scenarios/owners.js';
+import { getKey, isMap, type Value } from '../value/value.js';
+import type { CommandIO } from './io.js';
+import { readInput } from './read-input.js';
+
+export const NO_MANAGED_FIELDS_WARNING = 'has no metadata.managedFields: did you forget --show-managed-fields?';
+
+/** A live object as read from its file, with its owners. */
+export interface LiveObject {
+  readonly manifest: Manifest;
+  readonly owners: readonly OwnerEntry[];
+}
+
+/** `daemonset.apps/aws-node` as kubectl names objects (core group without a suffix). */
+export function objectDisplayName(obj: Value): string {
+  if (!isMap(obj)) return 'object';
+  const str = (v: Value | undefined) => (typeof v === 'string' ? v : '');
+  const kind = (str(getKey(obj, 'kind')) || 'object').toLowerCase();
+  const apiVersion = str(getKey(obj, 'apiVersion'));
+  const group = apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
+  const meta = getKey(obj, 'metadata');
+  const name = isMap(meta) ? str(getKey(meta, 'name')) : '';
+  return `${kind}${group ? `.${group}` : ''}/${name}`;
+}
+
+/** `.metadata.managedFields[2].fieldsV1` → the document path of that node. */
+export function managedFieldsSegs(path: string | undefined): (string | number)[] {
+  const m = /^\.metadata\.managedFields(?:\[(\d+)\](?:\.(\w+))?)?/.exec(path ?? '');
+  const segs: (string | number)[] = ['metadata', 'managedFields'];
+  if (m?.[1] !== undefined) segs.push(Number(m[1]));
+  if (m?.[2] !== undefined) segs.push(m[2]);
+  return segs;
+}
+
+/** The owners of one object read from a file; an unreadable entry is an error at its position. */
+export function ownersOfLive(m: Manifest): OwnerEntry[] {
+  try {
+    return ownersFromObject(m.object);
+  } catch (err) {
+    if (!(err instanceof SsaError)) throw err;
+    throw new SsaError(err.code, `${objectDisplayName(m.object)}: ${describeError(err)}`, { source: m.positionOf(managedFieldsSegs(err.path)), path: err.path });
+  }
+}
+
+/** Every object of FILE (`-` or undefined: standard input), checked; warnings go to stderr. */
+export async function readLiveObjects(file: string | undefined, io: CommandIO): Promise<{ name: string; objects: LiveObject[] }> {
+  const input = await readInput(file, io);
+  const { manifests, warnings } = readManifests(input.text, { file: input.name });
+  for (const w of warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
+  const objects = manifests.map((m) => {
+    const meta = getKey(m.object, 'metadata');
+    if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) io.writeError(`warning: ${formatSource(m.source)}: ${objectDisplayName(m.object)} ${NO_MANAGED_FIELDS_WARNING}\n`);
+    return { manifest: m, owners: ownersOfLive(m) };
+  });
+  return { name: input.name, objects };
+}

@@ -9,7 +9,34 @@ export interface CommandIO {
   readonly isErrorTTY?: boolean;
 }
 
+/**
+ * Exit status after the reader of stdout went away (`ssa-sim blame x | head -1`): what the shell
+ * reports for a Unix tool killed by SIGPIPE, 128 + 13. Never 1, which means "failed" here.
+ */
+export const EXIT_CLOSED_PIPE = 128 + 13;
+
+/** Exit status when output cannot be written for another reason (EX_IOERR). */
+export const EXIT_OUTPUT_ERROR = 74;
+
+/**
+ * Makes a closed stdout or stderr end the process quietly, as it ends a Unix tool: the write error
+ * arrives as an event, so it is handled here once for every command.
+ */
+export function stopOnClosedOutput(stream: NodeJS.WriteStream, exit: (code: number) => never): void {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') exit(EXIT_CLOSED_PIPE);
+    try {
+      process.stderr.write(`ssa-sim: cannot write output: ${err.code ?? err.message}\n`);
+    } finally {
+      exit(EXIT_OUTPUT_ERROR);
+    }
+  });
+}
+
 export function processIO(): CommandIO {
+  const exit = (code: number): never => process.exit(code);
+  stopOnClosedOutput(process.stdout, exit);
+  stopOnClosedOutput(process.stderr, exit);
   return {
     stdin: process.stdin,
     write: (t) => void process.stdout.write(t),

@@ -95,7 +95,8 @@ export function defaulterFor(state: ClusterState, resource: ResourceType, apiVer
     if (!state.config.harness && state.config.builtinDefaults && !resource.custom) {
       const zero = resource.emptyObject ?? builtinEmptyObject(resource.group, resource.kind);
       if (zero) out = zeroFill(out, zero);
-      out = builtinDefaults(resource.group, resource.kind, out);
+      const version = apiVersion.slice(apiVersion.lastIndexOf('/') + 1);
+      out = builtinDefaults(out, atomFor(state, resource, version));
     }
     for (const d of state.config.defaulters) out = d(out, resource, apiVersion);
     return out;

@@ -1,0 +1,383 @@
+/**
+ * Server-populated fields on real objects (issue 11, item 6): what a Kubernetes 1.32 API server
+ * adds when it decodes a built-in object (defaults, the serviceAccount alias, canonical
+ * quantities), and the round trip that matters to appliers: an owner of every field of a live
+ * object re-applies the object's own manifest (as after kubectl's client-side to server-side
+ * migration). The server drops what the manifest no longer says and defaults it again, so no
+ * field a real server keeps may be predicted as removed.
+ *
+ * Facts: pkg/apis/{core,apps,batch}/v1/defaults.go and core/v1/conversion.go (1.32), real
+ * objects in ../shared/reference/objects.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { vpcCniManifest } from '../../src/actors/eks/addons/index.js';
+import { builtinDefaults } from '../../src/apiserver/builtin-defaults.js';
+import { getPath } from '../../src/apiserver/object-paths.js';
+import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
+import type { KubeObject } from '../../src/apiserver/index.js';
+import { readObjects } from '../../src/manifest/index.js';
+import { isMap, newMap, type Value, type ValueMap } from '../../src/value/value.js';
+import { sharedPath } from '../support/shared.js';
+import { cluster, obj, ok, ref } from './helpers.js';
+
+const at = (o: KubeObject, path: string) => getPath(o, path.split('.'));
+
+/**
+ * The defaulting alone, as the server applies it to what it reads back from storage too (the
+ * status of a new object, which the create itself resets, is defaulted there).
+ */
+function defaulted(o: KubeObject): KubeObject {
+  const group = String(o.apiVersion).includes('/') ? String(o.apiVersion).split('/')[0].split('.')[0] : 'core';
+  const version = String(o.apiVersion).split('/').pop();
+  return builtinDefaults(o, builtinCatalog().schema.named(`io.k8s.api.${group}.${version}.${String(o.kind)}`));
+}
+
+/** Drops `paths` (dot paths; `[]` for every item of a list) from a copy of `o`. */
+function without(o: Value, paths: readonly string[]): Value {
+  const copy = structuredClone(o);
+  for (const p of paths) drop(copy, p.split('.'));
+  return obj(copy);
+}
+
+function drop(v: Value, path: readonly string[]): void {
+  const [head, ...rest] = path;
+  if (head === '[]') {
+    if (Array.isArray(v)) for (const item of v) drop(item, rest);
+    return;
+  }
+  if (!isMap(v)) return;
+  if (rest.length === 0) delete v[head];
+  else drop(v[head], rest);
+}
+
+function manifestObject(text: string, kind: string): KubeObject {
+  const found = readObjects(text).find((o) => o.kind === kind);
+  if (!found) throw new Error(`no ${kind}`);
+  return found;
+}
+
+/** The object as the server stores it, less what the server itself maintains in metadata. */
+function asApplied(live: KubeObject): KubeObject {
+  const out = newMap();
+  for (const k of Object.keys(live)) if (k !== 'status') out[k] = live[k];
+  const meta = newMap();
+  const m = live.metadata as ValueMap;
+  for (const k of ['name', 'namespace', 'labels', 'annotations']) if (m[k] !== undefined) meta[k] = m[k];
+  out.metadata = meta;
+  return out;
+}
+
+/**
+ * Creates `manifest` with an Update (a kubectl client-side apply create), then, in a fresh
+ * cluster, lets `kubectl` apply the stored object (so it owns every field, as migration leaves
+ * it) and then the manifest. Returns the stored spec after the create and after the re-apply.
+ */
+function roundTrip(manifest: KubeObject): { created: Value; reapplied: Value } {
+  const a = cluster({ harness: false });
+  const created = ok(a.create(manifest, { fieldManager: 'kubectl-client-side-apply' }));
+  const b = cluster({ harness: false });
+  ok(b.apply(asApplied(created), { fieldManager: 'kubectl', force: true }));
+  const reapplied = ok(b.apply(manifest, { fieldManager: 'kubectl', force: true }));
+  return { created: created.spec ?? null, reapplied: reapplied.spec ?? null };
+}
+
+const awsNode = () => manifestObject(vpcCniManifest({ version: 'v1.10.1-eksbuild.1' }), 'DaemonSet');
+
+describe('the serviceAccount alias (core/v1 PodSpec conversion)', () => {
+  it('is kept equal to serviceAccountName in templates and pods', () => {
+    const c = cluster({ harness: false });
+    const ds = ok(c.create(awsNode(), { fieldManager: 'kubectl-client-side-apply' }));
+    expect(at(ds, 'spec.template.spec.serviceAccount')).toBe('aws-node');
+    expect(at(ds, 'spec.template.spec.serviceAccountName')).toBe('aws-node');
+  });
+
+  it('fills serviceAccountName from the alias when only the alias is given; the name wins otherwise', () => {
+    const c = cluster({ harness: false });
+    const pod = (name: string, spec: object) => obj({ apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { containers: [{ name: 'c', image: 'i:1' }], ...spec } });
+    const a = ok(c.create(pod('a', { serviceAccount: 'legacy' }), { fieldManager: 'm' }));
+    expect([at(a, 'spec.serviceAccountName'), at(a, 'spec.serviceAccount')]).toEqual(['legacy', 'legacy']);
+    const b = ok(c.create(pod('b', { serviceAccount: 'old', serviceAccountName: 'new' }), { fieldManager: 'm' }));
+    expect([at(b, 'spec.serviceAccountName'), at(b, 'spec.serviceAccount')]).toEqual(['new', 'new']);
+  });
+
+  it('is owned by an updater that creates the object, and by nobody after an apply', () => {
+    const c = cluster({ harness: false });
+    const created = ok(c.create(awsNode(), { fieldManager: 'kubectl-client-side-apply' }));
+    expect(JSON.stringify(created.metadata)).toContain('"f:serviceAccount":{}');
+    const d = cluster({ harness: false });
+    const applied = ok(d.apply(awsNode(), { fieldManager: 'kubectl' }));
+    expect(at(applied, 'spec.template.spec.serviceAccount')).toBe('aws-node');
+    expect(JSON.stringify(applied.metadata)).not.toContain('"f:serviceAccount"');
+  });
+});
+
+describe('hostPort under hostNetwork (SetDefaults_Pod; pod templates only before 1.28)', () => {
+  it('is defaulted from containerPort in a Pod', () => {
+    const c = cluster({ harness: false });
+    const pod = ok(
+      c.create(
+        obj({
+          apiVersion: 'v1',
+          kind: 'Pod',
+          metadata: { name: 'p' },
+          spec: { hostNetwork: true, containers: [{ name: 'c', image: 'i:1', ports: [{ containerPort: 61678, name: 'metrics' }] }] },
+        }),
+        { fieldManager: 'm' },
+      ),
+    );
+    expect(at(pod, 'spec.containers')).toEqual([expect.objectContaining({ ports: [{ containerPort: 61678, hostPort: 61678, name: 'metrics', protocol: 'TCP' }] })]);
+  });
+
+  it('is not defaulted in the pod template of a DaemonSet (1.32)', () => {
+    const c = cluster({ harness: false });
+    const ds = ok(c.create(awsNode(), { fieldManager: 'kubectl-client-side-apply' }));
+    const containers = at(ds, 'spec.template.spec.containers') as ValueMap[];
+    expect(containers[0].ports).toEqual([{ containerPort: 61678, name: 'metrics', protocol: 'TCP' }]);
+  });
+});
+
+describe("re-applying an object's own manifest predicts no removal of what the server keeps", () => {
+  it('the EKS aws-node DaemonSet', () => {
+    const { created, reapplied } = roundTrip(awsNode());
+    expect(reapplied).toEqual(created);
+    expect(getPath(reapplied, ['template', 'spec', 'serviceAccount'])).toBe('aws-node');
+  });
+
+  it('a Pod with host networking keeps its host ports and alias', () => {
+    const { created, reapplied } = roundTrip(
+      obj({
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { name: 'p', namespace: 'default' },
+        spec: {
+          hostNetwork: true,
+          serviceAccountName: 'agent',
+          containers: [{ name: 'c', image: 'agent:2', ports: [{ containerPort: 9100 }], resources: { limits: { memory: '2048Mi', cpu: 0.5 } } }],
+        },
+      }),
+    );
+    expect(reapplied).toEqual(created);
+    expect(getPath(created, ['containers', '0', 'ports'])).toBeUndefined(); // a list: read it below
+    const c0 = (getPath(created, ['containers']) as ValueMap[])[0];
+    expect(c0.ports).toEqual([{ containerPort: 9100, hostPort: 9100, protocol: 'TCP' }]);
+    expect(c0.resources).toEqual({ limits: { cpu: '500m', memory: '2Gi' }, requests: { cpu: '500m', memory: '2Gi' } });
+  });
+
+  it.each([
+    ['a Service', { apiVersion: 'v1', kind: 'Service', metadata: { name: 's', namespace: 'default' }, spec: { type: 'NodePort', selector: { app: 'a' }, ports: [{ port: 80 }] } }],
+    [
+      'a CronJob',
+      {
+        apiVersion: 'batch/v1',
+        kind: 'CronJob',
+        metadata: { name: 'cj', namespace: 'default' },
+        spec: { schedule: '*/5 * * * *', jobTemplate: { spec: { template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: 'c', image: 'busybox', livenessProbe: { httpGet: { port: 80 } } }] } } } } },
+      },
+    ],
+    [
+      'a StatefulSet with claim templates',
+      {
+        apiVersion: 'apps/v1',
+        kind: 'StatefulSet',
+        metadata: { name: 'db', namespace: 'default' },
+        spec: {
+          serviceName: 'db',
+          selector: { matchLabels: { app: 'db' } },
+          template: { metadata: { labels: { app: 'db' } }, spec: { serviceAccount: 'db', containers: [{ name: 'db', image: 'postgres:16', resources: { requests: { memory: '1.5Gi' } } }] } },
+          volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10240Mi' } } } }],
+        },
+      },
+    ],
+  ])('%s', (_name, manifest) => {
+    const { created, reapplied } = roundTrip(obj(manifest));
+    expect(reapplied).toEqual(created);
+  });
+});
+
+describe('what a real server stored for captured objects', () => {
+  it("reproduces every field of the captured pod's spec from its manifest", () => {
+    const captured = readObjects(readFileSync(sharedPath('reference/objects/pod.yaml'), 'utf8'))[0];
+    // imagePullPolicy stays in the manifest: IfNotPresent is not the default of an untagged image
+    // (that is Always), so whoever wrote this pod's template said it.
+    const serverPopulated = [
+      'spec.containers.[].terminationMessagePath',
+      'spec.containers.[].terminationMessagePolicy',
+      'spec.dnsPolicy',
+      'spec.restartPolicy',
+      'spec.schedulerName',
+      'spec.securityContext',
+      'spec.serviceAccount',
+      'spec.terminationGracePeriodSeconds',
+      'spec.volumes.[].secret.defaultMode',
+      'status',
+    ];
+    const manifest = without(captured, serverPopulated) as KubeObject;
+    const c = cluster({ harness: false });
+    const stored = ok(c.create(manifest, { fieldManager: 'kubectl-client-side-apply' }));
+    expect(stored.spec).toMatchObject(captured.spec as object);
+    // The one field this pod (from 2019) predates: SetDefaults_Pod has set it since 1.13.
+    expect(at(stored, 'spec.enableServiceLinks')).toBe(true);
+    const { created, reapplied } = roundTrip(manifest);
+    expect(reapplied).toEqual(created);
+  });
+
+  it("defaults a node's allocatable to its capacity", () => {
+    const node = defaulted(obj({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n' }, status: { capacity: { cpu: '4', memory: '15399364Ki', pods: '110' } } }));
+    expect(at(node, 'status.allocatable')).toEqual({ cpu: '4', memory: '15399364Ki', pods: '110' });
+  });
+});
+
+describe('quantities are stored canonical (resource.Quantity)', () => {
+  it('in resource lists, emptyDir sizes and claim requests; later applies see the stored form', () => {
+    const c = cluster({ harness: false });
+    const dep = obj({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web', namespace: 'default' },
+      spec: {
+        selector: { matchLabels: { app: 'web' } },
+        template: {
+          metadata: { labels: { app: 'web' } },
+          spec: {
+            containers: [{ name: 'web', image: 'nginx:1.25', resources: { requests: { cpu: 0.5, memory: '2048Mi', 'ephemeral-storage': '1.5Gi' }, limits: { cpu: '1000m', memory: '0.0001' } } }],
+            volumes: [{ name: 'cache', emptyDir: { sizeLimit: '1000M' } }],
+          },
+        },
+      },
+    });
+    const stored = ok(c.apply(dep, { fieldManager: 'kubectl' }));
+    const spec = at(stored, 'spec.template.spec') as ValueMap;
+    const c0 = (spec.containers as ValueMap[])[0];
+    expect(c0.resources).toEqual({ requests: { cpu: '500m', memory: '2Gi', 'ephemeral-storage': '1536Mi' }, limits: { cpu: '1', memory: '1m' } });
+    expect((spec.volumes as ValueMap[])[0]).toEqual({ name: 'cache', emptyDir: { sizeLimit: '1G' } });
+    // The same manifest again is a no-op: the canonical values are what the applier sees.
+    const again = ok(c.apply(dep, { fieldManager: 'kubectl' }));
+    expect(again.metadata).toEqual(stored.metadata);
+  });
+
+  it('on a PersistentVolumeClaim', () => {
+    const c = cluster({ harness: false });
+    const pvc = ok(
+      c.create(obj({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'd' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '10240Mi' } } } }), { fieldManager: 'm' }),
+    );
+    expect(at(pvc, 'spec.resources.requests.storage')).toBe('10Gi');
+    expect(at(pvc, 'spec.volumeMode')).toBe('Filesystem');
+    expect(at(defaulted(pvc), 'status.phase')).toBe('Pending');
+  });
+});
+
+describe('defaults of the workload and core kinds (1.32)', () => {
+  it('Job: completions, parallelism, backoffLimit, completionMode, suspend, podReplacementPolicy, manualSelector', () => {
+    const c = cluster({ harness: false });
+    const job = ok(
+      c.create(obj({ apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j' }, spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] } } } }), { fieldManager: 'm' }),
+    );
+    expect(job.spec).toMatchObject({ backoffLimit: 6, completionMode: 'NonIndexed', completions: 1, manualSelector: false, parallelism: 1, podReplacementPolicy: 'TerminatingOrFailed', suspend: false });
+    expect(at(job, 'spec.template.spec.containers')).toEqual([expect.objectContaining({ imagePullPolicy: 'Always' })]);
+  });
+
+  it('CronJob: policy, history limits, and the job template zero value and pod defaults', () => {
+    const c = cluster({ harness: false });
+    const cj = ok(
+      c.create(
+        obj({ apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'cj' }, spec: { schedule: '@daily', jobTemplate: { spec: { template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: 'c', image: 'busybox:1', readinessProbe: { grpc: { port: 9 } } }] } } } } } }),
+        { fieldManager: 'm' },
+      ),
+    );
+    expect(cj.spec).toMatchObject({ concurrencyPolicy: 'Allow', failedJobsHistoryLimit: 1, successfulJobsHistoryLimit: 3, suspend: false });
+    expect(at(cj, 'spec.jobTemplate.metadata')).toEqual({ creationTimestamp: null });
+    const c0 = (at(cj, 'spec.jobTemplate.spec.template.spec.containers') as ValueMap[])[0];
+    expect(c0.readinessProbe).toEqual({ grpc: { port: 9, service: '' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 });
+  });
+
+  it('Service: internal and external traffic policies, target ports, session affinity', () => {
+    const c = cluster({ harness: false });
+    const svc = ok(
+      c.create(obj({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { type: 'LoadBalancer', sessionAffinity: 'ClientIP', ports: [{ port: 443 }] } }), { fieldManager: 'm' }),
+    );
+    expect(svc.spec).toEqual({
+      type: 'LoadBalancer',
+      sessionAffinity: 'ClientIP',
+      sessionAffinityConfig: { clientIP: { timeoutSeconds: 10800 } },
+      ports: [{ port: 443, protocol: 'TCP', targetPort: 443 }],
+      externalTrafficPolicy: 'Cluster',
+      internalTrafficPolicy: 'Cluster',
+      allocateLoadBalancerNodePorts: true,
+    });
+  });
+
+  it('StatefulSet: retention policy, partition, claim templates as stored', () => {
+    const c = cluster({ harness: false });
+    const ss = ok(
+      c.create(
+        obj({
+          apiVersion: 'apps/v1',
+          kind: 'StatefulSet',
+          metadata: { name: 'db' },
+          spec: { selector: { matchLabels: { a: 'b' } }, template: { spec: { containers: [{ name: 'c', image: 'pg' }] } }, volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'] } }] },
+        }),
+        { fieldManager: 'm' },
+      ),
+    );
+    expect(ss.spec).toMatchObject({
+      podManagementPolicy: 'OrderedReady',
+      persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Retain', whenScaled: 'Retain' },
+      replicas: 1,
+      revisionHistoryLimit: 10,
+      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { partition: 0 } },
+      volumeClaimTemplates: [{ metadata: { name: 'data', creationTimestamp: null }, spec: { accessModes: ['ReadWriteOnce'], resources: {}, volumeMode: 'Filesystem' }, status: { phase: 'Pending' } }],
+    });
+  });
+
+  it('Secret: type Opaque and stringData written into data', () => {
+    const c = cluster({ harness: false });
+    const s = ok(c.create(obj({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, stringData: { password: 'pä55' } }), { fieldManager: 'm' }));
+    expect(s.type).toBe('Opaque');
+    expect(s.data).toEqual({ password: 'cMOkNTU=' });
+    expect(s.stringData).toBeUndefined();
+    expect(c.get(ref('v1', 'Secret', 's')).ok).toBe(true);
+  });
+
+  it('probes, lifecycle handlers, volumes and downward API selectors', () => {
+    const c = cluster({ harness: false });
+    const pod = ok(
+      c.create(
+        obj({
+          apiVersion: 'v1',
+          kind: 'Pod',
+          metadata: { name: 'p' },
+          spec: {
+            containers: [
+              {
+                name: 'c',
+                image: 'registry.example.com:5000/app',
+                livenessProbe: { httpGet: { port: 8080 }, timeoutSeconds: 0 },
+                lifecycle: { preStop: { httpGet: { port: 80 } } },
+                env: [{ name: 'MEM', valueFrom: { resourceFieldRef: { resource: 'limits.memory' } } }],
+              },
+            ],
+            volumes: [{ name: 'scratch' }, { name: 'token', projected: { sources: [{ serviceAccountToken: { path: 't' } }] } }],
+          },
+        }),
+        { fieldManager: 'm' },
+      ),
+    );
+    const c0 = (at(pod, 'spec.containers') as ValueMap[])[0];
+    expect(c0.imagePullPolicy).toBe('Always');
+    expect(c0.livenessProbe).toEqual({ httpGet: { port: 8080, path: '/', scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 });
+    expect(c0.lifecycle).toEqual({ preStop: { httpGet: { port: 80, path: '/', scheme: 'HTTP' } } });
+    expect(c0.env).toEqual([{ name: 'MEM', valueFrom: { resourceFieldRef: { resource: 'limits.memory', divisor: '0' } } }]);
+    expect(at(pod, 'spec.volumes')).toEqual([
+      { name: 'scratch', emptyDir: {} },
+      { name: 'token', projected: { defaultMode: 420, sources: [{ serviceAccountToken: { path: 't', expirationSeconds: 3600 } }] } },
+    ]);
+  });
+
+  it('Namespace: the name label and the Active phase', () => {
+    const c = cluster({ harness: false });
+    const ns = ok(c.create(obj({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team-a' } }), { fieldManager: 'm' }));
+    expect(at(ns, 'metadata.labels')).toEqual({ 'kubernetes.io/metadata.name': 'team-a' });
+    expect(at(defaulted(ns), 'status.phase')).toBe('Active');
+  });
+});

@@ -3,7 +3,7 @@
  * answered with the list of what was deleted (as kube-apiserver does).
  */
 import { serve } from '../apiserver/server.js';
-import type { ClusterState, KubeObject, ResourceType } from '../apiserver/types.js';
+import type { ClusterState, DeleteRequest, KubeObject, ResourceType } from '../apiserver/types.js';
 import { getKey, isList, isMap } from '../value/value.js';
 
 export interface DeleteCollection {
@@ -13,24 +13,27 @@ export interface DeleteCollection {
   readonly dryRun: boolean;
 }
 
-export function deleteCollection(state: ClusterState, req: DeleteCollection): { state: ClusterState; list: KubeObject; changed: boolean } {
+export function deleteCollection(state: ClusterState, req: DeleteCollection): { state: ClusterState; list: KubeObject; writes: DeleteRequest[] } {
   const listed = serve(state, { verb: 'list', apiVersion: req.apiVersion, resource: req.resource.resource, ...(req.namespace !== undefined ? { namespace: req.namespace } : {}) });
-  if (!listed.response.ok) return { state, list: listed.response.status as unknown as KubeObject, changed: false };
+  if (!listed.response.ok) return { state, list: listed.response.status as unknown as KubeObject, writes: [] };
   const list = listed.response.object;
   const items = getKey(list, 'items');
   let next = state;
+  const writes: DeleteRequest[] = [];
   for (const item of isList(items) ? items : []) {
     if (!isMap(item)) continue;
     const meta = getKey(item, 'metadata');
     const name = isMap(meta) ? getKey(meta, 'name') : undefined;
     const namespace = isMap(meta) ? getKey(meta, 'namespace') : undefined;
     if (typeof name !== 'string') continue;
-    const r = serve(next, {
+    const request: DeleteRequest = {
       verb: 'delete',
       target: { apiVersion: req.apiVersion, resource: req.resource.resource, name, ...(typeof namespace === 'string' ? { namespace } : {}) },
       options: { dryRun: req.dryRun },
-    });
+    };
+    const r = serve(next, request);
+    if (r.state !== next) writes.push(request);
     next = r.state;
   }
-  return { state: next, list, changed: next !== state };
+  return { state: next, list, writes };
 }

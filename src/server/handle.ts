@@ -9,10 +9,15 @@ import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './
 import type { DocumentCache } from './documents.js';
 import { restAction } from './rest-request.js';
 import { parseRoute, type RestPath } from './route.js';
-import { jsonResponse, methodNotAllowed, pathNotFound, statusResponse, unauthorized } from './status-json.js';
+import { badRequest as badRequestStatus, jsonResponse, methodNotAllowed, pathNotFound, statusResponse, unauthorized } from './status-json.js';
 import type { HttpRequest, HttpResponse } from './types.js';
 import type { VersionInfo } from './version.js';
 import { deleteCollection } from './delete-collection.js';
+import { pageOfList } from './list-page.js';
+import { namespaceLifecycle } from './namespace-lifecycle.js';
+import { queryValue } from './request-options.js';
+import { tableOf, wantsTable } from './tables.js';
+import type { ValueMap } from '../value/value.js';
 
 export interface ServerContext {
   readonly version: VersionInfo;
@@ -26,8 +31,8 @@ export interface ServerContext {
 export interface HandleResult {
   readonly state: ClusterState;
   readonly response: HttpResponse;
-  /** The API server request served, when the path was a REST path that reached it. */
-  readonly request?: ApiRequest;
+  /** The API server requests that changed the stored state (none for reads and failures). */
+  readonly writes: readonly ApiRequest[];
 }
 
 function text(status: number, body: string): HttpResponse {
@@ -37,7 +42,7 @@ function text(status: number, body: string): HttpResponse {
 export function handleRequest(state: ClusterState, req: HttpRequest, ctx: ServerContext): HandleResult {
   const route = parseRoute(req.path);
   const method = req.method.toUpperCase();
-  const answer = (response: HttpResponse): HandleResult => ({ state, response });
+  const answer = (response: HttpResponse): HandleResult => ({ state, response, writes: [] });
   if (route.kind === 'health') return answer(method === 'GET' || method === 'HEAD' ? text(200, 'ok') : statusResponse(methodNotAllowed()));
   if (route.kind === 'version') return answer(method === 'GET' ? jsonResponse(200, ctx.version) : statusResponse(methodNotAllowed()));
   if (ctx.token !== undefined && req.headers.authorization !== `Bearer ${ctx.token}`) return answer(statusResponse(unauthorized()));
@@ -69,17 +74,35 @@ export function handleRequest(state: ClusterState, req: HttpRequest, ctx: Server
 function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: ServerContext): HandleResult {
   const now = ctx.now();
   const action = restAction(state, req, path, now);
-  if (action.kind === 'failure') return { state, response: statusResponse(action.status) };
+  if (action.kind === 'failure') return { state, response: statusResponse(action.status), writes: [] };
   const timed = withTime(state, now);
   if (action.kind === 'deletecollection') {
     const r = deleteCollection(timed, action);
-    return { state: r.changed ? r.state : state, response: jsonResponse(200, r.list) };
+    return r.writes.length > 0 ? { state: r.state, response: jsonResponse(200, r.list), writes: r.writes } : { state, response: jsonResponse(200, r.list), writes: [] };
   }
   const result = serve(timed, action.request);
-  const response = result.response.ok
-    ? jsonResponse(result.response.code, result.response.object, result.response.warnings)
-    : statusResponse(result.response.status, result.response.warnings);
+  if (!result.response.ok) return { state, response: statusResponse(result.response.status, result.response.warnings), writes: [] };
+  const ok = result.response;
+  const refused = namespaceLifecycle(timed, action.request, action.resource, ok.object, ok.code === 201);
+  if (refused) return { state, response: statusResponse(refused), writes: [] };
+  let body = ok.object;
+  if (action.request.verb === 'list') {
+    const page = pageOfList(body, req.query);
+    if (!page.ok) return { state, response: statusResponse(badRequestStatus(page.problem)), writes: [] };
+    body = page.list;
+  }
+  if (wantsTable(req.headers.accept) && (action.request.verb === 'list' || action.request.verb === 'get') && !(action.request.verb === 'get' && action.request.subresource)) {
+    const items = action.request.verb === 'list' ? (body.items as ValueMap[]) : [body];
+    const rv = action.request.verb === 'list' ? String((body.metadata as ValueMap).resourceVersion ?? '') : '';
+    body = tableOf(action.resource.group, action.resource.kind, items, rv, now, includeObject(req.query));
+  }
+  const response = jsonResponse(ok.code, body, ok.warnings);
   // Reads and failures leave the stored state as it was (the clock only moves with writes).
   const changed = result.state.objects !== timed.objects || result.state.resourceVersion !== timed.resourceVersion;
-  return { state: changed ? result.state : state, response, request: action.request };
+  return changed ? { state: result.state, response, writes: [action.request] } : { state, response, writes: [] };
+}
+
+/** `includeObject=Object` puts whole objects in Table rows (the default is their metadata). */
+function includeObject(query: HttpRequest['query']): boolean {
+  return queryValue(query, 'includeObject') === 'Object';
 }

@@ -2,8 +2,9 @@
  * The cluster a new server starts with: the namespaces every new cluster has, created by the API
  * server itself (manager `kube-apiserver`, which sets the `kubernetes.io/metadata.name` label).
  */
-import { createCluster, serve } from '../apiserver/server.js';
-import type { CatalogLike, ClusterState } from '../apiserver/types.js';
+import { getPath } from '../apiserver/object-paths.js';
+import { createCluster, serve, withExistingObject } from '../apiserver/server.js';
+import type { CatalogLike, ClusterState, KubeObject } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
 
 export const INITIAL_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'] as const;
@@ -23,4 +24,23 @@ export function withNamespace(state: ClusterState, name: string): ClusterState {
   const r = serve(state, { verb: 'create', body, options: { fieldManager: 'kube-apiserver' } });
   if (!r.response.ok) throw new SsaError('INPUT', `creating namespace ${name}: ${r.response.status.message}`);
   return r.state;
+}
+
+/**
+ * `state` with `objects` stored as given (managedFields kept, as captured with `kubectl get -o
+ * yaml --show-managed-fields`), and the namespaces they live in created when missing. Returns
+ * the index of the first object the cluster cannot hold and why.
+ */
+export function withObjects(state: ClusterState, objects: readonly KubeObject[]): { state: ClusterState } | { index: number; problem: string } {
+  let next = state;
+  for (let i = 0; i < objects.length; i++) {
+    const seeded = withExistingObject(next, objects[i]);
+    if ('problem' in seeded) return { index: i, problem: seeded.problem };
+    next = seeded.state;
+  }
+  for (const obj of next.objects.values()) {
+    const ns = getPath(obj, ['metadata', 'namespace']);
+    if (typeof ns === 'string' && ns !== '') next = withNamespace(next, ns);
+  }
+  return { state: next };
 }

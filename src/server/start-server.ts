@@ -41,7 +41,8 @@ export interface StartServerOptions {
 }
 
 export interface ServerWrite {
-  readonly request: ApiRequest;
+  /** The API server requests that changed the state (several for a delete of a collection). */
+  readonly requests: readonly ApiRequest[];
   readonly response: HttpResponse;
   readonly state: ClusterState;
 }
@@ -143,9 +144,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           body,
         });
         const result = handleRequest(state, httpRequest, ctx);
-        const wrote = result.state !== state;
+        // The write hook (the --state file) runs before the state moves on: when it fails, the
+        // client gets a 500 and the server keeps what it had acknowledged before.
+        if (result.writes.length > 0) options.onWrite?.({ requests: result.writes, response: result.response, state: result.state });
         state = result.state;
-        if (wrote && result.request) options.onWrite?.({ request: result.request, response: result.response, state });
         send(res, result.response);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);

@@ -3,38 +3,9 @@
  * documents, the request log hook, body limits and tokens. Every request has a timeout; every
  * server is closed.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type RequestLogEntry, type RunningServer } from '../../src/server/index.js';
-
-const servers: RunningServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-
-async function start(opts: Parameters<typeof startServer>[0] = {}): Promise<RunningServer> {
-  const s = await startServer({ now: () => '2024-05-01T10:00:00Z', ...opts });
-  servers.push(s);
-  return s;
-}
-
-interface Answer {
-  status: number;
-  body: string;
-  json: any;
-  headers: Headers;
-}
-
-async function call(s: RunningServer, method: string, path: string, body?: string | Blob, headers: Record<string, string> = {}): Promise<Answer> {
-  const r = await fetch(s.url + path, { method, body, headers, signal: AbortSignal.timeout(10_000) });
-  const text = await r.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: r.status, body: text, json, headers: r.headers };
-}
+import { describe, expect, it } from 'vitest';
+import { startServer, type RequestLogEntry } from '../../src/server/index.js';
+import { call, start } from './http-client.js';
 
 const CM = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { a: '1' } });
 

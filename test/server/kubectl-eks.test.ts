@@ -81,5 +81,22 @@ describe.skipIf(!available)('real kubectl against ssa-sim serve: the EKS story',
 
     const diff = await k.run(['diff', '--server-side', '--field-manager=eks', '--force-conflicts', '-f', v111]);
     expect(diff).toEqual({ code: 0, stdout: '', stderr: '' });
+
+    // kubectl get prints the server's Table: the DaemonSet columns (no controller fills status here).
+    const table = await k.run(['get', 'daemonsets', '-n', 'kube-system']);
+    expect(table.stderr).toBe('');
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines[0].split(/\s{2,}/)).toEqual(['NAME', 'DESIRED', 'CURRENT', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'NODE SELECTOR', 'AGE']);
+    expect(lines[1].split(/\s{2,}/).slice(0, 7)).toEqual(['aws-node', '0', '0', '0', '0', '0', '<none>']);
+
+    // A write made after the object was read makes a replace of what was read stale: kubectl's
+    // optimistic-concurrency 409.
+    expect((await k.run(['label', 'daemonset', 'aws-node', '-n', 'kube-system', 'touched=yes'])).code).toBe(0);
+    const stale = k.file('stale.json', JSON.stringify({ ...(ds as object), metadata: { ...((ds as any).metadata as object), managedFields: undefined } }));
+    const replaced = await k.run(['replace', '-f', stale]);
+    expect(replaced.code).toBe(1);
+    expect(replaced.stderr).toBe(
+      `Error from server (Conflict): error when replacing "${stale}": Operation cannot be fulfilled on daemonsets.apps "aws-node": the object has been modified; please apply your changes to the latest version and try again\n`,
+    );
   });
 });

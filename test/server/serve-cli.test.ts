@@ -2,9 +2,11 @@
  * `ssa-sim serve` as a command: one line with the URL when ready, a kubeconfig pointing at it,
  * usage errors for bad flags, a clean stop.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SsaError } from '../../src/errors/ssa-error.js';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { serveCommand } from '../../src/cli/commands/serve.js';
@@ -14,6 +16,22 @@ function io() {
   const out = { stdout: '', stderr: '' };
   const cio: CommandIO = { stdin: Readable.from([]), write: (t) => void (out.stdout += t), writeError: (t) => void (out.stderr += t), env: {}, isTTY: false };
   return { out, cio };
+}
+
+/** Starts `ssa-sim serve ARGS` in-process; resolves with its URL and a function that stops it. */
+async function serving(args: string[]): Promise<{ url: string; stop: () => Promise<number>; stderr: () => string }> {
+  const { out, cio } = io();
+  let stop!: () => void;
+  const stopped = new Promise<void>((r) => (stop = r));
+  const running = serveCommand(['--port', '0', ...args], cio, stopped);
+  await Promise.race([until(() => out.stdout.includes('\n')), running.then(() => Promise.reject(new Error(out.stderr)))]);
+  const url = /listening on (http:\/\/127\.0\.0\.1:\d+)\n$/.exec(out.stdout)![1];
+  return { url, stop: () => (stop(), running), stderr: () => out.stderr };
+}
+
+async function json(url: string, init: RequestInit = {}): Promise<any> {
+  const r = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  return r.json();
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -50,5 +68,59 @@ describe('ssa-sim serve (the command)', () => {
     expect(a.out.stderr).toContain('--port must be a number from 0 to 65535, not "x"');
     const b = io();
     await expect(serveCommand(['--port', '0', '--address', '0.0.0.0'], b.cio, Promise.resolve())).rejects.toThrow('needs a token (--token)');
+  });
+
+  it('--state: a restarted server has every acknowledged write, even when the first was never stopped', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-serve-'));
+    try {
+      const stateFile = join(dir, 'cluster.json');
+      const first = await serving(['--state', stateFile]);
+      const body = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'kept' }, data: { a: '1' } });
+      const created = await json(`${first.url}/api/v1/namespaces/default/configmaps?fieldManager=alice`, { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+      expect(created.metadata.managedFields[0].manager).toBe('alice');
+      // A second server on the same file, started while the first still runs: what it reads is what the first acknowledged.
+      const second = await serving(['--state', stateFile]);
+      const got = await json(`${second.url}/api/v1/namespaces/default/configmaps/kept`);
+      expect(got.metadata).toEqual(created.metadata);
+      expect(got.data).toEqual({ a: '1' });
+      expect((await json(`${second.url}/api/v1/namespaces`)).items.map((n: any) => n.metadata.name)).toEqual(['default', 'kube-node-lease', 'kube-public', 'kube-system']);
+      expect(await first.stop()).toBe(0);
+      expect(await second.stop()).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--objects: captured objects keep their managedFields; their namespace is created', async () => {
+    const live = join(dirname(fileURLToPath(import.meta.url)), '..', 'cli', 'aws-node-live.yaml');
+    const s = await serving(['--objects', live]);
+    const ds = await json(`${s.url}/apis/apps/v1/namespaces/kube-system/daemonsets/aws-node`);
+    expect(ds.metadata.managedFields.map((e: any) => e.manager)).toContain('eks');
+    expect(await s.stop()).toBe(0);
+  });
+
+  it('--objects: an object of a kind the server does not serve is an error naming file:line:column', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-serve-'));
+    try {
+      const file = join(dir, 'objects.yaml');
+      writeFileSync(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n');
+      const { cio } = io();
+      await expect(serveCommand(['--port', '0', '--objects', file], cio, Promise.resolve())).rejects.toThrow('the cluster does not serve example.com/v1 Widget (add its CRD with --crd)');
+      try {
+        await serveCommand(['--port', '0', '--objects', file], cio, Promise.resolve());
+      } catch (e) {
+        expect((e as SsaError).source).toMatchObject({ file, line: 5 });
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--scenario: serves the objects a scenario ends with', async () => {
+    const scenario = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'scenarios', 'eks-vpc-cni-addon.yaml');
+    const s = await serving(['--scenario', scenario]);
+    const ds = await json(`${s.url}/apis/apps/v1/namespaces/kube-system/daemonsets/aws-node`);
+    expect(ds.metadata.managedFields.map((e: any) => `${e.manager}/${e.operation}`)).toEqual(expect.arrayContaining(['eks/Apply', 'kubectl-set/Update']));
+    expect(await s.stop()).toBe(0);
   });
 });

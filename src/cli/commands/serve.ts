@@ -1,12 +1,21 @@
-import { newClusterState } from '../../server/initial-state.js';
+import { existsSync } from 'node:fs';
+import { createCluster } from '../../apiserver/server.js';
+import type { CatalogLike, ClusterState, KubeObject } from '../../apiserver/types.js';
+import { formatSource, SsaError } from '../../errors/ssa-error.js';
+import { readManifests } from '../../manifest/read-manifests.js';
+import { modeRunner, runScenario, type ClusterRunState } from '../../scenarios/index.js';
+import { newClusterState, withNamespace, withObjects } from '../../server/initial-state.js';
 import { startServer, wallClock } from '../../server/start-server.js';
+import { stateFromText, stateToText } from '../../server/state-file.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
+import { readTextFile } from '../read-input.js';
 import { writeFileAtomically } from '../write-output.js';
 import { catalogFromFlags } from './preview.js';
+import { fileEnvironment, loadScenario } from './run.js';
 
 export const serveUsage = `Usage: ssa-sim serve [--address 127.0.0.1] [--port 6443|0] [--kubeconfig FILE] [--token T]
-                    [--schema FILE]... [--crd FILE]...
+                    [--objects FILE]... [--scenario FILE] [--state FILE] [--schema FILE]... [--crd FILE]...
 
 Serves the simulated API server over HTTP, so real kubectl and client libraries can talk to it:
 exact managedFields, conflicts and 409 texts, no etcd. It starts with the namespaces a new
@@ -18,11 +27,19 @@ Options:
   --port N           the port (default 6443; 0 picks a free one)
   --kubeconfig FILE  write a kubeconfig whose current context points at the server
   --token T          require "Authorization: Bearer T" (the kubeconfig carries it); otherwise 401
+  --objects FILE     start with these objects, managedFields kept (captured with
+                     kubectl get -o yaml --show-managed-fields; several documents or Lists);
+                     their namespaces are created when missing; repeatable
+  --scenario FILE    start with the objects a cluster scenario ends with (its steps run first)
+  --state FILE       load the state from FILE when it exists (then --objects and --scenario are
+                     not read), and save it there atomically after every successful write
   --schema FILE      extra schema (schema YAML, OpenAPI v2/v3, or CRDs); repeatable
   --crd FILE         CustomResourceDefinition manifests; repeatable
 
 Examples:
   ssa-sim serve --port 0 --kubeconfig /tmp/ssa-sim.kubeconfig
+  ssa-sim serve --objects live.yaml --state /tmp/cluster.json
+  ssa-sim serve --scenario scenarios/eks-vpc-cni-addon.yaml
   KUBECONFIG=/tmp/ssa-sim.kubeconfig kubectl apply --server-side -f deployment.yaml
 `;
 
@@ -33,7 +50,51 @@ const OPTIONS = {
   token: { type: 'string' },
   schema: { type: 'string', multiple: true },
   crd: { type: 'string', multiple: true },
+  objects: { type: 'string', multiple: true },
+  scenario: { type: 'string' },
+  state: { type: 'string' },
 } as const;
+
+/** The cluster a scenario ends with, plus the namespaces of a new cluster. */
+function scenarioState(file: string, now: string): ClusterState {
+  const scenario = loadScenario(file);
+  if (scenario.mode === 'engine') throw new SsaError('INPUT', `${file}: an engine scenario has no cluster to serve (it runs without the API server)`, { source: { file } });
+  const run = runScenario(scenario, modeRunner(scenario, fileEnvironment(file)));
+  const last = run.steps.length > 0 ? run.steps[run.steps.length - 1].after : run.initial;
+  let state = (last.state as ClusterRunState).cluster;
+  for (const ns of ['default', 'kube-node-lease', 'kube-public', 'kube-system']) state = withNamespace(state, ns);
+  return { ...state, now };
+}
+
+/** Objects from --objects files, stored as given. */
+function seedObjects(state: ClusterState, files: readonly string[], io: CommandIO): ClusterState {
+  let next = state;
+  for (const file of files) {
+    const read = readManifests(readTextFile(file), { file });
+    for (const w of read.warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
+    const seeded = withObjects(next, read.manifests.map((m) => m.object as KubeObject));
+    if ('problem' in seeded) {
+      const hint = seeded.problem.startsWith('the cluster does not serve') ? ' (add its CRD with --crd)' : '';
+      throw new SsaError('INPUT', `${seeded.problem}${hint}`, { source: read.manifests[seeded.index].source });
+    }
+    next = seeded.state;
+  }
+  return next;
+}
+
+/** The state to start from: the --state file when it exists, else a new cluster with the seeds. */
+function startingState(catalog: CatalogLike, v: Record<string, unknown>, io: CommandIO): ClusterState {
+  const now = wallClock();
+  const stateFile = v.state as string | undefined;
+  const objectFiles = (v.objects as string[] | undefined) ?? [];
+  const scenarioFile = v.scenario as string | undefined;
+  if (stateFile !== undefined && existsSync(stateFile)) {
+    if (objectFiles.length > 0 || scenarioFile !== undefined) io.writeError(`ssa-sim serve: ${stateFile} exists, so --objects and --scenario are not read\n`);
+    return { ...stateFromText(createCluster({ catalog, now }), readTextFile(stateFile), stateFile), now };
+  }
+  const base = scenarioFile !== undefined ? scenarioState(scenarioFile, now) : newClusterState(catalog, now);
+  return seedObjects(base, objectFiles, io);
+}
 
 /** Resolves when the process is asked to stop (SIGINT, SIGTERM). */
 export function processStopSignal(): Promise<string> {
@@ -60,11 +121,15 @@ export async function serveCommand(args: string[], io: CommandIO, stop: Promise<
   const token = v.token as string | undefined;
   if (token !== undefined && (token === '' || /[\s]/.test(token))) return usageError('serve', '--token must be a non-empty text without spaces', serveUsage, io);
   const catalog = catalogFromFlags((v.schema as string[] | undefined) ?? [], (v.crd as string[] | undefined) ?? []);
+  const state = startingState(catalog, v, io);
+  const stateFile = v.state as string | undefined;
+  if (stateFile !== undefined) writeFileAtomically(stateFile, stateToText(state));
   const server = await startServer({
     address: (v.address as string | undefined) ?? '127.0.0.1',
     port,
-    state: newClusterState(catalog, wallClock()),
+    state,
     ...(token !== undefined ? { token } : {}),
+    ...(stateFile !== undefined ? { onWrite: (w) => writeFileAtomically(stateFile, stateToText(w.state)) } : {}),
   });
   const kubeconfigFile = v.kubeconfig as string | undefined;
   if (kubeconfigFile !== undefined) writeFileAtomically(kubeconfigFile, server.kubeconfig);

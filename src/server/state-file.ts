@@ -1,0 +1,75 @@
+/**
+ * The server's state as a file (`--state FILE`): every stored object as it is stored
+ * (managedFields, resourceVersion and uid kept), the store's counters and its clock, so a
+ * restarted server continues where the last one stopped. Configuration (schemas, CRD files) is
+ * not part of it: it comes from the command line again.
+ */
+import { findResource } from '../apiserver/registry.js';
+import { storageKey } from '../apiserver/request-context.js';
+import type { ClusterState, KubeObject } from '../apiserver/types.js';
+import { SsaError } from '../errors/ssa-error.js';
+import { readManifests } from '../manifest/read-manifests.js';
+import { compareStrings } from '../value/compare-strings.js';
+import { getKey, isList, isMap, type ValueMap } from '../value/value.js';
+
+export const STATE_API_VERSION = 'ssa-sim.dev/v1';
+export const STATE_KIND = 'ServerState';
+
+/** The state as JSON text (objects in storage-key order, so that equal states give equal files). */
+export function stateToText(state: ClusterState): string {
+  const keys = [...state.objects.keys()].sort(compareStrings);
+  return (
+    JSON.stringify(
+      {
+        apiVersion: STATE_API_VERSION,
+        kind: STATE_KIND,
+        now: state.now,
+        resourceVersion: state.resourceVersion,
+        uidCount: state.uidCount,
+        objects: keys.map((k) => state.objects.get(k)!),
+      },
+      null,
+      1,
+    ) + '\n'
+  );
+}
+
+function fail(file: string, message: string, source?: { file?: string; line?: number; column?: number }): never {
+  throw new SsaError('INPUT', `${file}: ${message}`, { source: source ?? { file } });
+}
+
+/** `base` (an empty cluster with the server's configuration) holding the objects and counters of a state file. */
+export function stateFromText(base: ClusterState, text: string, file: string): ClusterState {
+  const read = readManifests(text, { file, flattenLists: false });
+  if (read.manifests.length !== 1) fail(file, `a state file holds one document, not ${read.manifests.length}`);
+  const doc = read.manifests[0];
+  const root = doc.object;
+  if (getKey(root, 'apiVersion') !== STATE_API_VERSION || getKey(root, 'kind') !== STATE_KIND) {
+    fail(file, `not an ssa-sim state file (apiVersion ${STATE_API_VERSION}, kind ${STATE_KIND})`, doc.positionOf([]));
+  }
+  const count = (name: string): number => {
+    const v = getKey(root, name);
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) fail(file, `${name} must be a whole number`, doc.positionOf([name], 'value'));
+    return v;
+  };
+  const now = getKey(root, 'now');
+  if (typeof now !== 'string' || Number.isNaN(Date.parse(now))) fail(file, 'now must be an RFC 3339 time', doc.positionOf(['now'], 'value'));
+  const list = getKey(root, 'objects');
+  if (!isList(list)) fail(file, 'objects must be a list', doc.positionOf(['objects'], 'value'));
+  const objects = new Map<string, KubeObject>();
+  list.forEach((o, i) => {
+    const at = doc.positionOf(['objects', i]);
+    if (!isMap(o)) fail(file, `objects[${i}] must be an object`, at);
+    const apiVersion = getKey(o, 'apiVersion');
+    const kind = getKey(o, 'kind');
+    const meta = getKey(o, 'metadata');
+    const name = isMap(meta) ? getKey(meta, 'name') : undefined;
+    const ns = isMap(meta) ? getKey(meta, 'namespace') : undefined;
+    const found = typeof apiVersion === 'string' && typeof kind === 'string' ? findResource(base.config.resources, apiVersion, { kind }) : undefined;
+    if (!found) fail(file, `objects[${i}]: the server does not serve ${String(apiVersion)} ${String(kind)} (add its CRD with --crd)`, at);
+    if (typeof name !== 'string' || name === '') fail(file, `objects[${i}]: metadata.name is missing`, at);
+    const namespace = found.resource.namespaced ? (typeof ns === 'string' ? ns : '') : '';
+    objects.set(storageKey(found.resource, namespace, name), o as ValueMap);
+  });
+  return { ...base, objects, resourceVersion: count('resourceVersion'), uidCount: count('uidCount'), now };
+}

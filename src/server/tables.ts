@@ -1,0 +1,218 @@
+/**
+ * `kubectl get` output: Table responses (`Accept: application/json;as=Table;g=meta.k8s.io;v=v1`)
+ * with NAME and AGE for every kind and the usual columns of the common kinds, computed from the
+ * objects as kube-apiserver's printers compute them (only from what the simulator stores: no
+ * controller fills status, so READY and AVAILABLE count what status says).
+ */
+import { getPath } from '../apiserver/object-paths.js';
+import { getKey, isList, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
+import { humanDuration } from './human-duration.js';
+
+interface Column {
+  readonly name: string;
+  readonly type: 'string' | 'integer';
+  readonly format?: string;
+  readonly priority?: number;
+  readonly cell: (obj: ValueMap, now: number) => Value;
+}
+
+const str = (o: ValueMap, ...path: string[]): string => {
+  const v = getPath(o, path);
+  return typeof v === 'string' ? v : '';
+};
+const int = (o: ValueMap, ...path: string[]): number => {
+  const v = getPath(o, path);
+  return typeof v === 'number' ? v : 0;
+};
+const list = (o: ValueMap, ...path: string[]): Value[] => {
+  const v = getPath(o, path);
+  return isList(v) ? v : [];
+};
+
+const NAME: Column = { name: 'Name', type: 'string', format: 'name', cell: (o) => str(o, 'metadata', 'name') };
+const AGE: Column = {
+  name: 'Age',
+  type: 'string',
+  cell: (o, now) => {
+    const t = Date.parse(str(o, 'metadata', 'creationTimestamp'));
+    return Number.isNaN(t) ? '<unknown>' : humanDuration(now - t);
+  },
+};
+
+function containersOf(o: ValueMap, path: string[]): ValueMap[] {
+  return list(o, ...path).filter(isMap);
+}
+
+const WORKLOAD_WIDE: Column[] = [
+  { name: 'Containers', type: 'string', priority: 1, cell: (o) => containersOf(o, ['spec', 'template', 'spec', 'containers']).map((c) => str(c, 'name')).join(',') },
+  { name: 'Images', type: 'string', priority: 1, cell: (o) => containersOf(o, ['spec', 'template', 'spec', 'containers']).map((c) => str(c, 'image')).join(',') },
+  { name: 'Selector', type: 'string', priority: 1, cell: (o) => selectorText(getPath(o, ['spec', 'selector'])) },
+];
+
+function selectorText(sel: Value | undefined): string {
+  if (!isMap(sel)) return '<none>';
+  const parts: string[] = [];
+  const ml = getKey(sel, 'matchLabels');
+  if (isMap(ml)) for (const k of Object.keys(ml).sort()) parts.push(`${k}=${String(ml[k])}`);
+  const me = getKey(sel, 'matchExpressions');
+  for (const e of isList(me) ? me.filter(isMap) : []) {
+    const values = getKey(e, 'values');
+    const vs = isList(values) ? values.map(String).join(',') : '';
+    const op = String(getKey(e, 'operator') ?? '');
+    const key = String(getKey(e, 'key') ?? '');
+    if (op === 'In') parts.push(`${key} in (${vs})`);
+    else if (op === 'NotIn') parts.push(`${key} notin (${vs})`);
+    else if (op === 'Exists') parts.push(key);
+    else if (op === 'DoesNotExist') parts.push(`!${key}`);
+  }
+  return parts.length > 0 ? parts.join(',') : '<none>';
+}
+
+function mapText(m: Value | undefined): string {
+  if (!isMap(m) || Object.keys(m).length === 0) return '<none>';
+  return Object.keys(m)
+    .sort()
+    .map((k) => `${k}=${String(m[k])}`)
+    .join(',');
+}
+
+function podStatus(o: ValueMap): string {
+  if (getPath(o, ['metadata', 'deletionTimestamp']) !== undefined) return 'Terminating';
+  const reason = str(o, 'status', 'reason');
+  return reason || str(o, 'status', 'phase') || 'Pending';
+}
+
+/** Columns per group/kind; kinds not listed get NAME and AGE. */
+const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
+  '/Pod': [
+    NAME,
+    { name: 'Ready', type: 'string', cell: (o) => `${list(o, 'status', 'containerStatuses').filter((c) => isMap(c) && getKey(c, 'ready') === true).length}/${list(o, 'spec', 'containers').length}` },
+    { name: 'Status', type: 'string', cell: podStatus },
+    { name: 'Restarts', type: 'string', cell: (o) => String(list(o, 'status', 'containerStatuses').reduce<number>((n, c) => n + (isMap(c) && typeof getKey(c, 'restartCount') === 'number' ? (getKey(c, 'restartCount') as number) : 0), 0)) },
+    AGE,
+    { name: 'IP', type: 'string', priority: 1, cell: (o) => str(o, 'status', 'podIP') || '<none>' },
+    { name: 'Node', type: 'string', priority: 1, cell: (o) => str(o, 'spec', 'nodeName') || '<none>' },
+  ],
+  'apps/Deployment': [
+    NAME,
+    { name: 'Ready', type: 'string', cell: (o) => `${int(o, 'status', 'readyReplicas')}/${getPath(o, ['spec', 'replicas']) ?? 1}` },
+    { name: 'Up-to-date', type: 'integer', cell: (o) => int(o, 'status', 'updatedReplicas') },
+    { name: 'Available', type: 'integer', cell: (o) => int(o, 'status', 'availableReplicas') },
+    AGE,
+    ...WORKLOAD_WIDE,
+  ],
+  'apps/DaemonSet': [
+    NAME,
+    { name: 'Desired', type: 'integer', cell: (o) => int(o, 'status', 'desiredNumberScheduled') },
+    { name: 'Current', type: 'integer', cell: (o) => int(o, 'status', 'currentNumberScheduled') },
+    { name: 'Ready', type: 'integer', cell: (o) => int(o, 'status', 'numberReady') },
+    { name: 'Up-to-date', type: 'integer', cell: (o) => int(o, 'status', 'updatedNumberScheduled') },
+    { name: 'Available', type: 'integer', cell: (o) => int(o, 'status', 'numberAvailable') },
+    { name: 'Node Selector', type: 'string', cell: (o) => mapText(getPath(o, ['spec', 'template', 'spec', 'nodeSelector'])) },
+    AGE,
+    ...WORKLOAD_WIDE,
+  ],
+  '/Service': [
+    NAME,
+    { name: 'Type', type: 'string', cell: (o) => str(o, 'spec', 'type') || 'ClusterIP' },
+    { name: 'Cluster-IP', type: 'string', cell: (o) => str(o, 'spec', 'clusterIP') || '<none>' },
+    {
+      name: 'External-IP',
+      type: 'string',
+      cell: (o) => {
+        const ips = list(o, 'spec', 'externalIPs').map(String);
+        return ips.length > 0 ? ips.join(',') : '<none>';
+      },
+    },
+    {
+      name: 'Port(s)',
+      type: 'string',
+      cell: (o) => {
+        const ports = list(o, 'spec', 'ports').filter(isMap);
+        if (ports.length === 0) return '<none>';
+        return ports.map((p) => `${String(getKey(p, 'port') ?? '')}${typeof getKey(p, 'nodePort') === 'number' ? `:${String(getKey(p, 'nodePort'))}` : ''}/${String(getKey(p, 'protocol') ?? 'TCP')}`).join(',');
+      },
+    },
+    AGE,
+    { name: 'Selector', type: 'string', priority: 1, cell: (o) => mapText(getPath(o, ['spec', 'selector'])) },
+  ],
+  '/ConfigMap': [
+    NAME,
+    { name: 'Data', type: 'integer', cell: (o) => Object.keys(isMap(getKey(o, 'data')) ? (getKey(o, 'data') as ValueMap) : {}).length + Object.keys(isMap(getKey(o, 'binaryData')) ? (getKey(o, 'binaryData') as ValueMap) : {}).length },
+    AGE,
+  ],
+  '/Node': [
+    NAME,
+    {
+      name: 'Status',
+      type: 'string',
+      cell: (o) => {
+        const ready = list(o, 'status', 'conditions').find((c) => isMap(c) && getKey(c, 'type') === 'Ready');
+        const s = isMap(ready) ? (getKey(ready, 'status') === 'True' ? 'Ready' : 'NotReady') : 'Unknown';
+        return getPath(o, ['spec', 'unschedulable']) === true ? `${s},SchedulingDisabled` : s;
+      },
+    },
+    {
+      name: 'Roles',
+      type: 'string',
+      cell: (o) => {
+        const labels = getPath(o, ['metadata', 'labels']);
+        const roles = isMap(labels) ? Object.keys(labels).filter((k) => k.startsWith('node-role.kubernetes.io/')).map((k) => k.slice('node-role.kubernetes.io/'.length)) : [];
+        return roles.length > 0 ? roles.sort().join(',') : '<none>';
+      },
+    },
+    AGE,
+    { name: 'Version', type: 'string', cell: (o) => str(o, 'status', 'nodeInfo', 'kubeletVersion') },
+  ],
+  '/Namespace': [NAME, { name: 'Status', type: 'string', cell: (o) => str(o, 'status', 'phase') || 'Active' }, AGE],
+};
+
+function columnsFor(group: string, kind: string): readonly Column[] {
+  const key = `${group}/${kind}`;
+  return Object.hasOwn(COLUMNS, key) ? COLUMNS[key] : [NAME, AGE];
+}
+
+/** Whether an Accept header asks for a Table. */
+export function wantsTable(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((part) => {
+    const params = part.split(';').map((p) => p.trim());
+    return params.includes('as=Table') && params.includes('g=meta.k8s.io') && (params.includes('v=v1') || params.includes('v=v1beta1'));
+  });
+}
+
+function partialMetadata(obj: ValueMap): ValueMap {
+  const out = newMap();
+  out.kind = 'PartialObjectMetadata';
+  out.apiVersion = 'meta.k8s.io/v1';
+  const meta = getKey(obj, 'metadata');
+  out.metadata = isMap(meta) ? meta : newMap();
+  return out;
+}
+
+/** A Table of `items` (a list's items, or one object) of group/kind at time `now`. */
+export function tableOf(group: string, kind: string, items: readonly ValueMap[], resourceVersion: string, now: string, includeObject: boolean): ValueMap {
+  const columns = columnsFor(group, kind);
+  const at = Date.parse(now);
+  const table = newMap();
+  table.kind = 'Table';
+  table.apiVersion = 'meta.k8s.io/v1';
+  const meta = newMap();
+  meta.resourceVersion = resourceVersion;
+  table.metadata = meta;
+  table.columnDefinitions = columns.map((c) => {
+    const d = newMap();
+    d.name = c.name;
+    d.type = c.type;
+    d.format = c.format ?? '';
+    d.description = '';
+    d.priority = c.priority ?? 0;
+    return d;
+  });
+  table.rows = items.map((o) => {
+    const row = newMap();
+    row.cells = columns.map((c) => c.cell(o, at));
+    row.object = includeObject ? o : partialMetadata(o);
+    return row;
+  });
+  return table;
+}

@@ -4,7 +4,7 @@
  * or its status.
  */
 import { metaString, setPath } from './object-paths.js';
-import { emptyObjectFor, type Target } from './request-context.js';
+import { defaulterFor, emptyObjectFor, type Target } from './request-context.js';
 import { failure, internalError, invalid } from './status.js';
 import { prepareForCreate, prepareForUpdate } from './strategy.js';
 import type { ClusterState, KubeObject, ServeResult } from './types.js';
@@ -60,6 +60,9 @@ export function commit(state: ClusterState, c: Commit): ServeResult {
     next = prepareForUpdate(target.resource, c.subresource, c.old, next);
   }
   if (target.resource.namespaced) next = setPath(next, ['metadata', 'namespace'], target.namespace);
+  // The store answers with what it reads back, decoded with defaulting (a dry run copies through
+  // the same codec): defaults of fields the strategy reset, e.g. a new claim's status.phase.
+  next = defaulterFor(state, target.resource, target.apiVersion)(next);
   return finishWrite(state, {
     key: target.key,
     group: target.resource.group,

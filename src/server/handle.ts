@@ -17,6 +17,7 @@ import { pageOfList } from './list-page.js';
 import { namespaceLifecycle } from './namespace-lifecycle.js';
 import { queryValue } from './request-options.js';
 import { tableOf, wantsTable } from './tables.js';
+import { watchSpec, type WatchSpec } from './watch-spec.js';
 import type { ValueMap } from '../value/value.js';
 
 export interface ServerContext {
@@ -33,6 +34,8 @@ export interface HandleResult {
   readonly response: HttpResponse;
   /** The API server requests that changed the stored state (none for reads and failures). */
   readonly writes: readonly ApiRequest[];
+  /** Set for a watch: the response is then a stream of events, which the socket side sends. */
+  readonly watch?: WatchSpec;
 }
 
 function text(status: number, body: string): HttpResponse {
@@ -76,6 +79,11 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
   const action = restAction(state, req, path, now);
   if (action.kind === 'failure') return { state, response: statusResponse(action.status), writes: [] };
   const timed = withTime(state, now);
+  if (action.kind === 'watch') {
+    const spec = watchSpec(state, action, req.query, wantsTable(req.headers.accept));
+    if ('problem' in spec) return { state, response: statusResponse(badRequestStatus(spec.problem)), writes: [] };
+    return { state, response: jsonResponse(200, {}), writes: [], watch: spec };
+  }
   if (action.kind === 'deletecollection') {
     const r = deleteCollection(timed, action);
     return r.writes.length > 0 ? { state: r.state, response: jsonResponse(200, r.list), writes: r.writes } : { state, response: jsonResponse(200, r.list), writes: [] };

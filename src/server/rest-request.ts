@@ -6,7 +6,7 @@ import { findResource } from '../apiserver/registry.js';
 import type { ApiRequest, ClusterState, KubeObject, ObjectRef, PatchType, ResourceType, StatusObject } from '../apiserver/types.js';
 import { readManifests } from '../manifest/read-manifests.js';
 import { SsaError } from '../errors/ssa-error.js';
-import { writeOptions } from './request-options.js';
+import { parseGoBool, queryValue, writeOptions } from './request-options.js';
 import type { RestPath } from './route.js';
 import { badRequest, methodNotAllowed, pathNotFound, unsupportedBody } from './status-json.js';
 import type { HttpRequest } from './types.js';
@@ -29,6 +29,7 @@ export function mediaType(contentType: string | undefined): string {
 
 export type RestAction =
   | { readonly kind: 'api'; readonly request: ApiRequest; readonly resource: ResourceType }
+  | { readonly kind: 'watch'; readonly resource: ResourceType; readonly apiVersion: string; readonly namespace?: string }
   | { readonly kind: 'deletecollection'; readonly resource: ResourceType; readonly apiVersion: string; readonly namespace?: string; readonly dryRun: boolean }
   | { readonly kind: 'failure'; readonly status: StatusObject };
 
@@ -69,6 +70,10 @@ export function restAction(state: ClusterState, req: HttpRequest, path: RestPath
   if ('problem' in options) return fail(badRequest(options.problem));
 
   if (path.name === undefined) {
+    const watch = queryValue(req.query, 'watch');
+    if (method === 'GET' && watch !== undefined && parseGoBool(watch === '' ? 'true' : watch)) {
+      return { kind: 'watch', resource: r, apiVersion, ...(ns !== undefined ? { namespace: ns } : {}) };
+    }
     if (method === 'GET') return api({ verb: 'list', apiVersion, resource: r.resource, ...(ns !== undefined ? { namespace: ns } : {}) });
     if (method === 'POST' && (ns !== undefined || !r.namespaced)) {
       const body = decodeObjectBody(req);

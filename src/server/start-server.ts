@@ -15,6 +15,9 @@ import { kubeconfigText } from './kubeconfig.js';
 import { bodyTooLarge, statusResponse } from './status-json.js';
 import type { HttpRequest, HttpResponse, RequestLogEntry } from './types.js';
 import { versionInfo } from './version.js';
+import { eventsBetween, type StoreEvent } from './watch-events.js';
+import { WatchHub } from './watch-hub.js';
+import { bookmarkLine, eventLine, expiredLine, type WatchSpec } from './watch-spec.js';
 
 /** kube-apiserver's limit on request bodies (3 MiB). */
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -38,6 +41,8 @@ export interface StartServerOptions {
   readonly maxBodyBytes?: number;
   /** How long a client may take to send a request, in milliseconds. Default 60 s. */
   readonly requestTimeoutMs?: number;
+  /** How often watches that allow bookmarks get one, in milliseconds. Default 60 s. */
+  readonly bookmarkIntervalMs?: number;
 }
 
 export interface ServerWrite {
@@ -80,6 +85,45 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(options.token !== undefined ? { token: options.token } : {}),
   };
   let state = options.state ?? newClusterState(builtinCatalog(), ctx.now());
+  const hub = new WatchHub(state.resourceVersion);
+  const bookmarkMs = options.bookmarkIntervalMs ?? 60_000;
+
+  /** Sends a watch: the past events it asked for, then each new one, until it times out or the client goes. */
+  const streamWatch = (req: IncomingMessage, res: ServerResponse, spec: WatchSpec) => {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
+    res.flushHeaders();
+    const write = (line: string) => void res.write(line);
+    // Handling and streaming happen in one turn, so every event delivered from now on is newer
+    // than what the watch was sent from the state or the log.
+    const deliver = (e: StoreEvent) => {
+      if (spec.matches(e.object)) write(eventLine(spec, e, ctx.now()));
+    };
+    if (spec.fromResourceVersion === undefined) {
+      for (const e of spec.initial) write(eventLine(spec, e, ctx.now()));
+    } else {
+      const past = hub.since(spec.fromResourceVersion, spec.prefix);
+      if (!past) {
+        write(expiredLine(spec.fromResourceVersion, hub.oldestResourceVersion));
+        res.end();
+        return;
+      }
+      for (const e of past) if (spec.matches(e.object)) write(eventLine(spec, e, ctx.now()));
+    }
+    if (spec.bookmarks) write(bookmarkLine(spec, state.resourceVersion));
+    const timers: NodeJS.Timeout[] = [];
+    const ended = new Promise<void>((resolve) => res.once('close', () => resolve()));
+    const end = () => {
+      remove();
+      for (const t of timers) clearInterval(t);
+      if (!res.writableEnded) res.end();
+      return ended;
+    };
+    const remove = hub.add({ prefix: spec.prefix, deliver, end });
+    if (spec.bookmarks) timers.push(setInterval(() => write(bookmarkLine(spec, state.resourceVersion)), bookmarkMs));
+    timers.push(setTimeout(end, (spec.timeoutSeconds ?? 1800) * 1000));
+    req.socket.setTimeout(0);
+    res.on('close', end);
+  };
 
   const send = (res: ServerResponse, r: HttpResponse, close = false) => {
     const headers: Record<string, string | string[]> = {
@@ -147,8 +191,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         // The write hook (the --state file) runs before the state moves on: when it fails, the
         // client gets a 500 and the server keeps what it had acknowledged before.
         if (result.writes.length > 0) options.onWrite?.({ requests: result.writes, response: result.response, state: result.state });
+        if (result.state !== state) hub.publish(eventsBetween(state, result.state));
         state = result.state;
-        send(res, result.response);
+        if (result.watch) streamWatch(req, res, result.watch);
+        else send(res, result.response);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         send(res, statusResponse(statusFailure(500, `ssa-sim: internal error: ${message}`, 'InternalError')));
@@ -171,10 +217,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     url,
     kubeconfig: kubeconfigText(url, options.token),
     state: () => state,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      // Watches end cleanly first, so what they were sent reaches their clients.
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.race([hub.endAll(), new Promise((r) => setTimeout(r, 2000))]);
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }

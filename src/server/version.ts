@@ -15,8 +15,10 @@ export interface VersionInfo {
   readonly platform: string;
 }
 
+import { KUBERNETES_RELEASE } from '../apiserver/kubernetes-release.js';
+
 /** The Kubernetes version whose behaviour the API server models. */
-export const SERVED_KUBERNETES_VERSION = { major: '1', minor: '32', patch: '0' };
+export const SERVED_KUBERNETES_VERSION = { major: KUBERNETES_RELEASE.split('.')[0], minor: KUBERNETES_RELEASE.split('.')[1], patch: '0' };
 
 export function versionInfo(): VersionInfo {
   const v = SERVED_KUBERNETES_VERSION;

@@ -1,0 +1,100 @@
+/**
+ * What a watch request asks for (`?watch=1`): which objects, from which resourceVersion, in
+ * which form (objects or Table rows), with bookmarks or not, for how long; and each event as the
+ * line the server sends.
+ */
+import { setPath } from '../apiserver/object-paths.js';
+import { serve } from '../apiserver/server.js';
+import type { ClusterState, KubeObject, ResourceType } from '../apiserver/types.js';
+import { getKey, isList, newMap, type Value } from '../value/value.js';
+import { selectorsOf } from './list-page.js';
+import { type Query, queryValue, parseGoBool } from './request-options.js';
+import { tableOf } from './tables.js';
+import type { StoreEvent } from './watch-events.js';
+
+export interface WatchSpec {
+  readonly resource: ResourceType;
+  readonly apiVersion: string;
+  readonly namespace?: string;
+  /** Storage-key prefix of the objects watched. */
+  readonly prefix: string;
+  readonly matches: (obj: Value) => boolean;
+  /** Replay the log after this resourceVersion; undefined: start with the current objects as ADDED. */
+  readonly fromResourceVersion?: number;
+  /** ADDED events for the objects there now (when no resourceVersion was given). */
+  readonly initial: readonly StoreEvent[];
+  /** The store's resourceVersion when the watch started. */
+  readonly currentResourceVersion: number;
+  readonly bookmarks: boolean;
+  readonly timeoutSeconds?: number;
+  readonly table: boolean;
+  readonly includeObject: boolean;
+}
+
+export function watchSpec(
+  state: ClusterState,
+  w: { resource: ResourceType; apiVersion: string; namespace?: string },
+  query: Query,
+  table: boolean,
+): WatchSpec | { problem: string } {
+  const matches = selectorsOf(query);
+  if (typeof matches !== 'function') return matches;
+  const rvText = queryValue(query, 'resourceVersion') ?? '';
+  let fromResourceVersion: number | undefined;
+  if (rvText !== '' && rvText !== '0') {
+    if (!/^\d+$/.test(rvText)) return { problem: `invalid resource version: ${rvText}` };
+    fromResourceVersion = Number(rvText);
+  }
+  const timeoutText = queryValue(query, 'timeoutSeconds');
+  const timeoutSeconds = timeoutText !== undefined && /^\d+$/.test(timeoutText) && Number(timeoutText) > 0 ? Number(timeoutText) : undefined;
+  const r = w.resource;
+  const prefix = `${r.group}/${r.resource}/${r.namespaced && w.namespace !== undefined ? w.namespace + '/' : ''}`;
+  let initial: StoreEvent[] = [];
+  if (fromResourceVersion === undefined) {
+    const listed = serve(state, { verb: 'list', apiVersion: w.apiVersion, resource: r.resource, ...(w.namespace !== undefined ? { namespace: w.namespace } : {}) }).response;
+    const items = listed.ok ? getKey(listed.object, 'items') : [];
+    initial = (isList(items) ? items : []).map((o) => ({ type: 'ADDED' as const, key: '', object: o as KubeObject, resourceVersion: state.resourceVersion }));
+  }
+  return {
+    resource: r,
+    apiVersion: w.apiVersion,
+    ...(w.namespace !== undefined ? { namespace: w.namespace } : {}),
+    prefix,
+    matches,
+    ...(fromResourceVersion !== undefined ? { fromResourceVersion } : {}),
+    initial: initial.filter((e) => matches(e.object)),
+    currentResourceVersion: state.resourceVersion,
+    bookmarks: parseGoBool(queryValue(query, 'allowWatchBookmarks') ?? 'false') === true,
+    ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
+    table,
+    includeObject: queryValue(query, 'includeObject') === 'Object',
+  };
+}
+
+/** One event as the JSON line a watch stream carries. */
+export function eventLine(spec: WatchSpec, event: StoreEvent, now: string): string {
+  const object = setPath(event.object, ['apiVersion'], spec.apiVersion) as KubeObject;
+  const body = spec.table ? tableOf(spec.resource.group, spec.resource.kind, [object], String(event.resourceVersion), now, spec.includeObject) : object;
+  return JSON.stringify({ type: event.type, object: body }) + '\n';
+}
+
+/** A BOOKMARK: the watched kind and a resourceVersion, nothing else. */
+export function bookmarkLine(spec: WatchSpec, resourceVersion: number): string {
+  const object = newMap();
+  object.kind = spec.resource.kind;
+  object.apiVersion = spec.apiVersion;
+  const meta = newMap();
+  meta.resourceVersion = String(resourceVersion);
+  object.metadata = meta;
+  return JSON.stringify({ type: 'BOOKMARK', object }) + '\n';
+}
+
+/** The ERROR event of a watch whose resourceVersion the log no longer reaches (410 Expired). */
+export function expiredLine(requested: number, oldest: number): string {
+  return (
+    JSON.stringify({
+      type: 'ERROR',
+      object: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: `too old resource version: ${requested} (${oldest})`, reason: 'Expired', code: 410 },
+    }) + '\n'
+  );
+}

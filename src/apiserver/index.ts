@@ -29,3 +29,4 @@ export { BEFORE_FIRST_APPLY } from './field-manager.js';
 export { ANCIENT_CHANGES, DEFAULT_MAX_UPDATE_MANAGERS } from './cap-managers.js';
 export { NEVER_TRACKED } from './strip-meta.js';
 export { objectDisplayName, requestUri } from './naming.js';
+export { objectType } from './object-type.js';

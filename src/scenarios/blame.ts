@@ -1,17 +1,17 @@
 /**
  * An object's YAML, line by line, with the managedFields entries that own each line's field
- * (`ssa-sim blame`, and the playground's ownership view). Works without a schema: list items are
- * recognised by the key fields (`k:{"name":"x"}`) or values (`v:"x"`) the entries use.
- *
- * A line is owned by an entry when the entry's set holds the line's path, or holds an ancestor as
- * a leaf (an atomic map or list, owned as one). The line of a list item's first field carries the
- * item's owners as well as the field's.
+ * (`ssa-sim blame`, and the playground's ownership view). Who owns a line is the ownership
+ * reader's answer (src/typed/owners-of-path.ts) for the line's path under the object's schema;
+ * list items are named as the engine names them (`[name="x"]` for keyed lists, `[="x"]` for sets,
+ * `[0]` inside atomic lists). The line where a list item starts carries the item's owners as
+ * well as its first field's.
  */
-import { toYaml } from '../manifest/write-yaml.js';
-import { type Path, type PathElement, PeKind, fieldElement, indexElement, keyElement, valueElement } from '../fieldpath/path-element.js';
+import { type Path, fieldElement, indexElement } from '../fieldpath/path-element.js';
 import { pathToString } from '../fieldpath/path-string.js';
-import type { FieldSet } from '../fieldpath/set.js';
-import { valueEquals } from '../value/equals.js';
+import { toYaml } from '../manifest/write-yaml.js';
+import type { Atom } from '../schema/schema.js';
+import { listItemElement } from '../typed/list-item-element.js';
+import { childType, nodeHandler, ownersOfPath } from '../typed/owners-of-path.js';
 import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value.js';
 import type { OwnerEntry } from './owners.js';
 
@@ -20,50 +20,16 @@ export interface BlameLine {
   readonly text: string;
   /** The field path the line shows (absent for continuation lines of long scalars). */
   readonly path: string | undefined;
-  /** Entries owning the line's field, in managedFields order. */
+  /** The same path as elements. */
+  readonly at: Path | undefined;
+  /** Entries owning the line: its field's owners, then those of the list item starting here. */
   readonly owners: readonly OwnerEntry[];
-  /** True when ownership comes from an atomic ancestor rather than the field itself. */
+  /** Entries owning the line's field itself (directly or through an ancestor owned whole). */
+  readonly fieldOwners: readonly OwnerEntry[];
+  /** The list item that starts on this line (`- name: x`) when the line's field is its first. */
+  readonly item: { readonly at: Path; readonly owners: readonly OwnerEntry[] } | undefined;
+  /** True when every owner owns the line only through an ancestor owned whole (an atomic map or list). */
   readonly viaAtomic: boolean;
-}
-
-type Ownership = 'none' | 'member' | 'leaf';
-
-function ownershipAt(set: FieldSet, path: Path): Ownership {
-  let node: FieldSet | undefined = set;
-  for (let i = 0; i < path.length - 1; i++) {
-    node = node.childAt(path[i]);
-    if (!node) return 'none';
-  }
-  const last = path[path.length - 1];
-  if (!node.hasMember(last)) return 'none';
-  const below = node.childAt(last);
-  return below && !below.isEmpty() ? 'member' : 'leaf';
-}
-
-function nodeAt(set: FieldSet, path: Path): FieldSet | undefined {
-  let node: FieldSet | undefined = set;
-  for (const pe of path) {
-    node = node.childAt(pe);
-    if (!node) return undefined;
-  }
-  return node;
-}
-
-/** The element naming `item` of the list at `listPath`, as the entries name it. */
-function itemElement(owners: readonly OwnerEntry[], listPath: Path, item: Value, index: number): PathElement {
-  for (const o of owners) {
-    const node = nodeAt(o.set, listPath);
-    if (!node) continue;
-    const candidates = [...node.members(), ...node.children().map((c) => c.pe)];
-    for (const pe of candidates) {
-      if (pe.kind === PeKind.Key && isMap(item) && pe.fields.every((f) => valueEquals(getKey(item, f.name) ?? undefined, f.value))) return pe;
-      if (pe.kind === PeKind.Value && valueEquals(pe.value, item)) return pe;
-      if (pe.kind === PeKind.Index && pe.index === index) return pe;
-    }
-  }
-  if (isMap(item) && typeof getKey(item, 'name') === 'string') return keyElement([{ name: 'name', value: getKey(item, 'name')! }]);
-  if (!isMap(item) && !isList(item)) return valueElement(item);
-  return indexElement(index);
 }
 
 /** The scalar as YAML text (several lines for literal blocks and folded strings). */
@@ -75,69 +41,90 @@ function keyText(k: string): string {
   return toYaml(k).replace(/\n$/, '');
 }
 
-export function blameLines(object: Value, owners: readonly OwnerEntry[]): BlameLine[] {
+/** A node being written: its path and the type the schema gives it (undefined where it has none). */
+interface Node {
+  readonly path: Path;
+  readonly type: Atom | undefined;
+}
+
+export function blameLines(object: Value, owners: readonly OwnerEntry[], root: Atom): BlameLine[] {
   const out: BlameLine[] = [];
-  const ownersOf = (path: Path, atomic: readonly OwnerEntry[]): { owners: OwnerEntry[]; viaAtomic: boolean; leafOf: OwnerEntry[] } => {
-    const direct: OwnerEntry[] = [];
-    const leafOf: OwnerEntry[] = [];
-    for (const o of owners) {
-      const own = ownershipAt(o.set, path);
-      if (own !== 'none') direct.push(o);
-      if (own === 'leaf') leafOf.push(o);
-    }
-    const extra = atomic.filter((o) => !direct.includes(o));
-    return { owners: [...direct, ...extra], viaAtomic: direct.length === 0 && extra.length > 0, leafOf };
+  const ownersAt = (path: Path) => ownersOfPath(owners, path, root, object);
+
+  const line = (text: string, path: Path | undefined, item?: Path): void => {
+    const field = path ? ownersAt(path) : [];
+    const itemOwners = item ? ownersAt(item).map((o) => o.entry) : [];
+    const fieldOwners = field.map((o) => o.entry);
+    const all = owners.filter((e) => fieldOwners.includes(e) || itemOwners.includes(e));
+    out.push({
+      text,
+      path: path ? pathToString(path) : undefined,
+      at: path,
+      owners: all,
+      fieldOwners,
+      item: item ? { at: item, owners: itemOwners } : undefined,
+      viaAtomic: field.length > 0 && field.every((o) => o.through !== undefined) && itemOwners.length === 0,
+    });
+  };
+  const continuation = (text: string): void => {
+    const prev = out[out.length - 1];
+    out.push({ ...prev, text, path: undefined, at: undefined, item: undefined });
   };
 
-  const emit = (text: string, path: Path | undefined, own: { owners: OwnerEntry[]; viaAtomic: boolean }) =>
-    out.push({ text, path: path ? pathToString(path) : undefined, owners: own.owners, viaAtomic: own.viaAtomic });
+  const childNode = (node: Node, v: Value, key: string | number): Node => {
+    const handler = node.type ? nodeHandler(node.type, v, undefined) : undefined;
+    if (typeof key === 'string') {
+      const pe = fieldElement(key);
+      return { path: [...node.path, pe], type: node.type && handler ? childType(node.type, handler, pe) : undefined };
+    }
+    const list = node.type && handler === 'list' ? node.type.list : undefined;
+    const items = v as Value[];
+    const found = list && list.elementRelationship === 'associative' ? listItemElement(list, items[key]) : undefined;
+    const pe = found !== undefined && typeof found !== 'string' ? found : indexElement(key);
+    return { path: [...node.path, pe], type: list ? list.element.get() : undefined };
+  };
 
-  /** Writes `value` (at `path`) after `head` (`key:` or `- key:` already on the line). */
-  const value = (head: string, indent: number, v: Value, path: Path, atomic: readonly OwnerEntry[], extraOwners: readonly OwnerEntry[]) => {
-    const own = ownersOf(path, atomic);
-    for (const o of extraOwners) if (!own.owners.includes(o)) own.owners.push(o);
-    const below = [...atomic, ...own.leafOf.filter((o) => !atomic.includes(o))];
+  /** Writes the value of `node` after `head` (`key:` or `- key:` already on the line). */
+  const value = (head: string, indent: number, v: Value, node: Node, item?: Path): void => {
     if (isMap(v) && Object.keys(v).length > 0) {
-      emit(head, path, own);
-      map(v, indent + 2, path, below);
+      line(head, node.path, item);
+      map(v, indent + 2, node);
     } else if (isList(v) && v.length > 0) {
-      emit(head, path, own);
-      list(v, indent, path, below);
+      line(head, node.path, item);
+      list(v, indent, node);
     } else {
       const lines = isMap(v) ? ['{}'] : isList(v) ? ['[]'] : scalarLines(v);
-      emit(`${head} ${lines[0]}`, path, own);
-      for (const l of lines.slice(1)) out.push({ text: ' '.repeat(indent + 2) + l.replace(/^ {2}/, ''), path: undefined, owners: own.owners, viaAtomic: own.viaAtomic });
+      line(`${head} ${lines[0]}`, node.path, item);
+      for (const l of lines.slice(1)) continuation(' '.repeat(indent + 2) + l.replace(/^ {2}/, ''));
     }
   };
 
-  const map = (m: ValueMap, indent: number, path: Path, atomic: readonly OwnerEntry[], firstPrefix?: string, itemOwners: readonly OwnerEntry[] = []) => {
+  const map = (m: ValueMap, indent: number, node: Node, firstPrefix?: string, item?: Path): void => {
     Object.keys(m).forEach((k, i) => {
       const prefix = i === 0 && firstPrefix !== undefined ? firstPrefix : ' '.repeat(indent);
-      value(`${prefix}${keyText(k)}:`, indent, m[k], [...path, fieldElement(k)], atomic, i === 0 ? itemOwners : []);
+      value(`${prefix}${keyText(k)}:`, indent, m[k], childNode(node, m, k), i === 0 ? item : undefined);
     });
   };
 
-  const list = (l: Value[], indent: number, path: Path, atomic: readonly OwnerEntry[]) => {
-    l.forEach((item, i) => {
-      const itemPath = [...path, itemElement(owners, path, item, i)];
-      const own = ownersOf(itemPath, atomic);
-      const below = [...atomic, ...own.leafOf.filter((o) => !atomic.includes(o))];
+  const list = (l: Value[], indent: number, node: Node): void => {
+    l.forEach((v, i) => {
+      const itemNode = childNode(node, l, i);
       const dash = ' '.repeat(indent) + '- ';
-      if (isMap(item) && Object.keys(item).length > 0) {
-        map(item, indent + 2, itemPath, below, dash, own.owners);
-      } else if (isList(item) && item.length > 0) {
-        emit(`${dash.trimEnd()}`, itemPath, own);
-        list(item, indent + 2, itemPath, below);
+      if (isMap(v) && Object.keys(v).length > 0) {
+        map(v, indent + 2, itemNode, dash, itemNode.path);
+      } else if (isList(v) && v.length > 0) {
+        line(dash.trimEnd(), itemNode.path);
+        list(v, indent + 2, itemNode);
       } else {
-        const lines = isMap(item) ? ['{}'] : isList(item) ? ['[]'] : scalarLines(item);
-        emit(dash + lines[0], itemPath, own);
-        for (const x of lines.slice(1)) out.push({ text: ' '.repeat(indent + 2) + x.replace(/^ {2}/, ''), path: undefined, owners: own.owners, viaAtomic: own.viaAtomic });
+        const lines = isMap(v) ? ['{}'] : isList(v) ? ['[]'] : scalarLines(v);
+        line(dash + lines[0], itemNode.path);
+        for (const x of lines.slice(1)) continuation(' '.repeat(indent + 2) + x.replace(/^ {2}/, ''));
       }
     });
   };
 
-  if (isMap(object)) map(object, 0, [], []);
-  else out.push({ text: scalarLines(object).join('\n'), path: '', owners: [], viaAtomic: false });
+  if (isMap(object)) map(object, 0, { path: [], type: root });
+  else out.push({ text: scalarLines(object).join('\n'), path: '', at: [], owners: [], fieldOwners: [], item: undefined, viaAtomic: false });
   return out;
 }
 

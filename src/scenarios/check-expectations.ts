@@ -2,7 +2,6 @@
  * Checking one step's expectations against what its action did and the snapshot after it.
  */
 import { encodeFieldsV1 } from '../fieldpath/fieldsv1-encode.js';
-import { pathToString } from '../fieldpath/path-string.js';
 import { compareStrings } from '../value/compare-strings.js';
 import { valueEquals } from '../value/equals.js';
 import type { Value } from '../value/value.js';
@@ -10,6 +9,7 @@ import { exactMismatch, subsetMismatch } from './match-value.js';
 import type { ConflictSpec, LocatedExpectation, ManagedEntrySpec, ObjectRef } from './model.js';
 import type { OwnerEntry } from './owners.js';
 import type { ActionResult, ExpectationResult, ObjectChanges, ObjectView, Snapshot } from './run-types.js';
+import { ownerNamesAt } from './locate-path.js';
 import { resolvePathString } from './value-at-path.js';
 
 export interface CheckContext {
@@ -74,7 +74,7 @@ export function checkExpectation(le: LocatedExpectation, ctx: CheckContext): Exp
       const v = view();
       const description = `${e.path} is owned by ${e.managers.length ? e.managers.join(', ') : 'nobody'}`;
       if (typeof v === 'string') return done(description, v);
-      const actual = ownersOfPath(v.owners, e.path);
+      const actual = ownerNamesAt(v, e.path);
       const want = [...new Set(e.managers)].sort(compareStrings);
       return done(description, valueEquals(want, actual) ? undefined : `it is owned by ${actual.length ? actual.join(', ') : 'nobody'}`);
     }
@@ -128,19 +128,6 @@ function conflictMismatch(expected: readonly ConflictSpec[], actual: readonly Co
     }
   }
   return undefined;
-}
-
-/** Names of the managers whose set holds the path written as `path`. */
-export function ownersOfPath(owners: readonly OwnerEntry[], path: string): string[] {
-  const out = new Set<string>();
-  for (const o of owners) {
-    let found = false;
-    o.set.iterate((p) => {
-      if (!found && pathToString(p) === path) found = true;
-    });
-    if (found) out.add(o.manager);
-  }
-  return [...out].sort(compareStrings);
 }
 
 function entryText(e: OwnerEntry): string {

@@ -7,7 +7,7 @@ import { freeze } from 'immer';
 import { isActionName, runAction } from '../actors/index.js';
 import type { ActorOutcome, AddonStatus } from '../actors/actor.js';
 import { vpcCniManifest } from '../actors/eks/addons/vpc-cni.js';
-import { createCluster, managerOfCause, objectDisplayName, serve, withExistingObject, withTime } from '../apiserver/index.js';
+import { createCluster, managerOfCause, objectDisplayName, objectType, serve, withExistingObject, withTime } from '../apiserver/index.js';
 import { splitApiVersion } from '../apiserver/registry.js';
 import type { ApiRequest, ClusterState, KubeObject } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
@@ -57,7 +57,15 @@ export interface ClusterRunState {
 export function clusterSnapshot(state: ClusterState, addons: Readonly<Record<string, AddonStatus>> = {}): Snapshot {
   const objects: ObjectView[] = [...state.objects.values()].map((o) => {
     const display = clusterObjectDisplay(o);
-    return { display, ref: refOf(o), object: withoutManagedFields(o), owners: ownersOrNone(o, display) };
+    const type = {
+      get: () => {
+        const atom = objectType(state, o);
+        // Every stored object is of a served kind.
+        if (!atom) throw new Error(`${display}: the cluster stores an object of a kind it does not serve`);
+        return atom;
+      },
+    };
+    return { display, ref: refOf(o), object: withoutManagedFields(o), owners: ownersOrNone(o, display), type };
   });
   const run: ClusterRunState = { cluster: state, addons };
   return freeze({ time: state.now, objects, state: run }, true);

@@ -14,6 +14,7 @@ import type { ManagedFields, ManagerEntry } from '../merge/managers.js';
 import type { EngineOutcome } from '../merge/outcome.js';
 import { update } from '../merge/update.js';
 import { SchemaSource } from '../protocol/schema-source.js';
+import type { Atom } from '../schema/schema.js';
 import { issuesError } from '../typed/issues.js';
 import { validate } from '../typed/validate.js';
 import { getKey, isMap, type Value } from '../value/value.js';
@@ -28,11 +29,11 @@ export interface EngineState {
 
 export const ENGINE_OBJECT_DISPLAY = 'the object';
 
-export function engineSnapshot(state: EngineState): Snapshot {
+export function engineSnapshot(state: EngineState, atom: Atom): Snapshot {
   return freeze(
     {
       time: undefined,
-      objects: [{ display: ENGINE_OBJECT_DISPLAY, ref: undefined, object: state.object, owners: ownersFromEngine(state.managers) }],
+      objects: [{ display: ENGINE_OBJECT_DISPLAY, ref: undefined, object: state.object, owners: ownersFromEngine(state.managers), type: { get: () => atom } }],
       state,
     },
     true,
@@ -79,12 +80,12 @@ export function engineRunner(scenario: Scenario, env: RunEnvironment, schemas?: 
     const issues = validate(scenario.live, ctx.atom, { allowDuplicates: true });
     if (issues.length > 0) throw issuesError('INPUT', 'live: invalid object: ', issues);
   }
-  const initial = engineSnapshot({ object: scenario.live, managers: initialManagers });
+  const initial = engineSnapshot({ object: scenario.live, managers: initialManagers }, ctx.atom);
   return {
     initial,
     run: (step, before) => {
       const { result, next } = runEngineStep(ctx, step, before.state as EngineState);
-      return { result, after: next ? engineSnapshot(next) : before };
+      return { result, after: next ? engineSnapshot(next, ctx.atom) : before };
     },
   };
 }

@@ -4,6 +4,7 @@
  * result.
  */
 import type { SourcePosition } from '../errors/ssa-error.js';
+import type { LazyType } from '../schema/schema.js';
 import type { Value } from '../value/value.js';
 import type { LocatedExpectation, ObjectRef, Scenario, ScenarioStep } from './model.js';
 import type { OwnerEntry } from './owners.js';
@@ -17,6 +18,8 @@ export interface ObjectView {
   /** The object; in cluster scenarios without metadata.managedFields (see `owners`). */
   readonly object: Value;
   readonly owners: readonly OwnerEntry[];
+  /** The object's schema type, as the engine or the API server merges it (who owns what depends on it). */
+  readonly type: LazyType;
 }
 
 /** The world between two steps. Frozen: never changed once made. */

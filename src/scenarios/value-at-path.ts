@@ -4,40 +4,11 @@
  * path (`.metadata.annotations.kubectl.kubernetes.io/last-applied-configuration`), whose dots are
  * ambiguous, by following the object's actual keys.
  */
-import { type Path, type PathElement, PeKind, fieldElement, indexElement, keyElement, valueElement } from '../fieldpath/path-element.js';
-import { valueEquals } from '../value/equals.js';
-import { getKey, isList, isMap, type Value } from '../value/value.js';
+import { type Path, type PathElement, fieldElement, indexElement, keyElement, valueElement } from '../fieldpath/path-element.js';
+import { stepInto } from '../fieldpath/value-at-path.js';
+import { getKey, isMap, type Value } from '../value/value.js';
 
-/** The value at `path`, or undefined when the object has nothing there. */
-export function valueAtPath(root: Value, path: Path): Value | undefined {
-  let v: Value | undefined = root;
-  for (const pe of path) {
-    if (v === undefined) return undefined;
-    v = stepInto(v, pe);
-  }
-  return v;
-}
-
-export function stepInto(v: Value, pe: PathElement): Value | undefined {
-  switch (pe.kind) {
-    case PeKind.Field:
-      return isMap(v) ? getKey(v, pe.name) : undefined;
-    case PeKind.Index:
-      return isList(v) ? v[pe.index] : undefined;
-    case PeKind.Value:
-      return isList(v) ? v.find((item) => valueEquals(item, pe.value)) : undefined;
-    case PeKind.Key:
-      return isList(v) ? v.find((item) => itemHasKey(item, pe.fields)) : undefined;
-  }
-}
-
-function itemHasKey(item: Value, fields: readonly { name: string; value: Value }[]): boolean {
-  if (!isMap(item)) return false;
-  return fields.every((f) => {
-    const v = getKey(item, f.name);
-    return v !== undefined && valueEquals(v, f.value);
-  });
-}
+export { stepInto, valueAtPath } from '../fieldpath/value-at-path.js';
 
 /** Parses a path's text, reading each `.name` up to the next `.` or `[` (no object to guide it). */
 export function parsePathString(text: string): Path | undefined {

@@ -160,7 +160,7 @@ function blameOf(view: ObjectView): { lines: BlameLine[]; byPath: Map<string, st
   let b = blameCache.get(view);
   if (!b) {
     const label = ownerLabeler(view.owners);
-    const lines = blameLines(view.object, view.owners);
+    const lines = blameLines(view.object, view.owners, view.type.get());
     const byPath = new Map<string, string>();
     for (const l of lines) if (l.path !== undefined) byPath.set(l.path, l.owners.map(label).join('\u0000'));
     b = { lines, byPath };
@@ -169,7 +169,7 @@ function blameOf(view: ObjectView): { lines: BlameLine[]; byPath: Map<string, st
   return b;
 }
 
-function objectModel(view: ObjectView, before: ObjectView | undefined): ObjectModel {
+export function objectModel(view: ObjectView, before: ObjectView | undefined): ObjectModel {
   const tag = tagger(view.owners);
   const { lines } = blameOf(view);
   const previous = before ? blameOf(before).byPath : undefined;

@@ -1,33 +1,43 @@
 import { SsaError } from '../../errors/ssa-error.js';
-import { type BlameLine, blameLines, withoutManagedFields } from '../../scenarios/blame.js';
-import { type OwnerEntry, ownersFromObject } from '../../scenarios/owners.js';
-import type { ValueMap } from '../../value/value.js';
+import { type BlameLine, blameLines } from '../../scenarios/blame.js';
+import type { OwnerEntry } from '../../scenarios/owners.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { ANSI, isColorMode, managerColor, SHARED_COLOR, useColor } from '../color.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
+import { type TypedLiveObject, withSchemaTypes } from '../live-objects.js';
 import { readLiveObjects } from '../read-live.js';
+import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
 
 export const blameUsage = `Usage: ssa-sim blame [LIVE|-] [--color auto|always|never] [--time relative|full|none] [--now TIME]
+                     [--schema FILE]... [--crd FILE]...
 
 Prints each object of LIVE (kubectl get -o yaml --show-managed-fields output: YAML or JSON,
 several documents or a List) with every line annotated by the managers that own its field:
 manager (operation, /subresource, age). A field owned by several managers is marked [shared].
 Reads standard input when LIVE is - or absent.
 
+Who owns a line follows the object's schema, as the API server does: the managers whose
+managedFields hold the line's field, or hold a map or list above it that the schema makes atomic
+(owned and replaced as a whole). A manager that holds only a map's own key owns that the map
+exists, not the fields in it. Built-in kinds need no schema; give custom resources theirs.
+
 Options:
   --color   auto (default: colour on a terminal, unless NO_COLOR is set or TERM=dumb), always, never
   --time    relative (default: "5m ago"), full (RFC 3339), none
   --now     the time ages are measured from (RFC 3339); default: now
+${SCHEMA_OPTIONS_HELP}
 
 Examples:
   kubectl get ds aws-node -n kube-system -o yaml --show-managed-fields | ssa-sim blame
   ssa-sim blame aws-node.yaml --time full --color never
+  ssa-sim blame prometheus.yaml --crd prometheus-crd.yaml
 `;
 
 const OPTIONS = {
   color: { type: 'string' },
   time: { type: 'string' },
   now: { type: 'string' },
+  ...SCHEMA_OPTIONS,
 } as const;
 
 export { NO_MANAGED_FIELDS_WARNING, objectDisplayName } from '../read-live.js';
@@ -65,8 +75,8 @@ function gutter(line: BlameLine, time: TimeMode, now: number, color: boolean): {
 }
 
 /** The annotated text of one object. */
-export function blameText(obj: ValueMap, opts: { time: TimeMode; now: number; color: boolean }, owners: readonly OwnerEntry[] = ownersFromObject(obj)): string {
-  const lines = blameLines(withoutManagedFields(obj), owners);
+export function blameText(live: TypedLiveObject, opts: { time: TimeMode; now: number; color: boolean }): string {
+  const lines = blameLines(live.object, live.owners, live.type);
   const gutters = lines.map((l) => gutter(l, opts.time, opts.now, opts.color));
   const width = Math.min(72, Math.max(0, ...gutters.map((g) => g.plain.length)));
   return lines.map((l, i) => `${gutters[i].styled}${' '.repeat(Math.max(0, width - gutters[i].plain.length))} | ${l.text}\n`).join('');
@@ -84,13 +94,15 @@ export async function blameCommand(args: string[], io: CommandIO): Promise<numbe
   const now = nowText === undefined ? Date.now() : Date.parse(nowText);
   if (Number.isNaN(now)) return usageError('blame', `--now must be an RFC 3339 time such as 2022-08-23T10:00:00Z, not ${JSON.stringify(nowText)}`, blameUsage, io);
 
-  const { name, objects } = await readLiveObjects(parsed.positionals[0], io);
-  if (objects.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: name } });
+  const catalog = catalogFromFlags((parsed.values.schema as string[] | undefined) ?? [], (parsed.values.crd as string[] | undefined) ?? []);
+  const read = await readLiveObjects(parsed.positionals[0], io);
+  if (read.objects.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: read.name } });
+  const objects = withSchemaTypes(read.objects, catalog);
   const color = useColor(colorFlag, io);
   const progress = io.isErrorTTY === true && objects.length > 50;
   objects.forEach((o, i) => {
     if (progress && i % 10 === 0) io.writeError(`\r\u001b[Kblame: object ${i + 1} of ${objects.length}`);
-    io.write((i > 0 ? '---\n' : '') + blameText(o.manifest.object, { time, now, color }, o.owners));
+    io.write((i > 0 ? '---\n' : '') + blameText(o, { time, now, color }));
   });
   if (progress) io.writeError('\r\u001b[K');
   return EXIT_OK;

@@ -1,15 +1,18 @@
 import { SsaError } from '../../errors/ssa-error.js';
 import { toYaml } from '../../manifest/write-yaml.js';
 import { pathOwnership } from '../../scenarios/explain-path.js';
+import { locatePath } from '../../scenarios/locate-path.js';
 import type { OwnerEntry } from '../../scenarios/owners.js';
-import { withoutManagedFields } from '../../scenarios/blame.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
+import { withSchemaTypes } from '../live-objects.js';
 import { objectDisplayName, readLiveObjects } from '../read-live.js';
+import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
 import { age } from './blame.js';
 import { explainApplyOnPath } from './explain-apply.js';
 
 export const explainUsage = `Usage: ssa-sim explain LIVE PATH [-f MANIFEST --field-manager NAME [--force-conflicts]] [--now TIME]
+                       [--schema FILE]... [--crd FILE]...
 
 Says who owns the field PATH of the object(s) in LIVE (kubectl get -o yaml
 --show-managed-fields output), by which operation, since when, and what that means for the next
@@ -26,11 +29,13 @@ Options:
   --force-conflicts    the apply would force
   --server-side        accepted for kubectl muscle memory (explain always models server-side apply)
   --now                the time ages are measured from (RFC 3339); default: now
+${SCHEMA_OPTIONS_HELP}
 
 Examples:
   ssa-sim explain aws-node.yaml '.spec.template.spec.containers[name="aws-node"].image'
   ssa-sim explain aws-node.yaml '.spec.template.spec.containers[name="aws-node"].image' \\
       -f aws-k8s-cni-v1.11.4.yaml --field-manager eks
+  ssa-sim explain prometheus.yaml .spec.replicas --crd prometheus-crd.yaml
 `;
 
 const OPTIONS = {
@@ -39,6 +44,7 @@ const OPTIONS = {
   'force-conflicts': { type: 'boolean' },
   'server-side': { type: 'boolean' },
   now: { type: 'string' },
+  ...SCHEMA_OPTIONS,
 } as const;
 
 function ownerLine(o: OwnerEntry, now: number): string {
@@ -75,21 +81,22 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
 
   const { name: inputName, objects: live } = await readLiveObjects(liveFile, io);
   if (live.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: inputName } });
-  const objects = live.map((o) => o.manifest);
+  const catalog = catalogFromFlags((parsed.values.schema as string[] | undefined) ?? [], (parsed.values.crd as string[] | undefined) ?? []);
+  const objects = withSchemaTypes(live, catalog);
 
   const out: string[] = [];
   let explained = 0;
-  for (const [i, m] of objects.entries()) {
-    const owners = live[i].owners;
-    const object = withoutManagedFields(m.object);
-    const o = pathOwnership(object, owners, pathText);
-    if (!o.path && objects.length > 1) continue;
+  for (const typed of objects) {
+    const m = typed.manifest;
+    const path = locatePath(typed.object, typed.owners, pathText);
+    if (!path && objects.length > 1) continue;
     explained++;
     out.push(`${objectDisplayName(m.object)} ${pathText}`);
-    if (!o.path) {
+    if (!path) {
       out.push('  not in the object, and no manager owns it.');
       continue;
     }
+    const o = pathOwnership(typed.object, typed.owners, path, typed.type);
     if (o.value === undefined) out.push('  not in the object (an entry still names it)');
     else {
       const y = toYaml(o.value).replace(/\n$/, '');
@@ -127,7 +134,7 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
       out.push('  fields under it:');
       for (const b of o.below) out.push(`    ${b.count} owned by ${b.owner.manager} (${b.owner.operation}${b.owner.subresource ? ` /${b.owner.subresource}` : ''})`);
     }
-    if (manifestFile !== undefined) out.push(...(await explainApplyOnPath({ live: m.object, pathText, manifestFile, manager: manager!, force: parsed.values['force-conflicts'] === true, io, now })));
+    if (manifestFile !== undefined) out.push(...(await explainApplyOnPath({ live: m.object, pathText, manifestFile, manager: manager!, force: parsed.values['force-conflicts'] === true, io, now, catalog })));
   }
   if (explained === 0) out.push(`${pathText}: no object in ${inputName} has this field, and no manager owns it.`);
   io.write(out.join('\n') + '\n');

@@ -1,6 +1,5 @@
 import { SsaError } from '../../errors/ssa-error.js';
 import { formatObjects } from '../../manifest/format-objects.js';
-import { loadSchemaSources, type SchemaCatalog } from '../../schema/catalog.js';
 import { clusterObjectDisplay, type ClusterRunState } from '../../scenarios/cluster-mode.js';
 import { offlineApply } from '../../scenarios/offline-apply.js';
 import { readManifests } from '../../manifest/index.js';
@@ -8,7 +7,11 @@ import type { ObjectChanges } from '../../scenarios/run-types.js';
 import type { ValueMap } from '../../value/value.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_FAILED, EXIT_OK } from '../io.js';
-import { readInput, readTextFile } from '../read-input.js';
+import { readInput } from '../read-input.js';
+import { catalogFromFlags } from '../schema-flags.js';
+
+/** Kept for the commands that import it from here. */
+export { catalogFromFlags };
 import { outputTarget, writeFileAtomically } from '../write-output.js';
 import { objectDisplayName, readLiveObjects } from '../read-live.js';
 
@@ -57,9 +60,6 @@ const OPTIONS = {
   now: { type: 'string' },
 } as const;
 
-export function catalogFromFlags(schemaFiles: readonly string[], crdFiles: readonly string[]): SchemaCatalog {
-  return loadSchemaSources({ builtin: true, schemaFiles, crdFiles, readFile: (p) => readTextFile(p) });
-}
 
 /** Live objects from a file, checked (see readLiveObjects). */
 export async function readLive(file: string, io: CommandIO): Promise<ValueMap[]> {

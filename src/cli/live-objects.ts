@@ -1,0 +1,39 @@
+/**
+ * Live objects with the schema type the API server would merge each with (from the built-in
+ * kinds and the --schema / --crd files): who owns a field depends on it (src/typed/owners-of-path.ts).
+ */
+import { createCluster, objectType } from '../apiserver/index.js';
+import { SsaError } from '../errors/ssa-error.js';
+import type { SchemaCatalog } from '../schema/catalog.js';
+import type { Atom } from '../schema/schema.js';
+import { withoutManagedFields } from '../scenarios/blame.js';
+import { getKey, type Value } from '../value/value.js';
+import { type LiveObject, objectDisplayName } from './read-live.js';
+
+export interface TypedLiveObject extends LiveObject {
+  /** The object without metadata.managedFields (its owners are in `owners`). */
+  readonly object: Value;
+  readonly type: Atom;
+}
+
+/**
+ * Each object with its type. An object of a kind that neither the built-in schema nor the given
+ * files declare is an error at the object's `kind`, naming the flags that would declare it.
+ */
+export function withSchemaTypes(objects: readonly LiveObject[], catalog: SchemaCatalog): TypedLiveObject[] {
+  const cluster = createCluster({ catalog });
+  return objects.map((live) => {
+    const type = objectType(cluster, live.manifest.object);
+    if (!type) {
+      const m = live.manifest;
+      const apiVersion = String(getKey(m.object, 'apiVersion') ?? '');
+      const kind = String(getKey(m.object, 'kind') ?? '');
+      throw new SsaError(
+        'UNKNOWN_KIND',
+        `${objectDisplayName(m.object)}: no schema for kind ${JSON.stringify(kind)} in version ${JSON.stringify(apiVersion)} (searched: ${catalog.sources.join(', ')}); give its CustomResourceDefinition with --crd FILE or its schema with --schema FILE`,
+        { source: m.positionOf(['kind']) },
+      );
+    }
+    return { ...live, object: withoutManagedFields(live.manifest.object), type };
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * Who owns a path: the one rule behind every view that says so (blame, explain, the playground,
+ * `owners:` expectations, JSON reports).
+ *
+ * A path is owned by a manager exactly when the manager's set holds the path itself, or holds the
+ * prefix of it that the schema makes owned whole: an atomic map or list (every list of the deduced
+ * schema), or a scalar. That is how the engine records ownership (engine-semantics §4.2: such a
+ * node is a leaf of the applier's set and nothing below it is listed). A granular map's own key
+ * (`"f:data": {}`, owning that the map exists) passes nothing down to the map's fields.
+ */
+import type { Path, PathElement } from '../fieldpath/path-element.js';
+import { PeKind } from '../fieldpath/path-element.js';
+import type { FieldSet } from '../fieldpath/set.js';
+import { stepInto } from '../fieldpath/value-at-path.js';
+import { type Atom, type Handler, handlerFor } from '../schema/schema.js';
+import type { Value } from '../value/value.js';
+
+/** Anything with a field set: the engine's managers, managedFields entries. */
+export interface Owned {
+  readonly set: FieldSet;
+}
+
+/**
+ * How the engine handles the node of type `atom` holding `value`; when the object has no value
+ * there, the alternative the next path element needs (a field of a map, an item of a list).
+ */
+export function nodeHandler(atom: Atom, value: Value | undefined, next: PathElement | undefined): Handler {
+  if (value !== undefined && value !== null) return handlerFor(atom, value);
+  if (next !== undefined && next.kind !== PeKind.Field && atom.list) return 'list';
+  return handlerFor(atom, value);
+}
+
+/** Whether the engine owns the node whole (a scalar, an atomic map or list): nothing below it is tracked. */
+export function ownedWhole(atom: Atom, handler: Handler): boolean {
+  switch (handler) {
+    case 'scalar':
+      return true;
+    case 'map':
+      return atom.map?.atomic === true;
+    case 'list':
+      return atom.list?.elementRelationship === 'atomic';
+  }
+}
+
+/** The type of the node `pe` names below a node handled as `handler`; undefined when the schema has no place for it. */
+export function childType(atom: Atom, handler: Handler, pe: PathElement): Atom | undefined {
+  if (handler === 'map' && pe.kind === PeKind.Field) {
+    const t = atom.map?.fields.get(pe.name)?.type ?? atom.map?.element;
+    return t?.get();
+  }
+  if (handler === 'list' && pe.kind !== PeKind.Field) return atom.list?.element.get();
+  return undefined;
+}
+
+/**
+ * The shortest proper prefix of `path` the schema makes owned whole (undefined when there is
+ * none, or when the schema has no place for the path). `object` decides between a type's
+ * alternatives (the deduced schema's scalar, list and map) where it has a value.
+ */
+export function wholeAncestor(path: Path, atom: Atom, object: Value | undefined): Path | undefined {
+  let a: Atom | undefined = atom;
+  let v: Value | undefined = object;
+  for (let i = 0; i < path.length; i++) {
+    const handler = nodeHandler(a, v, path[i]);
+    if (i > 0 && ownedWhole(a, handler)) return path.slice(0, i);
+    a = childType(a, handler, path[i]);
+    if (a === undefined) return undefined;
+    v = v === undefined || v === null ? undefined : stepInto(v, path[i]);
+  }
+  return undefined;
+}
+
+export interface PathOwner<T> {
+  readonly entry: T;
+  /** The ancestor owned whole through which the entry owns the path; undefined when its set holds the path itself. */
+  readonly through: Path | undefined;
+}
+
+/** The entries that own `path` (in their order), each with how. */
+export function ownersOfPath<T extends Owned>(entries: readonly T[], path: Path, atom: Atom, object: Value | undefined): PathOwner<T>[] {
+  const whole = wholeAncestor(path, atom, object);
+  const out: PathOwner<T>[] = [];
+  for (const entry of entries) {
+    if (entry.set.has(path)) out.push({ entry, through: undefined });
+    else if (whole !== undefined && entry.set.has(whole)) out.push({ entry, through: whole });
+  }
+  return out;
+}

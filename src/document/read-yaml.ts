@@ -19,7 +19,8 @@ import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser 
 import type { CST, Document, Scalar, YAMLError, YAMLMap } from 'yaml';
 import { SsaError, type SourcePosition } from '../errors/ssa-error.js';
 import { hasKey, isMap as isValueMap, newMap, type Value } from '../value/value.js';
-import { goYamlScalar, noteOf, scalarValue, type ScalarNote, yaml11Tags } from './yaml-scalars.js';
+import { readYamlFast } from './fast-yaml.js';
+import { goYamlScalar, noteOf, scalarValue, type ScalarNote, YAML11_OPTIONS } from './yaml-scalars.js';
 
 /** Most nodes that alias expansion may produce in one document. */
 export const MAX_ALIAS_NODES = 100_000;
@@ -34,13 +35,6 @@ export type MakeError = (code: ReadErrorCode, message: string, source: SourcePos
 
 const defaultError: MakeError = (code, message, source) => new SsaError(code, message, { source });
 
-const YAML11_OPTIONS = {
-  version: '1.1',
-  schema: 'yaml-1.1',
-  customTags: yaml11Tags,
-  uniqueKeys: true,
-  prettyErrors: false,
-} as const;
 // JSON text: Go's JSON decoder lets a repeated key win silently.
 const JSON_OPTIONS = { version: '1.2', schema: 'core', uniqueKeys: false, prettyErrors: false } as const;
 
@@ -391,6 +385,21 @@ export interface YamlDocument {
  * when the caller reaches it, so problems are reported in the order of the text.
  */
 export function* readYaml(text: string, opts: ReadYamlOptions): Generator<YamlDocument, void, undefined> {
+  const fast = opts.json ? undefined : readYamlFast(text, { file: opts.file, maxDepth: opts.maxDepth, keyString: keyStringer(opts), refuseNonFinite: opts.nonFinite !== undefined });
+  if (fast) {
+    // Positions below a document's root come from the full reader, composed only when asked.
+    let full: { stream: YamlStream; docs: Map<number, Locator> } | undefined;
+    const locate = (index: number, path: DocPath, at?: 'key' | 'value'): SourcePosition => {
+      full ??= { stream: composeYaml(text, opts), docs: new Map() };
+      let loc = full.docs.get(index);
+      if (!loc) full.docs.set(index, (loc = locator(full.stream, full.stream.documents[index], opts)));
+      return full.stream.position(loc.offsetOf(path, at));
+    };
+    for (const d of fast) {
+      yield { index: d.index, value: d.value, notes: d.notes, positionOf: (path, at) => (path.length === 0 ? d.root : locate(d.index, path, at)) };
+    }
+    return;
+  }
   const stream = composeYaml(text, opts);
   const syntaxMessage = opts.syntaxMessage ?? invalidYaml;
   for (let index = 0; index < stream.documents.length; index++) {

@@ -22,6 +22,15 @@ const DROPPED_TAGS = new Set([
   'tag:yaml.org,2002:set',
 ]);
 
+/** The `yaml` package's options for YAML 1.1 as Go's yaml.v2 reads it (repeated keys are errors). */
+export const YAML11_OPTIONS = {
+  version: '1.1',
+  schema: 'yaml-1.1',
+  customTags: yaml11Tags,
+  uniqueKeys: true,
+  prettyErrors: false,
+} as const;
+
 /** YAML 1.1 tags, less those yaml.v2 does not turn into values when decoding into plain data. */
 export function yaml11Tags(tags: Tags): Tags {
   return tags.filter((t) => {

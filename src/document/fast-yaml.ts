@@ -1,0 +1,422 @@
+/**
+ * A fast reader for the YAML that kubectl and ssa-sim write: block maps and lists, one-line plain
+ * and quoted scalars, `{}` and `[]`, comments and `---` separators. A 2 MB captured object reads
+ * in a fraction of the time and memory the `yaml` package's document model takes.
+ *
+ * It is only a shortcut: for anything else (anchors, aliases, tags, block or multi-line scalars,
+ * flow collections with content, repeated keys, tabs, CR, nesting beyond the limit, ...) it
+ * returns undefined and the caller reads the text with the full reader (read-yaml.ts), which is
+ * also where every error message and every position other than a document's start comes from.
+ * Scalars other than plain words are typed by that same reader, one distinct text at a time, so
+ * both readers agree on every value (test/document/fast-yaml.test.ts compares them).
+ */
+import { Composer, isMap, isPair, isScalar, Parser } from 'yaml';
+import type { SourcePosition } from '../errors/ssa-error.js';
+import { newMap, type Value, type ValueMap } from '../value/value.js';
+import type { DocSegment, LocatedNote } from './read-yaml.js';
+import { goYamlScalar, noteOf, type ScalarNote, scalarValue, YAML11_OPTIONS } from './yaml-scalars.js';
+
+export interface FastDocument {
+  /** Index of the document in the stream, empty documents counted (as read-yaml counts them). */
+  readonly index: number;
+  readonly value: Value;
+  readonly notes: LocatedNote[];
+  /** Where the document's root node starts. */
+  readonly root: SourcePosition;
+}
+
+export interface FastOptions {
+  readonly file?: string;
+  readonly maxDepth: number;
+  /** How a key's scalar becomes the key text (read-yaml's keyStringer). */
+  readonly keyString: (v: Value) => string;
+  /** Set when non-finite numbers are errors: the full reader reports them. */
+  readonly refuseNonFinite: boolean;
+}
+
+/** Thrown inside the reader when the text needs the full reader. */
+const BAIL = Symbol('needs the full YAML reader');
+
+/** Deepest nesting read here: deeper text goes to the full reader, which is iterative. */
+const MAX_FAST_DEPTH = 200;
+
+/** Plain scalars that YAML 1.1 reads as something else than a string although they start with a letter. */
+const SPECIAL_WORDS = new Set([
+  'null', 'Null', 'NULL',
+  'y', 'Y', 'yes', 'Yes', 'YES', 'n', 'N', 'no', 'No', 'NO',
+  'true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'on', 'On', 'ON', 'off', 'Off', 'OFF',
+]);
+
+interface Resolved {
+  readonly value: Value;
+  readonly note: ScalarNote | undefined;
+}
+
+interface PathLink {
+  readonly parent: PathLink | undefined;
+  readonly seg: DocSegment;
+}
+
+function pathOf(link: PathLink | undefined): DocSegment[] {
+  const out: DocSegment[] = [];
+  for (let p = link; p; p = p.parent) out.push(p.seg);
+  return out.reverse();
+}
+
+/** The documents of `text`, or undefined when the text needs the full reader. */
+export function readYamlFast(text: string, opts: FastOptions): FastDocument[] | undefined {
+  if (text.includes('\t') || text.includes('\r') || text.charCodeAt(0) === 0xfeff) return undefined;
+  try {
+    return new FastReader(text, opts).documents();
+  } catch (e) {
+    if (e === BAIL) return undefined;
+    throw e;
+  }
+}
+
+class FastReader {
+  private readonly lines: string[];
+  private li = 0;
+  /** The first line of an item's inline map (`- key: v`) starts at the item's content column. */
+  private virtualLine = -1;
+  private virtualIndent = 0;
+  /** Where the current document ends (the index of its `---` line, or the line count). */
+  private end = 0;
+  private notes: LocatedNote[] = [];
+  private readonly typed = new Map<string, Resolved>();
+
+  constructor(
+    text: string,
+    private readonly opts: FastOptions,
+  ) {
+    this.lines = text.split('\n');
+  }
+
+  documents(): FastDocument[] {
+    const lines = this.lines;
+    const separators: number[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      const l = lines[i];
+      const c = l.charCodeAt(0);
+      if (c === 0x25 /* % */ || l.startsWith('...')) throw BAIL;
+      if (c === 0x2d && l.startsWith('---')) {
+        if (l !== '---') throw BAIL;
+        separators.push(i);
+      }
+    }
+    // Segments between separators; a first segment holding nothing but comments belongs to the
+    // document the first `---` starts, as the full reader counts documents.
+    const starts: number[] = [];
+    if (separators.length === 0 || this.hasContent(0, separators[0])) starts.push(0);
+    for (const s of separators) starts.push(s + 1);
+    const out: FastDocument[] = [];
+    const file = this.opts.file !== undefined ? { file: this.opts.file } : {};
+    starts.forEach((start, index) => {
+      const nextSep = separators.find((s) => s >= start);
+      this.li = start;
+      this.end = nextSep === undefined ? lines.length : nextSep;
+      this.notes = [];
+      if (!this.skipBlank()) {
+        // A document that `---` opens holds an empty scalar (null) just after the marker.
+        if (start > 0) out.push({ index, value: null, notes: [], root: { ...file, line: start, column: 4 } });
+        return;
+      }
+      const indent = this.indentOf(this.li);
+      const root: SourcePosition = { ...file, line: this.li + 1, column: indent + 1 };
+      const value = this.block(indent, undefined, 1);
+      if (this.skipBlank()) throw BAIL;
+      out.push({ index, value, notes: this.notes, root });
+    });
+    return out;
+  }
+
+  private hasContent(from: number, to: number): boolean {
+    for (let i = from; i < to; i++) if (!isBlank(this.lines[i])) return true;
+    return false;
+  }
+
+  /** Moves to the next line with content in this document; false at its end. */
+  private skipBlank(): boolean {
+    while (this.li < this.end) {
+      if (this.li === this.virtualLine || !isBlank(this.lines[this.li])) return true;
+      this.li++;
+    }
+    return false;
+  }
+
+  private indentOf(i: number): number {
+    if (i === this.virtualLine) return this.virtualIndent;
+    const l = this.lines[i];
+    let n = 0;
+    while (l.charCodeAt(n) === 0x20) n++;
+    return n;
+  }
+
+  /** A block node whose first line (the current one) is indented by `indent`. */
+  private block(indent: number, path: PathLink | undefined, depth: number): Value {
+    if (depth > this.opts.maxDepth || depth > MAX_FAST_DEPTH) throw BAIL;
+    return isSeqItem(this.lines[this.li], indent) ? this.seq(indent, path, depth) : this.map(indent, path, depth);
+  }
+
+  private map(indent: number, path: PathLink | undefined, depth: number): ValueMap {
+    const out = newMap();
+    while (this.skipBlank()) {
+      const lineIndent = this.indentOf(this.li);
+      if (lineIndent < indent) break;
+      if (lineIndent > indent) throw BAIL;
+      const line = this.lines[this.li];
+      if (isSeqItem(line, indent)) throw BAIL;
+      const lineNo = this.li;
+      const { key, valueCol } = this.entry(line, indent, lineNo, path);
+      if (Object.prototype.hasOwnProperty.call(out, key)) throw BAIL; // the full reader reports it
+      const childPath: PathLink = { parent: path, seg: key };
+      if (this.virtualLine === lineNo) this.virtualLine = -1;
+      if (valueCol === undefined) {
+        this.li++;
+        out[key] = this.nested(indent, childPath, depth + 1);
+      } else {
+        out[key] = this.scalar(line, valueCol, lineNo, childPath, indent);
+        this.li++;
+        this.expectNotDeeper(indent);
+      }
+    }
+    return out;
+  }
+
+  /** The value of `key:` with nothing after it: a block below, a list at the same indent, or null. */
+  private nested(indent: number, path: PathLink, depth: number): Value {
+    if (!this.skipBlank()) return null;
+    const next = this.indentOf(this.li);
+    if (next > indent) return this.block(next, path, depth);
+    if (next === indent && isSeqItem(this.lines[this.li], indent)) return this.seq(indent, path, depth);
+    return null;
+  }
+
+  private seq(indent: number, path: PathLink | undefined, depth: number): Value[] {
+    if (depth > this.opts.maxDepth || depth > MAX_FAST_DEPTH) throw BAIL;
+    const out: Value[] = [];
+    while (this.skipBlank()) {
+      const lineIndent = this.indentOf(this.li);
+      if (lineIndent < indent) break;
+      if (lineIndent > indent) throw BAIL;
+      const line = this.lines[this.li];
+      if (!isSeqItem(line, indent)) break;
+      let col = indent + 1;
+      while (line.charCodeAt(col) === 0x20) col++;
+      const itemPath: PathLink = { parent: path, seg: out.length };
+      if (col >= line.length || line.charCodeAt(col) === 0x23 /* # */) throw BAIL; // item on the next lines
+      const content = line.slice(col);
+      if (startsEntry(content)) {
+        // `- key: value`: a map whose keys line up with this first one.
+        this.virtualLine = this.li;
+        this.virtualIndent = col;
+        out.push(this.map(col, itemPath, depth + 1));
+        continue;
+      }
+      if (content.charCodeAt(0) === 0x2d && (content.length === 1 || content.charCodeAt(1) === 0x20)) throw BAIL;
+      out.push(this.scalar(line, col, this.li, itemPath, indent));
+      this.li++;
+      this.expectNotDeeper(indent);
+    }
+    return out;
+  }
+
+  /** After a one-line value, a deeper line would continue it (a multi-line scalar): full reader. */
+  private expectNotDeeper(indent: number): void {
+    if (this.skipBlank() && this.indentOf(this.li) > indent) throw BAIL;
+  }
+
+  /** The key of a map line starting at `col`, and where its value starts (undefined when none). */
+  private entry(line: string, col: number, lineNo: number, path: PathLink | undefined): { key: string; valueCol: number | undefined } {
+    const c = line.charCodeAt(col);
+    let keyValue: Value;
+    let after: number;
+    if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
+      const close = closingQuote(line, col);
+      if (close < 0 || line.charCodeAt(close + 1) !== 0x3a) throw BAIL;
+      keyValue = this.quoted(line.slice(col, close + 1));
+      after = close + 2;
+    } else {
+      const colon = plainKeyEnd(line, col);
+      if (colon < 0) throw BAIL;
+      const text = line.slice(col, colon).trimEnd();
+      if (text === '' || text === '<<' || !plainStart(text)) throw BAIL;
+      keyValue = this.plain(text, lineNo, col, path, true);
+      after = colon + 1;
+    }
+    if (after < line.length && line.charCodeAt(after) !== 0x20) throw BAIL;
+    while (line.charCodeAt(after) === 0x20) after++;
+    const empty = after >= line.length || line.charCodeAt(after) === 0x23;
+    return { key: this.opts.keyString(keyValue), valueCol: empty ? undefined : after };
+  }
+
+  /** A one-line value starting at `col`: `{}`, `[]`, a quoted scalar or a plain one (comments stripped). */
+  private scalar(line: string, col: number, lineNo: number, path: PathLink, indent: number): Value {
+    const c = line.charCodeAt(col);
+    if (c === 0x7c /* | */) return this.literal(line.slice(col).trimEnd(), indent);
+    if (c === 0x22 || c === 0x27) {
+      const close = closingQuote(line, col);
+      if (close < 0) throw BAIL;
+      const tail = line.slice(close + 1).trim();
+      if (tail !== '' && !(tail.charCodeAt(0) === 0x23 && line.charCodeAt(close + 1) === 0x20)) throw BAIL;
+      return this.quoted(line.slice(col, close + 1));
+    }
+    const rest = line.slice(col);
+    if (c === 0x7b || c === 0x5b) {
+      const text = stripComment(rest);
+      if (text === '{}') return newMap();
+      if (text === '[]') return [];
+      throw BAIL;
+    }
+    if (!plainStart(rest)) throw BAIL;
+    const text = stripComment(rest);
+    if (text.endsWith(':') || text.includes(': ') || text === '<<') throw BAIL;
+    return this.plain(text, lineNo, col, path, false);
+  }
+
+  /**
+   * A literal block scalar (`|` or `|-`) below a node indented by `indent`; leaves the reader on
+   * its last line. Other block scalars (folded, kept, with an indentation indicator) bail.
+   */
+  private literal(header: string, indent: number): string {
+    if (header !== '|' && header !== '|-') throw BAIL;
+    const lines = this.lines;
+    let i = this.li + 1;
+    let n = -1;
+    const content: string[] = [];
+    for (; i < this.end; i++) {
+      const l = lines[i];
+      let sp = 0;
+      while (l.charCodeAt(sp) === 0x20) sp++;
+      if (sp === l.length) {
+        if (n < 0 && sp > 0) throw BAIL; // spaces before the first line: the full reader decides
+        if (n >= 0 && sp > n) content.push(l.slice(n));
+        else content.push('');
+        continue;
+      }
+      if (n < 0) {
+        if (sp <= indent) break;
+        n = sp;
+      }
+      if (sp < n) break;
+      content.push(l.slice(n));
+    }
+    if (n < 0) throw BAIL;
+    // Trailing empty lines are not content; `|` keeps one line break, `|-` none.
+    let last = content.length;
+    while (last > 0 && content[last - 1] === '') last--;
+    let k = i - 1;
+    while (k > this.li && isBlankOnly(lines[k])) k--;
+    this.li = k;
+    const text = content.slice(0, last).join('\n');
+    return header === '|' ? text + '\n' : text;
+  }
+
+  private plain(text: string, lineNo: number, col: number, path: PathLink | undefined, key: boolean): Value {
+    const c = text.charCodeAt(0);
+    // Words: strings, but for YAML 1.1's null and boolean spellings.
+    if (((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x2f) && !SPECIAL_WORDS.has(text)) return text;
+    const r = this.resolve(text);
+    if (r.note) {
+      const source = { ...(this.opts.file !== undefined ? { file: this.opts.file } : {}), line: lineNo + 1, column: col + 1 };
+      this.notes.push({ ...r.note, source, path: pathOf(path), key, aliased: false });
+    }
+    if (this.opts.refuseNonFinite && typeof r.value === 'number' && !Number.isFinite(r.value)) throw BAIL;
+    return r.value;
+  }
+
+  private quoted(text: string): Value {
+    if (text.charCodeAt(0) === 0x27) return text.slice(1, -1).replace(/''/g, "'");
+    if (!text.includes('\\')) return text.slice(1, -1);
+    return this.resolve(text).value;
+  }
+
+  /** The scalar's value as the full reader types it (in a map value's position), once per text. */
+  private resolve(text: string): Resolved {
+    let r = this.typed.get(text);
+    if (r) return r;
+    const docs = Array.from(new Composer(YAML11_OPTIONS).compose(new Parser().parse(`x: ${text}\n`)));
+    const doc = docs[0];
+    const contents = doc?.contents;
+    if (docs.length !== 1 || doc.errors.length > 0 || !isMap(contents) || contents.items.length !== 1) throw BAIL;
+    const pair = contents.items[0];
+    if (!isPair(pair) || !isScalar(pair.value) || typeof pair.value.value === 'symbol') throw BAIL;
+    const v = goYamlScalar(pair.value);
+    r = { value: scalarValue(v), note: noteOf(pair.value, v) };
+    this.typed.set(text, r);
+    return r;
+  }
+}
+
+function isBlank(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 0x20) continue;
+    return c === 0x23; // a comment line
+  }
+  return true;
+}
+
+function isBlankOnly(line: string): boolean {
+  for (let i = 0; i < line.length; i++) if (line.charCodeAt(i) !== 0x20) return false;
+  return true;
+}
+
+/** The line is a list item (`- ...` or `-`) at `indent`. */
+function isSeqItem(line: string, indent: number): boolean {
+  return line.charCodeAt(indent) === 0x2d && (line.length === indent + 1 || line.charCodeAt(indent + 1) === 0x20);
+}
+
+/** A plain scalar may start here: not an indicator, nor `-`, `?`, `:` followed by a space. */
+function plainStart(text: string): boolean {
+  const c = text[0];
+  if ('[]{},#&*!|>\'"%@`'.includes(c)) return false;
+  if (c === '-' || c === '?' || c === ':') return text.length > 1 && text[1] !== ' ';
+  return true;
+}
+
+/** Index of the `:` that ends a plain key (followed by a space or the line's end), or -1. */
+function plainKeyEnd(line: string, from: number): number {
+  for (let i = from; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 0x23 && i > from && line.charCodeAt(i - 1) === 0x20) return -1; // a comment first
+    if (c === 0x3a && (i + 1 === line.length || line.charCodeAt(i + 1) === 0x20)) return i;
+  }
+  return -1;
+}
+
+/** `content` is a map entry (`key:` or `key: value`). */
+function startsEntry(content: string): boolean {
+  const c = content.charCodeAt(0);
+  if (c === 0x22 || c === 0x27) {
+    const close = closingQuote(content, 0);
+    return close > 0 && content.charCodeAt(close + 1) === 0x3a && (close + 2 === content.length || content.charCodeAt(close + 2) === 0x20);
+  }
+  return plainStart(content) && plainKeyEnd(content, 0) >= 0;
+}
+
+/** Index of the quote closing the one at `start` on this line, or -1. */
+function closingQuote(line: string, start: number): number {
+  const q = line.charCodeAt(start);
+  for (let i = start + 1; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (q === 0x22 && c === 0x5c) {
+      i++;
+      continue;
+    }
+    if (c === q) {
+      if (q === 0x27 && line.charCodeAt(i + 1) === 0x27) {
+        i++;
+        continue;
+      }
+      return i;
+    }
+  }
+  return -1;
+}
+
+/** The text before a ` #` comment, trimmed. */
+function stripComment(text: string): string {
+  const hash = text.indexOf(' #');
+  return (hash < 0 ? text : text.slice(0, hash)).trimEnd();
+}

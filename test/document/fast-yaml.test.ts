@@ -1,0 +1,127 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { readYamlFast } from '../../src/document/fast-yaml.js';
+import { composeYaml, documentValue, locator, MAX_ALIAS_NODES } from '../../src/document/read-yaml.js';
+import { formatGoNumber } from '../../src/fieldpath/format-go-value.js';
+import { toYaml } from '../../src/manifest/write-yaml.js';
+import type { Value } from '../../src/value/value.js';
+import { bigObject } from '../../bench/big-object.js';
+
+// The fast reader is a shortcut: wherever it answers, it must answer exactly what the full
+// reader answers (values with their key order, YAML 1.1 notes, document indexes, root positions).
+
+const keyText = { null: 'null', number: formatGoNumber };
+const keyString = (v: Value) => (v === null ? keyText.null : typeof v === 'number' ? keyText.number(v) : String(v));
+
+function full(text: string) {
+  const opts = { file: 'f.yaml', maxDepth: 512, maxAliasNodes: MAX_ALIAS_NODES, keyText };
+  const stream = composeYaml(text, opts);
+  const out = [];
+  for (let index = 0; index < stream.documents.length; index++) {
+    const doc = stream.documents[index];
+    if (doc.errors.length > 0) return 'error';
+    if (doc.contents === null) continue;
+    const { value, notes } = documentValue(stream, doc, opts);
+    out.push({ index, value, notes, root: stream.position(locator(stream, doc, opts).offsetOf([])) });
+  }
+  return out;
+}
+
+/** JSON with key order kept, so that a difference in order shows. */
+const dump = (x: unknown) => JSON.stringify(x);
+
+function agree(text: string): boolean {
+  const fast = readYamlFast(text, { file: 'f.yaml', maxDepth: 512, keyString, refuseNonFinite: false });
+  if (fast === undefined) return false;
+  const slow = full(text);
+  expect(slow).not.toBe('error');
+  expect(dump(fast)).toBe(dump(slow));
+  return true;
+}
+
+function yamlFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yamlFiles(p, out);
+    else if (/\.ya?ml$/.test(name)) out.push(p);
+  }
+  return out;
+}
+
+describe('the fast YAML reader agrees with the full one', () => {
+  it('on every YAML file of the repository and of the shared references it reads', () => {
+    const files = [...yamlFiles('scenarios'), ...yamlFiles('test'), ...yamlFiles('../shared/reference')];
+    let read = 0;
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      if (text.length > 3_000_000) continue;
+      if (agree(text)) read++;
+    }
+    expect(read).toBeGreaterThan(0);
+    // kubectl's own output is what the shortcut is for.
+    expect(readYamlFast(readFileSync('test/cli/aws-node-live.yaml', 'utf8'), { maxDepth: 512, keyString, refuseNonFinite: false })).toBeDefined();
+  });
+
+  it('on random values as ssa-sim writes them (fixed seed)', () => {
+    const word = fc.constantFrom('a', 'no', 'yes', 'On', 'null', '~', '0777', '1', '1.5', '-1', '.', '-', ': x', '#', 'a #b', "it's", 'x"y', '', ' ', 'k:{"name":"x"}', '\\t', 'é', '<<', '- a', '.inf', '1e3', '0x1F', 'true', '2024-01-01', 'line\nbreak');
+    const value = fc.letrec((tie) => ({
+      v: fc.oneof({ depthSize: 'small' }, word, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), tie('list'), tie('map')),
+      list: fc.array(tie('v'), { maxLength: 4 }),
+      map: fc.dictionary(word, tie('v'), { maxKeys: 4 }),
+    })).map;
+    let readFast = 0;
+    fc.assert(
+      fc.property(value, (v) => {
+        if (agree(toYaml(v as Value))) readFast++;
+      }),
+      { seed: 16_07, numRuns: 400, verbose: true },
+    );
+    expect(readFast).toBeGreaterThan(100);
+  });
+
+  it('reads the benchmark’s 2 MB captured object itself, and the manifest applied over it', () => {
+    const big = bigObject(8, 20);
+    expect(agree(big.liveYaml)).toBe(true);
+    expect(agree(big.manifestYaml)).toBe(true);
+  });
+
+  it.each([
+    'a: 1\nb: no\nc: "no"\nd: 0777\ne: ~\nf:\ng: .\nh: -.\ni: 1:30\nj: 2024-01-01\nk: 1_000\nl: 0x1F\nm: .5\nn: -1\no: +1\np: .inf\nq: yes # c\nr: \'it\'\'s\'\ns: "a\\tb"\nt: "x #y" # z\n',
+    'on: 1\n1.50: 2\n~: 3\n"q": 4\n\'s\': 5\ntrue: 6\n',
+    '# head\n---\na: 1\n---\n---\nb: [ ]\n',
+    'a: 1\n---\n',
+    '---\n# only a comment\n---\nx: {}\ny: []\n',
+    'list:\n- a\n- b: 1\n  c: 2\n-   d: 3\n    e:\n    - 4\n- "q"\n- {}\nafter: x\n',
+    'm:\n  k:{"name":"x"}:\n    .: {}\n    f:name: {}\n  v:"a b": {}\n  f:a#b: {}\n',
+    'a:\n  - 1\n  - 2\nb:\n    c: 3\n',
+    'a: b: c\n',
+    'a: |\n  text\n',
+    'a: &x 1\nb: *x\n',
+    'a: 1\na: 2\n',
+    'a: multi\n  line\n',
+    '- - a\n',
+    'a: [1, 2]\n',
+    'a: !!str 1\n',
+    '? a\n: b\n',
+    'a:\n\tb: 1\n',
+    '<<: {a: 1}\n',
+    'key with spaces: value with spaces\n"quoted key": "quoted: value"\n',
+    'a: "unterminated\n  quote"\n',
+    '- a\n-\n  b: 1\n',
+    'x: -\ny: -a\nz: ?b\nw: :c\n',
+    'root scalar\n',
+    'a: |\n  one\n\n  two\n    three\n\nb: |-\n  x\n  y\n\n\nc:\n- |\n  in a list\n- k: |\n    in a map\n  l: 1\nd: |\n  # not a comment\n',
+    'a: |\n\n  after an empty line\n',
+    'a: |\n',
+    'a: |\n  x\n   \n  y\n',
+    'a: |+\n  x\n\n',
+    'a: >\n  x\n  y\n',
+  ])('case %#', (text) => {
+    const fast = readYamlFast(text, { file: 'f.yaml', maxDepth: 512, keyString, refuseNonFinite: false });
+    if (fast === undefined) return; // the full reader takes it
+    expect(dump(fast)).toBe(dump(full(text)));
+  });
+});
+

@@ -8,6 +8,7 @@
  * Works on owner entries (engine managers or decoded managedFields) and the objects before and
  * after, so the CLI, the scenario runner and the web playground all word it the same way.
  */
+import { iterateAlong } from '../fieldpath/iterate-along.js';
 import type { Path } from '../fieldpath/path-element.js';
 import { pathToString } from '../fieldpath/path-string.js';
 import { FieldSet } from '../fieldpath/set.js';
@@ -82,15 +83,11 @@ export function ownershipChanges(
   for (const k of afterByKey.keys()) {
     const gained = setOf(afterByKey, k).difference(setOf(beforeByKey, k));
     const me = label(afterByKey.get(k)!);
-    gained.iterate((p) => {
-      let explained = false;
-      for (const o of keys) {
-        if (o === k || !setOf(beforeByKey, o).has(p)) continue;
-        const other = label((beforeByKey.get(o) ?? afterByKey.get(o))!);
-        add(setOf(afterByKey, o).has(p) ? 'shares' : 'took', p, me, other);
-        explained = true;
-      }
-      if (!explained) add('owns', p, me);
+    // The others that owned a gained path before, and whether they still do.
+    const others = keys.filter((o) => o !== k).map((o) => ({ key: o, set: setOf(beforeByKey, o), also: setOf(afterByKey, o) }));
+    iterateAlong(gained, others, (p, hits) => {
+      for (const { key: o, also } of hits) add(also ? 'shares' : 'took', p, me, label((beforeByKey.get(o) ?? afterByKey.get(o))!));
+      if (hits.length === 0) add('owns', p, me);
     });
   }
   // Losses that nobody gained.
@@ -98,12 +95,12 @@ export function ownershipChanges(
   for (const k of beforeByKey.keys()) {
     const lost = setOf(beforeByKey, k).difference(setOf(afterByKey, k));
     const me = label(beforeByKey.get(k)!);
-    lost.iterate((p) => {
-      const gainers = keys.filter((o) => o !== k && setOf(afterByKey, o).has(p) && !setOf(beforeByKey, o).has(p));
-      if (gainers.length > 0) return; // reported as "took"
-      const holders = keys.filter((o) => o !== k && setOf(afterByKey, o).has(p));
+    // The others that own a lost path now, and whether they owned it before.
+    const others = keys.filter((o) => o !== k).map((o) => ({ key: o, set: setOf(afterByKey, o), also: setOf(beforeByKey, o) }));
+    iterateAlong(lost, others, (p, holders) => {
+      if (holders.some((h) => !h.also)) return; // reported as "took"
       if (holders.length > 0) {
-        for (const o of holders) add('gave-up', p, me, label(afterByKey.get(o)!));
+        for (const { key: o } of holders) add('gave-up', p, me, label(afterByKey.get(o)!));
       } else if (valueAtPath(afterObject, p) === undefined) {
         const id = p.map((pe) => pe.id).join('\u0000');
         if (!removed.has(id)) {

@@ -66,8 +66,8 @@ function daemonSet(containers: number, envs: number, imageOf: (c: number) => str
   };
 }
 
-/** About 2 MB of live YAML with the default sizes (50 containers and managers, 150 variables each). */
-export function bigObject(containers = 50, envs = 150): BigObject {
+/** About 2 MB of live YAML with the default sizes (50 containers and managers, 160 variables each). */
+export function bigObject(containers = 50, envs = 160): BigObject {
   const managedFields: Value[] = [];
   for (let c = 0; c < containers; c++) {
     const containerKey = `k:{"name":"c${pad(c)}"}`;

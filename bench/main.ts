@@ -6,7 +6,8 @@
  *   ApplyTwice two managers apply the same object
  *   Update     two managers update with the same object
  * plus a scaling case: Endpoints with its address lists doubled and doubled again,
- * and the cold start with the built-in schema in fresh processes (see `coldStart`).
+ * and the cold start with the built-in schema in fresh processes (see `coldStart`),
+ * and `preview` of a generated 2 MB captured object with 50 managers (bench/preview-big.ts).
  * As in the reference's benchmark, objects are validated once beforehand, not in every operation;
  * the validation itself is measured as its own case (`<Kind>/Validate`).
  * `--json` prints one line per case: {"case": "Pod/Apply", "nsPerOp": 123456}.
@@ -25,6 +26,7 @@ import { parseSchema } from '../src/schema/parse-schema.js';
 import { Schema } from '../src/schema/schema.js';
 import { validate } from '../src/typed/validate.js';
 import { playgroundTimings } from './playground.js';
+import { previewBigTimings } from './preview-big.js';
 import type { Value } from '../src/value/value.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -143,6 +145,11 @@ function main(): void {
   }
   // Cold start with the built-in schema, in fresh processes (nothing compiled or cached).
   for (const { name, ms } of coldStart(load('pod.yaml'))) report(name, ms * 1e6);
+  // preview of a generated 2 MB captured object with 50 managers, whole process (bench/preview-big.ts).
+  for (const { name, ms, rssMb } of previewBigTimings(repo)) {
+    report(name, ms * 1e6);
+    if (!json) console.log(`${''.padEnd(28)} peak RSS ${rssMb.toFixed(0)} MB`);
+  }
   // The web playground: the EKS story's first render and each step (bench/playground.ts).
   for (const { name, ms, budgetMs } of playgroundTimings(repo)) {
     report(name, ms * 1e6);

@@ -1,6 +1,15 @@
 #!/usr/bin/env node
 /**
- * Generates src/schema/builtin/k8s-types.generated.ts, the built-in Kubernetes schema, in our
+ * Generates two files from ../shared/reference:
+ *
+ * src/schema/builtin/kinds.generated.ts, the built-in kinds the API server serves: every kind of a
+ * GA API version (`v1`, `v2`, ...) of the reference schema (a type `io.k8s.api.<group>.<version>.<Kind>`
+ * with `apiVersion`, `kind` and an ObjectMeta `metadata`), except the few NOT_SERVED below, each
+ * joined with its REST facts (REST_FACTS below: plural resource, scope, short names, subresources,
+ * as the Kubernetes API server's discovery reports them). A kind without facts, or facts without a
+ * kind, stops the generator.
+ *
+ * src/schema/builtin/k8s-types.generated.ts, the built-in Kubernetes schema, in our
  * compact notation (src/schema/builtin/compact-parse.ts):
  * - types: every type reachable from the built-in kinds (src/schema/builtin/kinds.ts) and the
  *   hand-written extra types, with the merge semantics of ../shared/reference/kubernetes-schema.yaml
@@ -26,11 +35,167 @@ const { parseSchema } = await dist('parse-schema.js');
 const { parseCompactSchema } = await dist('builtin/compact-parse.js');
 const { formatCompactSchema } = await dist('builtin/compact-format.js');
 const { openApiToSchema } = await dist('openapi/openapi-to-schema.js');
-const { BUILTIN_KINDS } = await dist('builtin/kinds.js');
+const { GROUP_SHORT_NAMES, HAND_WRITTEN_KINDS } = await dist('builtin/kinds.js');
 const { EXTRA_TYPE_LINES } = await dist('builtin/extra-types.js');
 
 const reference = parseSchema(readFileSync(resolve(shared, 'kubernetes-schema.yaml'), 'utf8'), { file: 'kubernetes-schema.yaml' });
 const refTypes = new Map(reference.types.map((t) => [t.name, t]));
+
+// ------------------------------------------------------------------------------------------------
+// The kinds
+
+/**
+ * Kinds of a GA version in the reference that the server does not serve as resources of their own.
+ * Keyed `group/version/Kind`; the value says why.
+ */
+const NOT_SERVED = new Map([
+  ['policy/v1/Eviction', 'the body of the pods/eviction subresource, not a resource'],
+  ['/v1/ComponentStatus', 'read-only and deprecated: nothing can write one, so nothing owns its fields'],
+  ['autoscaling/v1/HorizontalPodAutoscaler', 'an older version of a kind served at autoscaling/v2; conversion between versions is not modelled'],
+]);
+
+/**
+ * What the Kubernetes API server's discovery says about each served built-in kind (by group/Kind):
+ * plural resource, scope (`cluster: true` for cluster-scoped), short names, and which of the two
+ * modelled subresources it has (`status`, `scale`). Other subresources (pods/log, pods/eviction,
+ * serviceaccounts/token, certificatesigningrequests/approval, namespaces/finalize, ...) are not
+ * modelled.
+ */
+const REST_FACTS = {
+  '/ConfigMap': { resource: 'configmaps', shortNames: ['cm'] },
+  '/Endpoints': { resource: 'endpoints', shortNames: ['ep'] },
+  '/Event': { resource: 'events', shortNames: ['ev'] },
+  '/LimitRange': { resource: 'limitranges', shortNames: ['limits'] },
+  '/Namespace': { resource: 'namespaces', cluster: true, shortNames: ['ns'], status: true },
+  '/Node': { resource: 'nodes', cluster: true, shortNames: ['no'], status: true },
+  '/PersistentVolume': { resource: 'persistentvolumes', cluster: true, shortNames: ['pv'], status: true },
+  '/PersistentVolumeClaim': { resource: 'persistentvolumeclaims', shortNames: ['pvc'], status: true },
+  '/Pod': { resource: 'pods', shortNames: ['po'], status: true },
+  '/PodTemplate': { resource: 'podtemplates' },
+  '/ReplicationController': { resource: 'replicationcontrollers', shortNames: ['rc'], status: true, scale: true },
+  '/ResourceQuota': { resource: 'resourcequotas', shortNames: ['quota'], status: true },
+  '/Secret': { resource: 'secrets' },
+  '/Service': { resource: 'services', shortNames: ['svc'], status: true },
+  '/ServiceAccount': { resource: 'serviceaccounts', shortNames: ['sa'] },
+  'admissionregistration.k8s.io/MutatingAdmissionPolicy': { resource: 'mutatingadmissionpolicies', cluster: true },
+  'admissionregistration.k8s.io/MutatingAdmissionPolicyBinding': { resource: 'mutatingadmissionpolicybindings', cluster: true },
+  'admissionregistration.k8s.io/MutatingWebhookConfiguration': { resource: 'mutatingwebhookconfigurations', cluster: true },
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicy': { resource: 'validatingadmissionpolicies', cluster: true, status: true },
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding': { resource: 'validatingadmissionpolicybindings', cluster: true },
+  'admissionregistration.k8s.io/ValidatingWebhookConfiguration': { resource: 'validatingwebhookconfigurations', cluster: true },
+  'apps/ControllerRevision': { resource: 'controllerrevisions' },
+  'apps/DaemonSet': { resource: 'daemonsets', shortNames: ['ds'], status: true },
+  'apps/Deployment': { resource: 'deployments', shortNames: ['deploy'], status: true, scale: true },
+  'apps/ReplicaSet': { resource: 'replicasets', shortNames: ['rs'], status: true, scale: true },
+  'apps/StatefulSet': { resource: 'statefulsets', shortNames: ['sts'], status: true, scale: true },
+  'autoscaling/HorizontalPodAutoscaler': { resource: 'horizontalpodautoscalers', shortNames: ['hpa'], status: true },
+  'batch/CronJob': { resource: 'cronjobs', shortNames: ['cj'], status: true },
+  'batch/Job': { resource: 'jobs', status: true },
+  'certificates.k8s.io/CertificateSigningRequest': { resource: 'certificatesigningrequests', cluster: true, shortNames: ['csr'], status: true },
+  'certificates.k8s.io/ClusterTrustBundle': { resource: 'clustertrustbundles', cluster: true },
+  'certificates.k8s.io/PodCertificateRequest': { resource: 'podcertificaterequests', status: true },
+  'coordination.k8s.io/Lease': { resource: 'leases' },
+  'discovery.k8s.io/EndpointSlice': { resource: 'endpointslices' },
+  'events.k8s.io/Event': { resource: 'events', shortNames: ['ev'] },
+  'flowcontrol.apiserver.k8s.io/FlowSchema': { resource: 'flowschemas', cluster: true, status: true },
+  'flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration': { resource: 'prioritylevelconfigurations', cluster: true, status: true },
+  'networking.k8s.io/IPAddress': { resource: 'ipaddresses', cluster: true },
+  'networking.k8s.io/Ingress': { resource: 'ingresses', shortNames: ['ing'], status: true },
+  'networking.k8s.io/IngressClass': { resource: 'ingressclasses', cluster: true },
+  'networking.k8s.io/NetworkPolicy': { resource: 'networkpolicies', shortNames: ['netpol'] },
+  'networking.k8s.io/ServiceCIDR': { resource: 'servicecidrs', cluster: true, status: true },
+  'node.k8s.io/RuntimeClass': { resource: 'runtimeclasses', cluster: true },
+  'policy/PodDisruptionBudget': { resource: 'poddisruptionbudgets', shortNames: ['pdb'], status: true },
+  'rbac.authorization.k8s.io/ClusterRole': { resource: 'clusterroles', cluster: true },
+  'rbac.authorization.k8s.io/ClusterRoleBinding': { resource: 'clusterrolebindings', cluster: true },
+  'rbac.authorization.k8s.io/Role': { resource: 'roles' },
+  'rbac.authorization.k8s.io/RoleBinding': { resource: 'rolebindings' },
+  'resource.k8s.io/DeviceClass': { resource: 'deviceclasses', cluster: true },
+  'resource.k8s.io/DeviceTaintRule': { resource: 'devicetaintrules', cluster: true, status: true },
+  'resource.k8s.io/ResourceClaim': { resource: 'resourceclaims', status: true },
+  'resource.k8s.io/ResourceClaimTemplate': { resource: 'resourceclaimtemplates' },
+  'resource.k8s.io/ResourceSlice': { resource: 'resourceslices', cluster: true },
+  'scheduling.k8s.io/PriorityClass': { resource: 'priorityclasses', cluster: true, shortNames: ['pc'] },
+  'storage.k8s.io/CSIDriver': { resource: 'csidrivers', cluster: true },
+  'storage.k8s.io/CSINode': { resource: 'csinodes', cluster: true },
+  'storage.k8s.io/CSIStorageCapacity': { resource: 'csistoragecapacities' },
+  'storage.k8s.io/StorageClass': { resource: 'storageclasses', cluster: true, shortNames: ['sc'] },
+  'storage.k8s.io/VolumeAttachment': { resource: 'volumeattachments', cluster: true, status: true },
+  'storage.k8s.io/VolumeAttributesClass': { resource: 'volumeattributesclasses', cluster: true, shortNames: ['vac'] },
+  'storagemigration.k8s.io/StorageVersionMigration': { resource: 'storageversionmigrations', cluster: true, status: true },
+};
+
+const groupOfShortName = new Map(Object.entries(GROUP_SHORT_NAMES).map(([group, short]) => [short, group]));
+const KUBE_TYPE = /^io\.k8s\.api\.([a-z0-9]+)\.(v[0-9]+)\.([A-Z][A-Za-z0-9]*)$/;
+const fieldsOf = (t) => new Map((t.map?.fields ?? []).map((f) => [f.name, f]));
+const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
+
+const kindRows = [];
+const usedFacts = new Set();
+const usedExclusions = new Set();
+for (const t of reference.types) {
+  const m = KUBE_TYPE.exec(t.name);
+  if (!m) continue;
+  const fields = fieldsOf(t);
+  if (!fields.has('apiVersion') || !fields.has('kind') || fields.get('metadata')?.type.namedType !== OBJECT_META) continue;
+  const group = groupOfShortName.get(m[1]);
+  if (group === undefined) throw new Error(`${t.name}: no API group known for the type-name prefix "${m[1]}" (GROUP_SHORT_NAMES in kinds.ts)`);
+  const [version, kind] = [m[2], m[3]];
+  const full = `${group}/${version}/${kind}`;
+  if (NOT_SERVED.has(full)) {
+    usedExclusions.add(full);
+    continue;
+  }
+  const key = `${group}/${kind}`;
+  const facts = REST_FACTS[key];
+  if (!facts) throw new Error(`${t.name} (${full}) is a GA kind of the reference without REST facts: add it to REST_FACTS or NOT_SERVED`);
+  if (usedFacts.has(key)) throw new Error(`${key} is served at two GA versions; conversion is not modelled: list one in NOT_SERVED`);
+  usedFacts.add(key);
+  if (facts.status && !fields.has('status')) throw new Error(`${full} has a status subresource but its type has no status field`);
+  if (facts.scale && !fieldsOf(refTypes.get(fields.get('spec')?.type.namedType) ?? {}).has('replicas')) {
+    throw new Error(`${full} has a scale subresource but no spec.replicas`);
+  }
+  kindRows.push({
+    group,
+    version,
+    kind,
+    typeName: t.name,
+    resource: facts.resource,
+    namespaced: !facts.cluster,
+    shortNames: facts.shortNames ?? [],
+    subresources: [...(facts.status ? ['status'] : []), ...(facts.scale ? ['scale'] : [])],
+  });
+}
+for (const key of Object.keys(REST_FACTS)) if (!usedFacts.has(key)) throw new Error(`REST_FACTS has ${key}, which no GA kind of the reference is`);
+for (const key of NOT_SERVED.keys()) if (!usedExclusions.has(key)) throw new Error(`NOT_SERVED has ${key}, which no GA kind of the reference is`);
+
+/** A value as TypeScript source in the project's style (single quotes, bare keys). */
+const tsLiteral = (v) => {
+  if (typeof v === 'string') return `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  if (Array.isArray(v)) return `[${v.map(tsLiteral).join(', ')}]`;
+  if (v !== null && typeof v === 'object') return `{ ${Object.entries(v).map(([k, x]) => `${k}: ${tsLiteral(x)}`).join(', ')} }`;
+  return String(v);
+};
+
+const kindsTarget = resolve(repo, 'src', 'schema', 'builtin', 'kinds.generated.ts');
+const kindsText = `/**
+ * The built-in kinds the API server serves, with their REST resource, scope, short names and
+ * modelled subresources. GENERATED by tools/gen-builtin-schema.mjs; do not edit by hand.
+ *
+ * ${kindRows.length} kinds: every kind of a GA API version of ../shared/reference/kubernetes-schema.yaml except
+${[...NOT_SERVED].map(([k, why]) => ` * - ${k}: ${why};`).join('\n')}
+ * plus the hand-written kinds of kinds.ts (HAND_WRITTEN_KINDS).
+ */
+import type { BuiltinKindRow } from './kind-row.js';
+
+export const GENERATED_KINDS: readonly BuiltinKindRow[] = [
+${kindRows.map((r) => `  ${tsLiteral(r)},`).join('\n')}
+];
+`;
+writeFileSync(kindsTarget, kindsText);
+console.log(`wrote ${kindsTarget}: ${kindRows.length} kinds`);
+
+const BUILTIN_KINDS = [...kindRows, ...HAND_WRITTEN_KINDS];
 const extras = parseCompactSchema(EXTRA_TYPE_LINES).types;
 const extraNames = new Set(extras.map((t) => t.name));
 

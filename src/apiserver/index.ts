@@ -7,6 +7,8 @@
  * - managed-fields.ts: entries (identifier, decode, encode, sort)
  * - naming.ts: request URIs and kubectl's `<kind>.<group>/<name>`
  * - registry.ts: the resources served (customResource() for CRDs)
+ * - discovery.ts: servedKinds(state), what discovery reports (kinds, resources, scope, subresources, verbs)
+ * - builtin-strategies.ts: the reset fields each built-in strategy declares
  */
 export type * from './types.js';
 export { PATCH_CONTENT_TYPES } from './types.js';
@@ -23,6 +25,8 @@ export {
 } from './managed-fields.js';
 export { conflictMessage, managerOfCause, printManager } from './conflict-status.js';
 export { customResource, findResource, qualifiedResource } from './registry.js';
+export { RESOURCE_VERBS, SUBRESOURCE_VERBS, servedKinds, type ServedKind } from './discovery.js';
+export { BUILTIN_STRATEGIES, builtinStrategy, type StrategyFacts } from './builtin-strategies.js';
 export { managerName, prefixFromUserAgent } from './manager-name.js';
 export { LAST_APPLIED, lastAppliedValue } from './last-applied.js';
 export { BEFORE_FIRST_APPLY } from './field-manager.js';

@@ -1,77 +1,19 @@
 /**
- * Which resources the server serves (discovery): built from the catalog's kinds and a table of
- * what Kubernetes' own registry says about the built-in resources (short names, subresources,
- * create-on-update, strategy reset fields). Callers add CRDs through `ClusterOptions.resources`.
+ * Which resources the server serves (discovery): built from the catalog's kinds (their plural
+ * resource, scope, short names and subresources: src/schema/builtin/kinds.generated.ts for the
+ * built-in kinds, the CRD for custom resources) and, for built-in kinds, the strategy facts of
+ * builtin-strategies.ts (reset fields, create-on-update). Callers add or replace resources through
+ * `ClusterOptions.resources`.
  */
+import { BUILTIN_KINDS } from '../schema/builtin/kinds.js';
+import { builtinStrategy } from './builtin-strategies.js';
 import type { CatalogKind, CatalogLike, ResourceType, ScaleSubresource } from './types.js';
-
-interface BuiltinRow {
-  readonly group: string;
-  readonly kind: string;
-  readonly resource: string;
-  readonly shortNames?: readonly string[];
-  readonly namespaced?: boolean;
-  readonly status?: boolean;
-  readonly scale?: boolean;
-  readonly createOnUpdate?: boolean;
-  /** Paths the status strategy resets besides `spec`. */
-  readonly statusResets?: readonly (readonly string[])[];
-}
-
-const WORKLOAD_STATUS_RESETS = [['metadata', 'labels']] as const;
-
-const BUILTIN: readonly BuiltinRow[] = [
-  { group: '', kind: 'Pod', resource: 'pods', shortNames: ['po'], status: true, statusResets: [['metadata', 'deletionTimestamp'], ['metadata', 'ownerReferences']] },
-  { group: '', kind: 'Service', resource: 'services', shortNames: ['svc'], status: true },
-  { group: '', kind: 'ConfigMap', resource: 'configmaps', shortNames: ['cm'] },
-  { group: '', kind: 'Secret', resource: 'secrets' },
-  { group: '', kind: 'ServiceAccount', resource: 'serviceaccounts', shortNames: ['sa'] },
-  { group: '', kind: 'Namespace', resource: 'namespaces', shortNames: ['ns'], namespaced: false, status: true },
-  { group: '', kind: 'Node', resource: 'nodes', shortNames: ['no'], namespaced: false, status: true },
-  { group: '', kind: 'PersistentVolume', resource: 'persistentvolumes', shortNames: ['pv'], namespaced: false, status: true },
-  { group: '', kind: 'PersistentVolumeClaim', resource: 'persistentvolumeclaims', shortNames: ['pvc'], status: true },
-  { group: '', kind: 'ReplicationController', resource: 'replicationcontrollers', shortNames: ['rc'], status: true, scale: true },
-  { group: '', kind: 'Endpoints', resource: 'endpoints', shortNames: ['ep'], createOnUpdate: true },
-  { group: '', kind: 'Event', resource: 'events', shortNames: ['ev'] },
-  { group: '', kind: 'LimitRange', resource: 'limitranges', shortNames: ['limits'] },
-  { group: '', kind: 'ResourceQuota', resource: 'resourcequotas', shortNames: ['quota'], status: true },
-  { group: 'apps', kind: 'Deployment', resource: 'deployments', shortNames: ['deploy'], status: true, scale: true, statusResets: WORKLOAD_STATUS_RESETS },
-  { group: 'apps', kind: 'DaemonSet', resource: 'daemonsets', shortNames: ['ds'], status: true, statusResets: WORKLOAD_STATUS_RESETS },
-  { group: 'apps', kind: 'StatefulSet', resource: 'statefulsets', shortNames: ['sts'], status: true, scale: true, statusResets: WORKLOAD_STATUS_RESETS },
-  { group: 'apps', kind: 'ReplicaSet', resource: 'replicasets', shortNames: ['rs'], status: true, scale: true, statusResets: WORKLOAD_STATUS_RESETS },
-  { group: 'apps', kind: 'ControllerRevision', resource: 'controllerrevisions' },
-  { group: 'batch', kind: 'Job', resource: 'jobs', status: true },
-  { group: 'batch', kind: 'CronJob', resource: 'cronjobs', shortNames: ['cj'], status: true },
-  { group: 'autoscaling', kind: 'HorizontalPodAutoscaler', resource: 'horizontalpodautoscalers', shortNames: ['hpa'], status: true },
-  { group: 'networking.k8s.io', kind: 'Ingress', resource: 'ingresses', shortNames: ['ing'], status: true },
-  { group: 'networking.k8s.io', kind: 'IngressClass', resource: 'ingressclasses', namespaced: false },
-  { group: 'networking.k8s.io', kind: 'NetworkPolicy', resource: 'networkpolicies', shortNames: ['netpol'] },
-  { group: 'policy', kind: 'PodDisruptionBudget', resource: 'poddisruptionbudgets', shortNames: ['pdb'], status: true },
-  { group: 'rbac.authorization.k8s.io', kind: 'Role', resource: 'roles' },
-  { group: 'rbac.authorization.k8s.io', kind: 'RoleBinding', resource: 'rolebindings' },
-  { group: 'rbac.authorization.k8s.io', kind: 'ClusterRole', resource: 'clusterroles', namespaced: false },
-  { group: 'rbac.authorization.k8s.io', kind: 'ClusterRoleBinding', resource: 'clusterrolebindings', namespaced: false },
-  { group: 'storage.k8s.io', kind: 'StorageClass', resource: 'storageclasses', shortNames: ['sc'], namespaced: false },
-  { group: 'storage.k8s.io', kind: 'CSIDriver', resource: 'csidrivers', namespaced: false },
-  { group: 'scheduling.k8s.io', kind: 'PriorityClass', resource: 'priorityclasses', shortNames: ['pc'], namespaced: false },
-  { group: 'coordination.k8s.io', kind: 'Lease', resource: 'leases' },
-  { group: 'discovery.k8s.io', kind: 'EndpointSlice', resource: 'endpointslices' },
-  { group: 'admissionregistration.k8s.io', kind: 'MutatingWebhookConfiguration', resource: 'mutatingwebhookconfigurations', namespaced: false },
-  { group: 'admissionregistration.k8s.io', kind: 'ValidatingWebhookConfiguration', resource: 'validatingwebhookconfigurations', namespaced: false },
-  { group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition', resource: 'customresourcedefinitions', shortNames: ['crd', 'crds'], namespaced: false, status: true },
-];
 
 /** Groups whose kinds maintain `metadata.generation` (besides custom resources). */
 const GENERATION_GROUPS = new Set(['apps', 'batch', 'policy', 'autoscaling', 'networking.k8s.io', 'apiextensions.k8s.io']);
 
 /** Kinds that are request bodies of subresources, never resources of their own. */
 const NOT_RESOURCES = new Set(['autoscaling\nScale']);
-
-export const DEFAULT_SCALE: ScaleSubresource = {
-  specReplicasPath: ['spec', 'replicas'],
-  statusReplicasPath: ['status', 'replicas'],
-  labelSelectorPath: ['spec', 'selector'],
-};
 
 export function splitApiVersion(apiVersion: string): { group: string; version: string } {
   const slash = apiVersion.indexOf('/');
@@ -93,20 +35,19 @@ export function guessResource(kind: string): string {
 
 /** The resources served for a catalog, plus `extra` (which replace same group/kind). */
 export function buildResources(catalog: CatalogLike, extra: readonly ResourceType[] = []): ResourceType[] {
-  const byGroupKind = new Map<string, { kinds: CatalogKind[] }>();
+  const byGroupKind = new Map<string, CatalogKind[]>();
   for (const k of catalog.kinds()) {
     const { group } = splitApiVersion(k.apiVersion);
     const key = `${group}\n${k.kind}`;
     if (NOT_RESOURCES.has(key)) continue;
     let e = byGroupKind.get(key);
-    if (!e) byGroupKind.set(key, (e = { kinds: [] }));
-    e.kinds.push(k);
+    if (!e) byGroupKind.set(key, (e = []));
+    e.push(k);
   }
   const out = new Map<string, ResourceType>();
-  for (const [key, { kinds }] of byGroupKind) {
+  for (const [key, kinds] of byGroupKind) {
     const first = kinds[0];
     const { group } = splitApiVersion(first.apiVersion);
-    const row = BUILTIN.find((r) => r.group === group && r.kind === first.kind);
     const typeNames: Record<string, string | undefined> = {};
     const versions: string[] = [];
     for (const k of kinds) {
@@ -114,10 +55,34 @@ export function buildResources(catalog: CatalogLike, extra: readonly ResourceTyp
       if (!versions.includes(v)) versions.push(v);
       typeNames[v] = k.typeName;
     }
-    out.set(key, builtinResource(group, first.kind, versions, typeNames, row, first));
+    // A built-in kind read from another source (--schema FILE) keeps what the server knows of it.
+    const info = first.custom ? first : { ...BUILTIN_KINDS.find((b) => b.group === group && b.kind === first.kind), ...definedOnly(first) };
+    out.set(
+      key,
+      first.custom
+        ? customResource({
+            group,
+            kind: first.kind,
+            versions,
+            typeNames,
+            ...(info.resource !== undefined ? { resource: info.resource } : {}),
+            ...(info.shortNames !== undefined ? { shortNames: info.shortNames } : {}),
+            ...(info.namespaced !== undefined ? { namespaced: info.namespaced } : {}),
+            status: info.subresources?.status ?? false,
+            ...(info.subresources?.scale ? { scale: info.subresources.scale } : {}),
+          })
+        : builtinResource(group, first.kind, versions, typeNames, info),
+    );
   }
   for (const r of extra) out.set(`${r.group}\n${r.kind}`, r);
   return [...out.values()];
+}
+
+/** The keys of `k` whose values are defined (so a spread does not overwrite with undefined). */
+function definedOnly(k: CatalogKind): Partial<CatalogKind> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(k)) if (value !== undefined) out[key] = value;
+  return out as Partial<CatalogKind>;
 }
 
 function builtinResource(
@@ -125,38 +90,39 @@ function builtinResource(
   kind: string,
   versions: string[],
   typeNames: Record<string, string | undefined>,
-  row: BuiltinRow | undefined,
-  info: CatalogKind,
+  info: Partial<CatalogKind>,
 ): ResourceType {
-  const status = row?.status ?? false;
+  const strategy = builtinStrategy(group, kind);
+  const status = (info.subresources?.status ?? false) && strategy !== undefined;
+  const scale = strategy !== undefined ? info.subresources?.scale : undefined;
   const resetFields: Record<string, (readonly string[])[]> = {};
-  if (status) {
-    resetFields[''] = [['status']];
-    resetFields['status'] = [['spec'], ...(row?.statusResets ?? [])];
-  }
-  if (row?.scale) resetFields['scale'] = [['status']];
+  if (strategy && strategy.main.length > 0) resetFields[''] = [...strategy.main];
+  if (status) resetFields['status'] = [...(strategy?.status ?? [])];
+  if (scale) resetFields['scale'] = [['status']];
   return {
     group,
     kind,
-    resource: info.resource ?? row?.resource ?? guessResource(kind),
+    resource: info.resource ?? guessResource(kind),
     singular: kind.toLowerCase(),
-    shortNames: row?.shortNames ?? [],
-    namespaced: info.namespaced ?? row?.namespaced ?? true,
+    shortNames: info.shortNames ?? [],
+    namespaced: info.namespaced ?? true,
     versions,
     typeNames,
     status,
-    ...(row?.scale ? { scale: DEFAULT_SCALE } : {}),
+    ...(scale ? { scale } : {}),
     resetFields,
+    ...(strategy?.create ? { createResets: strategy.create } : {}),
     generation: GENERATION_GROUPS.has(group),
-    allowCreateOnUpdate: row?.createOnUpdate ?? false,
+    allowCreateOnUpdate: strategy?.createOnUpdate ?? false,
     custom: false,
   };
 }
 
 /**
  * A custom resource (as a CRD would declare it): served at `versions` with `typeNames` (absent =
- * schema-less), optional status and scale subresources. Reset fields follow the CRD strategy:
- * with a status subresource, main writes reset `status` and status writes reset everything else.
+ * schema-less), optional status and scale subresources. Reset fields follow the custom resource
+ * strategies: with a status subresource, main writes reset `status`; status writes reset `spec`
+ * (its only declared reset field) and keep every other field but `status` as stored.
  */
 export function customResource(spec: {
   group: string;
@@ -173,8 +139,9 @@ export function customResource(spec: {
   const resetFields: Record<string, (readonly string[])[]> = {};
   if (status) {
     resetFields[''] = [['status']];
-    resetFields['status'] = [['spec'], ['metadata']];
+    resetFields['status'] = [['spec']];
   }
+  if (spec.scale) resetFields['scale'] = [['status']];
   return {
     group: spec.group,
     kind: spec.kind,
@@ -187,6 +154,7 @@ export function customResource(spec: {
     status,
     ...(spec.scale ? { scale: spec.scale } : {}),
     resetFields,
+    ...(status ? { writableOnly: { status: ['status'] } } : {}),
     generation: true,
     allowCreateOnUpdate: false,
     custom: true,

@@ -11,7 +11,7 @@ import type { ResourceType } from './types.js';
 /** A new object as the store creates it: system metadata set, main reset fields emptied. */
 export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: ValueMap, now: string, uid: string): ValueMap {
   let out = obj;
-  for (const path of resource.resetFields[''] ?? []) out = setPath(out, path, getPath(empty, path));
+  for (const path of resource.createResets ?? resource.resetFields[''] ?? []) out = setPath(out, path, getPath(empty, path));
   out = setPath(out, ['metadata', 'uid'], uid);
   out = setPath(out, ['metadata', 'creationTimestamp'], now);
   out = setPath(out, ['metadata', 'generation'], resource.generation ? 1 : undefined);
@@ -22,7 +22,7 @@ export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: V
 
 /** An updated object as the store keeps it: reset fields and system metadata from `old`, generation bumped on spec changes. */
 export function prepareForUpdate(resource: ResourceType, subresource: string, old: ValueMap, next: ValueMap): ValueMap {
-  let out = next;
+  let out = keepWritableOnly(resource.writableOnly?.[subresource], old, next);
   for (const path of resource.resetFields[subresource] ?? []) {
     if (path.length === 1 && path[0] === 'metadata') {
       // Everything but the managedFields the field manager just wrote.
@@ -39,6 +39,14 @@ export function prepareForUpdate(resource: ResourceType, subresource: string, ol
     out = setPath(out, ['metadata', 'generation'], (typeof g === 'number' ? g : 0) + 1);
   }
   return out;
+}
+
+/** `old` with the `writable` top-level fields and the managedFields of `next` (all of `next` when unlimited). */
+function keepWritableOnly(writable: readonly string[] | undefined, old: ValueMap, next: ValueMap): ValueMap {
+  if (!writable) return next;
+  let out = old;
+  for (const k of writable) out = setPath(out, [k], getKey(next, k));
+  return setPath(out, ['metadata', 'managedFields'], getKey(metadataOf(next), 'managedFields'));
 }
 
 /** Everything but metadata and status: what a generation counts. */

@@ -33,6 +33,11 @@ export interface CatalogKind {
   readonly namespaced?: boolean;
   /** Plural resource name, e.g. `deployments`. */
   readonly resource?: string;
+  readonly shortNames?: readonly string[];
+  /** The status and scale subresources, when the source says (built-in kinds, CRDs). */
+  readonly subresources?: { readonly status: boolean; readonly scale?: ScaleSubresource };
+  /** A kind a CustomResourceDefinition declares. */
+  readonly custom?: boolean;
 }
 
 /** Where the scale subresource finds replicas in the parent object (apiserver-semantics §3.5). */
@@ -72,6 +77,14 @@ export interface ResourceType {
    * Paths are field names from the root (`[['status']]`, `[['spec'], ['metadata', 'labels']]`).
    */
   readonly resetFields: Readonly<Record<string, readonly (readonly string[])[]>>;
+  /** What the strategy clears on create (PrepareForCreate); absent: `resetFields['']`. */
+  readonly createResets?: readonly (readonly string[])[];
+  /**
+   * Per endpoint, the only top-level fields a write there may change; everything else (but
+   * managedFields) keeps its stored value. The custom resource status strategy keeps all but
+   * `status`. Absent: no such limit.
+   */
+  readonly writableOnly?: Readonly<Record<string, readonly string[]>>;
   /** `metadata.generation` is maintained (bumped when anything but metadata and status changes). */
   readonly generation: boolean;
   /** PUT on a missing name creates the object (201) instead of 404. */

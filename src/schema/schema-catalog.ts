@@ -22,6 +22,25 @@ export interface KindInfo {
   readonly namespaced?: boolean;
   /** Plural resource name (`daemonsets`); undefined when unknown or not a resource (`Scale`). */
   readonly resource?: string;
+  /** Short names discovery reports (`ds`); undefined when unknown. */
+  readonly shortNames?: readonly string[];
+  /** The status and scale subresources, when known (built-in kinds, CRDs that declare them). */
+  readonly subresources?: KindSubresources;
+  /** True for a kind a CustomResourceDefinition declares (served as a custom resource). */
+  readonly custom?: boolean;
+}
+
+/** Where a scale subresource finds replicas and the selector, as field names from the root. */
+export interface ScalePaths {
+  readonly specReplicasPath: readonly string[];
+  readonly statusReplicasPath: readonly string[];
+  /** Absent: the Scale has no `status.selector`. */
+  readonly labelSelectorPath?: readonly string[];
+}
+
+export interface KindSubresources {
+  readonly status: boolean;
+  readonly scale?: ScalePaths;
 }
 
 export interface SchemaCatalog {

@@ -1,17 +1,13 @@
-import type { KindInfo } from '../schema-catalog.js';
-
 /**
- * The kinds the built-in schema serves: the ones add-on authors apply, at their current API
- * versions, with their REST resource (plural) and scope as a Kubernetes API server reports them.
- * Type names follow the reference (`io.k8s.api.<group short name>.<version>.<Kind>`).
+ * The kinds the built-in schema serves: every kind of a GA API version of the reference schema
+ * (kinds.generated.ts, made by tools/gen-builtin-schema.mjs) and the hand-written Scale and
+ * CustomResourceDefinition, with their REST resource (plural), scope, short names and subresources
+ * as a Kubernetes API server reports them. Type names follow the reference
+ * (`io.k8s.api.<group short name>.<version>.<Kind>`).
  */
-interface KindRow {
-  readonly group: string;
-  readonly version: string;
-  readonly kind: string;
-  readonly resource?: string;
-  readonly namespaced?: boolean;
-}
+import type { KindInfo, ScalePaths } from '../schema-catalog.js';
+import type { BuiltinKindRow } from './kind-row.js';
+import { GENERATED_KINDS } from './kinds.generated.js';
 
 /** API group → the short name Kubernetes' type names use for it. */
 export const GROUP_SHORT_NAMES: Readonly<Record<string, string>> = {
@@ -40,43 +36,30 @@ export const GROUP_SHORT_NAMES: Readonly<Record<string, string>> = {
 /** apiextensions types live under the apiextensions-apiserver package, not io.k8s.api. */
 export const APIEXTENSIONS_PREFIX = 'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions';
 
-const NS = true;
-const CLUSTER = false;
+/** Where the scale subresource of a built-in kind finds replicas and the selector. */
+export const BUILTIN_SCALE_PATHS: ScalePaths = {
+  specReplicasPath: ['spec', 'replicas'],
+  statusReplicasPath: ['status', 'replicas'],
+  labelSelectorPath: ['spec', 'selector'],
+};
 
-const ROWS: readonly KindRow[] = [
-  { group: '', version: 'v1', kind: 'Pod', resource: 'pods', namespaced: NS },
-  { group: '', version: 'v1', kind: 'Service', resource: 'services', namespaced: NS },
-  { group: '', version: 'v1', kind: 'ConfigMap', resource: 'configmaps', namespaced: NS },
-  { group: '', version: 'v1', kind: 'Secret', resource: 'secrets', namespaced: NS },
-  { group: '', version: 'v1', kind: 'ServiceAccount', resource: 'serviceaccounts', namespaced: NS },
-  { group: '', version: 'v1', kind: 'Namespace', resource: 'namespaces', namespaced: CLUSTER },
-  { group: '', version: 'v1', kind: 'Node', resource: 'nodes', namespaced: CLUSTER },
-  { group: '', version: 'v1', kind: 'Endpoints', resource: 'endpoints', namespaced: NS },
-  { group: '', version: 'v1', kind: 'PersistentVolumeClaim', resource: 'persistentvolumeclaims', namespaced: NS },
-  { group: 'apps', version: 'v1', kind: 'Deployment', resource: 'deployments', namespaced: NS },
-  { group: 'apps', version: 'v1', kind: 'DaemonSet', resource: 'daemonsets', namespaced: NS },
-  { group: 'apps', version: 'v1', kind: 'StatefulSet', resource: 'statefulsets', namespaced: NS },
-  { group: 'apps', version: 'v1', kind: 'ReplicaSet', resource: 'replicasets', namespaced: NS },
-  { group: 'batch', version: 'v1', kind: 'Job', resource: 'jobs', namespaced: NS },
-  { group: 'batch', version: 'v1', kind: 'CronJob', resource: 'cronjobs', namespaced: NS },
-  { group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'Role', resource: 'roles', namespaced: NS },
-  { group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'ClusterRole', resource: 'clusterroles', namespaced: CLUSTER },
-  { group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'RoleBinding', resource: 'rolebindings', namespaced: NS },
-  { group: 'rbac.authorization.k8s.io', version: 'v1', kind: 'ClusterRoleBinding', resource: 'clusterrolebindings', namespaced: CLUSTER },
-  { group: 'policy', version: 'v1', kind: 'PodDisruptionBudget', resource: 'poddisruptionbudgets', namespaced: NS },
-  { group: 'autoscaling', version: 'v2', kind: 'HorizontalPodAutoscaler', resource: 'horizontalpodautoscalers', namespaced: NS },
-  // Scale is the body of the `scale` subresource of deployments, statefulsets, replicasets...: no resource of its own.
-  { group: 'autoscaling', version: 'v1', kind: 'Scale' },
-  { group: 'networking.k8s.io', version: 'v1', kind: 'Ingress', resource: 'ingresses', namespaced: NS },
-  { group: 'networking.k8s.io', version: 'v1', kind: 'NetworkPolicy', resource: 'networkpolicies', namespaced: NS },
-  { group: 'admissionregistration.k8s.io', version: 'v1', kind: 'MutatingWebhookConfiguration', resource: 'mutatingwebhookconfigurations', namespaced: CLUSTER },
-  { group: 'admissionregistration.k8s.io', version: 'v1', kind: 'ValidatingWebhookConfiguration', resource: 'validatingwebhookconfigurations', namespaced: CLUSTER },
-  { group: 'apiextensions.k8s.io', version: 'v1', kind: 'CustomResourceDefinition', resource: 'customresourcedefinitions', namespaced: CLUSTER },
-  { group: 'scheduling.k8s.io', version: 'v1', kind: 'PriorityClass', resource: 'priorityclasses', namespaced: CLUSTER },
-  { group: 'storage.k8s.io', version: 'v1', kind: 'StorageClass', resource: 'storageclasses', namespaced: CLUSTER },
-  { group: 'storage.k8s.io', version: 'v1', kind: 'CSIDriver', resource: 'csidrivers', namespaced: CLUSTER },
-  { group: 'discovery.k8s.io', version: 'v1', kind: 'EndpointSlice', resource: 'endpointslices', namespaced: NS },
-  { group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', resource: 'leases', namespaced: NS },
+/**
+ * Built-in kinds the reference schema does not have, with types written by hand (extra-types.ts):
+ * autoscaling/v1 Scale (the body of the scale subresource: no resource of its own) and
+ * apiextensions.k8s.io/v1 CustomResourceDefinition.
+ */
+export const HAND_WRITTEN_KINDS: readonly (Omit<BuiltinKindRow, 'resource' | 'namespaced'> & { resource?: string; namespaced?: boolean })[] = [
+  { group: 'autoscaling', version: 'v1', kind: 'Scale', typeName: 'io.k8s.api.autoscaling.v1.Scale', shortNames: [], subresources: [] },
+  {
+    group: 'apiextensions.k8s.io',
+    version: 'v1',
+    kind: 'CustomResourceDefinition',
+    typeName: `${APIEXTENSIONS_PREFIX}.v1.CustomResourceDefinition`,
+    resource: 'customresourcedefinitions',
+    namespaced: false,
+    shortNames: ['crd', 'crds'],
+    subresources: ['status'],
+  },
 ];
 
 /** The Kubernetes type name of a kind: `io.k8s.api.apps.v1.DaemonSet`. Undefined for unknown groups. */
@@ -86,13 +69,17 @@ export function kubernetesTypeName(group: string, version: string, kind: string)
   return short === undefined ? undefined : `io.k8s.api.${short}.${version}.${kind}`;
 }
 
-/** The built-in kinds, in the order of the issue that asked for them. */
-export const BUILTIN_KINDS: readonly KindInfo[] = ROWS.map((r) => ({
+/** The built-in kinds: the generated ones (every GA kind of the reference) and the hand-written ones. */
+export const BUILTIN_KINDS: readonly KindInfo[] = [...GENERATED_KINDS, ...HAND_WRITTEN_KINDS].map((r) => ({
   apiVersion: r.group === '' ? r.version : `${r.group}/${r.version}`,
   group: r.group,
   version: r.version,
   kind: r.kind,
-  typeName: kubernetesTypeName(r.group, r.version, r.kind)!,
+  typeName: r.typeName,
   ...(r.resource !== undefined ? { resource: r.resource } : {}),
   ...(r.namespaced !== undefined ? { namespaced: r.namespaced } : {}),
+  ...(r.resource !== undefined ? { shortNames: r.shortNames } : {}),
+  ...(r.resource !== undefined
+    ? { subresources: { status: r.subresources.includes('status'), ...(r.subresources.includes('scale') ? { scale: BUILTIN_SCALE_PATHS } : {}) } }
+    : {}),
 }));

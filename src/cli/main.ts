@@ -42,6 +42,10 @@ const commands: Record<string, Command> = {
     summary: 'serve the simulated API server over HTTP for real kubectl and client libraries',
     load: async () => import('./commands/serve.js').then((m) => ({ usage: m.serveUsage, run: (args: string[], io: CommandIO) => m.serveCommand(args, io) })),
   },
+  version: {
+    summary: 'print the versions of ssa-sim and of the Kubernetes and kubectl it models',
+    load: async () => import('./commands/version.js').then((m) => ({ usage: m.versionUsage, run: m.versionCommand })),
+  },
   engine: {
     summary: 'answer ownership-engine requests (JSON Lines on stdin)',
     load: async () => import('./commands/engine.js').then((m) => ({ usage: m.engineUsage, run: m.engineCommand })),
@@ -72,6 +76,7 @@ export async function main(argv: string[], io: CommandIO): Promise<number> {
     io.write(mainUsage());
     return EXIT_OK;
   }
+  if (name === '--version') return (await commands.version.load()).run([], io);
   const entry = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!entry) {
     // kubectl's (cobra's) words, with its suggestion block when a command is near.

@@ -28,7 +28,7 @@ function runBundle(args: string[]): { status: number | null; stdout: string; std
 describe('the bundled command', () => {
   it('has one chunk per command besides the entry', () => {
     const chunks = readdirSync(join(outDir, 'chunks'));
-    for (const command of ['run', 'preview', 'blame', 'explain', 'fieldset', 'engine']) expect(chunks).toContain(`${command}.js`);
+    for (const command of ['run', 'preview', 'blame', 'explain', 'fieldset', 'engine', 'version']) expect(chunks).toContain(`${command}.js`);
   });
 
   it('prints the command list for --help', () => {

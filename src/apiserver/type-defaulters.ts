@@ -2,7 +2,8 @@
  * The defaulting and round-trip conversion a Kubernetes 1.32 API server applies to built-in
  * objects, per Go type, as its generated defaulters call them (SetObjectDefaults_<Kind>: the
  * kind's own function first, then every nested type that has one, wherever it occurs). Facts from
- * pkg/apis/core/v1/defaults.go, pkg/apis/apps/v1/defaults.go, pkg/apis/batch/v1/defaults.go, the
+ * pkg/apis/{core,apps,batch}/v1/defaults.go, the defaults of the other served groups
+ * (admissionregistration, networking, rbac, autoscaling/v2, storage, discovery, scheduling), the
  * declarative `+default` markers of k8s.io/api, and pkg/apis/core/v1/conversion.go (PodSpec's
  * serviceAccount alias, Secret's stringData), with feature gates at their 1.32 defaults.
  *
@@ -365,12 +366,112 @@ function cronJob(cj: ValueMap): void {
   ptr(spec, 'failedJobsHistoryLimit', 1);
 }
 
+// ---- other groups -------------------------------------------------------------------------
+
+/** SetDefaults_ValidatingWebhook / SetDefaults_MutatingWebhook (admissionregistration/v1). */
+function webhook(mutating: boolean): Defaulter {
+  return (w) => {
+    ptr(w, 'failurePolicy', 'Fail');
+    ptr(w, 'matchPolicy', 'Equivalent');
+    ptr(w, 'namespaceSelector', newMap());
+    ptr(w, 'objectSelector', newMap());
+    ptr(w, 'sideEffects', 'Unknown');
+    ptr(w, 'timeoutSeconds', 30);
+    if (mutating) ptr(w, 'reinvocationPolicy', 'Never');
+    const versions = getKey(w, 'admissionReviewVersions');
+    if (!Array.isArray(versions) || versions.length === 0) w.admissionReviewVersions = ['v1'];
+  };
+}
+
+/** SetDefaults_NetworkPolicy: a policy without policyTypes is Ingress, plus Egress with egress rules. */
+function networkPolicy(np: ValueMap): void {
+  const spec = childMap(np, 'spec');
+  if (!spec) return;
+  const types = getKey(spec, 'policyTypes');
+  if (Array.isArray(types) && types.length > 0) return;
+  const egress = getKey(spec, 'egress');
+  spec.policyTypes = Array.isArray(egress) && egress.length > 0 ? ['Ingress', 'Egress'] : ['Ingress'];
+}
+
+/** SetDefaults_Subject (rbac/v1): users and groups belong to the RBAC API group. */
+function subject(s: ValueMap): void {
+  if (s.kind === 'User' || s.kind === 'Group') zero(s, 'apiGroup', 'rbac.authorization.k8s.io');
+}
+
+/** The scale-up or scale-down rules of an HPA behavior, unset parts taken from the defaults. */
+function scalingRules(rules: Value | undefined, up: boolean): ValueMap {
+  const policy = (type: string, value: number): ValueMap => {
+    const p = newMap();
+    p.type = type;
+    p.value = value;
+    p.periodSeconds = 15;
+    return p;
+  };
+  const out = newMap();
+  if (up) out.stabilizationWindowSeconds = 0;
+  out.selectPolicy = 'Max';
+  out.policies = up ? [policy('Pods', 4), policy('Percent', 100)] : [policy('Percent', 100)];
+  if (isMap(rules)) {
+    for (const k of ['selectPolicy', 'stabilizationWindowSeconds', 'policies']) {
+      const v = getKey(rules, k);
+      if (v !== undefined && v !== null) out[k] = v;
+    }
+  }
+  return out;
+}
+
+/** SetDefaults_HorizontalPodAutoscaler (autoscaling/v2, 1.32). */
+function horizontalPodAutoscaler(hpa: ValueMap): void {
+  const spec = childMap(hpa, 'spec');
+  if (!spec) return;
+  ptr(spec, 'minReplicas', 1);
+  const metrics = getKey(spec, 'metrics');
+  if (!Array.isArray(metrics) || metrics.length === 0) {
+    const target = newMap();
+    target.type = 'Utilization';
+    target.averageUtilization = 80;
+    const resource = newMap();
+    resource.name = 'cpu';
+    resource.target = target;
+    const metric = newMap();
+    metric.type = 'Resource';
+    metric.resource = resource;
+    spec.metrics = [metric];
+  }
+  const behavior = childMap(spec, 'behavior');
+  if (behavior) {
+    behavior.scaleUp = scalingRules(getKey(behavior, 'scaleUp'), true);
+    behavior.scaleDown = scalingRules(getKey(behavior, 'scaleDown'), false);
+  }
+}
+
+/** SetDefaults_CSIDriver (storage/v1, 1.32 gates). */
+function csiDriver(d: ValueMap): void {
+  const spec = childMap(d, 'spec');
+  if (!spec) return;
+  ptr(spec, 'attachRequired', true);
+  ptr(spec, 'podInfoOnMount', false);
+  ptr(spec, 'storageCapacity', false);
+  ptr(spec, 'fsGroupPolicy', 'ReadWriteOnceWithFSType');
+  const modes = getKey(spec, 'volumeLifecycleModes');
+  if (!Array.isArray(modes) || modes.length === 0) spec.volumeLifecycleModes = ['Persistent'];
+  ptr(spec, 'requiresRepublish', false);
+  ptr(spec, 'seLinuxMount', false);
+}
+
 // ---- the table ----------------------------------------------------------------------------
 
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
 const CORE = 'io.k8s.api.core.v1.';
 const APPS = 'io.k8s.api.apps.v1.';
 const BATCH = 'io.k8s.api.batch.v1.';
+const ADMISSION = 'io.k8s.api.admissionregistration.v1.';
+const NETWORKING = 'io.k8s.api.networking.v1.';
+const RBAC = 'io.k8s.api.rbac.v1.';
+const AUTOSCALING = 'io.k8s.api.autoscaling.v2.';
+const STORAGE = 'io.k8s.api.storage.v1.';
+const DISCOVERY = 'io.k8s.api.discovery.v1.';
+const SCHEDULING = 'io.k8s.api.scheduling.v1.';
 
 /** The defaulter of each Go type that has one, by its OpenAPI name. */
 export const TYPE_DEFAULTERS: ReadonlyMap<string, Defaulter> = new Map<string, Defaulter>([
@@ -416,6 +517,33 @@ export const TYPE_DEFAULTERS: ReadonlyMap<string, Defaulter> = new Map<string, D
   [`${BATCH}Job`, job],
   [`${BATCH}CronJob`, cronJob],
   [`${BATCH}PodFailurePolicyOnPodConditionsPattern`, (p) => zero(p, 'status', 'True')],
+  [`${ADMISSION}MutatingWebhook`, webhook(true)],
+  [`${ADMISSION}ValidatingWebhook`, webhook(false)],
+  [`${ADMISSION}RuleWithOperations`, (r) => ptr(r, 'scope', '*')],
+  [`${ADMISSION}ServiceReference`, (r) => ptr(r, 'port', 443)],
+  [`${NETWORKING}NetworkPolicy`, networkPolicy],
+  [`${NETWORKING}NetworkPolicyPort`, (p) => ptr(p, 'protocol', 'TCP')],
+  [`${NETWORKING}IngressClassParametersReference`, (p) => ptr(p, 'scope', 'Cluster')],
+  [`${RBAC}ClusterRoleBinding`, (b) => zero(mapAt(b, 'roleRef'), 'apiGroup', 'rbac.authorization.k8s.io')],
+  [`${RBAC}RoleBinding`, (b) => zero(mapAt(b, 'roleRef'), 'apiGroup', 'rbac.authorization.k8s.io')],
+  [`${RBAC}Subject`, subject],
+  [`${AUTOSCALING}HorizontalPodAutoscaler`, horizontalPodAutoscaler],
+  [
+    `${STORAGE}StorageClass`,
+    (sc) => {
+      ptr(sc, 'reclaimPolicy', 'Delete');
+      ptr(sc, 'volumeBindingMode', 'Immediate');
+    },
+  ],
+  [`${STORAGE}CSIDriver`, csiDriver],
+  [
+    `${DISCOVERY}EndpointPort`,
+    (p) => {
+      ptr(p, 'name', '');
+      ptr(p, 'protocol', 'TCP');
+    },
+  ],
+  [`${SCHEDULING}PriorityClass`, (pc) => ptr(pc, 'preemptionPolicy', 'PreemptLowerPriority')],
 ]);
 
 function rbd(v: ValueMap): void {

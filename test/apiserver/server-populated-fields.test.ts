@@ -343,3 +343,109 @@ describe('defaults of the workload and core kinds (1.32)', () => {
     expect(at(ns, 'status.phase')).toBe('Active');
   });
 });
+
+describe('defaults of the other served groups (1.32)', () => {
+  it('admission webhooks: policies, selectors, timeout, review versions, rule scope, service port', () => {
+    const cfg = createdBy(
+      obj({
+        apiVersion: 'admissionregistration.k8s.io/v1',
+        kind: 'MutatingWebhookConfiguration',
+        metadata: { name: 'vpc-resource-mutating-webhook' },
+        webhooks: [
+          {
+            name: 'mpod.vpc.k8s.aws',
+            clientConfig: { service: { name: 'vpc-resource-webhook', namespace: 'kube-system', path: '/mutate-v1-pod' } },
+            rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'] }],
+            sideEffects: 'None',
+          },
+        ],
+      }),
+      'm',
+    );
+    expect((cfg.webhooks as ValueMap[])[0]).toEqual({
+      name: 'mpod.vpc.k8s.aws',
+      clientConfig: { service: { name: 'vpc-resource-webhook', namespace: 'kube-system', path: '/mutate-v1-pod', port: 443 } },
+      rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['pods'], scope: '*' }],
+      sideEffects: 'None',
+      failurePolicy: 'Fail',
+      matchPolicy: 'Equivalent',
+      namespaceSelector: {},
+      objectSelector: {},
+      timeoutSeconds: 30,
+      reinvocationPolicy: 'Never',
+      admissionReviewVersions: ['v1'],
+    });
+  });
+
+  it('NetworkPolicy: policy types from the rules, port protocol', () => {
+    const np = createdBy(
+      obj({ apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: { name: 'n' }, spec: { podSelector: {}, egress: [{ ports: [{ port: 53 }] }] } }),
+      'm',
+    );
+    expect(np.spec).toEqual({ podSelector: {}, egress: [{ ports: [{ port: 53, protocol: 'TCP' }] }], policyTypes: ['Ingress', 'Egress'] });
+  });
+
+  it('RBAC: user and group subjects get the API group, service accounts none', () => {
+    const crb = createdBy(
+      obj({
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'ClusterRoleBinding',
+        metadata: { name: 'b' },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'aws-node' },
+        subjects: [
+          { kind: 'ServiceAccount', name: 'aws-node', namespace: 'kube-system' },
+          { kind: 'Group', name: 'system:nodes' },
+        ],
+      }),
+      'm',
+    );
+    expect(crb.subjects).toEqual([
+      { kind: 'ServiceAccount', name: 'aws-node', namespace: 'kube-system' },
+      { kind: 'Group', name: 'system:nodes', apiGroup: 'rbac.authorization.k8s.io' },
+    ]);
+  });
+
+  it('HorizontalPodAutoscaler v2: min replicas, the CPU metric, behavior rules filled in', () => {
+    const hpa = createdBy(
+      obj({
+        apiVersion: 'autoscaling/v2',
+        kind: 'HorizontalPodAutoscaler',
+        metadata: { name: 'h' },
+        spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 5, behavior: { scaleDown: { stabilizationWindowSeconds: 60 } } },
+      }),
+      'm',
+    );
+    expect(hpa.spec).toMatchObject({
+      minReplicas: 1,
+      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }],
+      behavior: {
+        scaleUp: {
+          stabilizationWindowSeconds: 0,
+          selectPolicy: 'Max',
+          policies: [
+            { type: 'Pods', value: 4, periodSeconds: 15 },
+            { type: 'Percent', value: 100, periodSeconds: 15 },
+          ],
+        },
+        scaleDown: { stabilizationWindowSeconds: 60, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] },
+      },
+    });
+  });
+
+  it('StorageClass, CSIDriver, PriorityClass', () => {
+    const sc = createdBy(obj({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'gp3' }, provisioner: 'ebs.csi.aws.com' }), 'm');
+    expect([sc.reclaimPolicy, sc.volumeBindingMode]).toEqual(['Delete', 'Immediate']);
+    const d = createdBy(obj({ apiVersion: 'storage.k8s.io/v1', kind: 'CSIDriver', metadata: { name: 'ebs.csi.aws.com' }, spec: {} }), 'm');
+    expect(d.spec).toEqual({
+      attachRequired: true,
+      podInfoOnMount: false,
+      storageCapacity: false,
+      fsGroupPolicy: 'ReadWriteOnceWithFSType',
+      volumeLifecycleModes: ['Persistent'],
+      requiresRepublish: false,
+      seLinuxMount: false,
+    });
+    const pc = createdBy(obj({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'high' }, value: 1000 }), 'm');
+    expect(pc.preemptionPolicy).toBe('PreemptLowerPriority');
+  });
+});

@@ -44,8 +44,13 @@ export function scaleFromParent(parent: ValueMap, resource: ResourceType): Value
   return out;
 }
 
-/** A label selector as `labels.Selector.String()` writes it: requirements sorted by key. */
+/**
+ * A label selector as `labels.Selector.String()` writes it: requirements sorted by key. A string
+ * is taken as it is: a custom resource's `labelSelectorPath` names a field that already holds the
+ * selector in that form.
+ */
 export function selectorString(sel: Value | undefined): string {
+  if (typeof sel === 'string') return sel;
   if (!isMap(sel)) return '';
   const reqs: { key: string; text: string }[] = [];
   const ml = getKey(sel, 'matchLabels');

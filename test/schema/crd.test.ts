@@ -130,8 +130,8 @@ describe('CRDs', () => {
 
   it('give one type per served version, named as Kubernetes names them', () => {
     expect(crd.kinds()).toEqual([
-      { apiVersion: 'example.com/v1', group: 'example.com', version: 'v1', kind: 'Widget', typeName: 'com.example.v1.Widget', namespaced: true, resource: 'widgets' },
-      { apiVersion: 'example.com/v2', group: 'example.com', version: 'v2', kind: 'Widget', typeName: 'com.example.v2.Widget', namespaced: true, resource: 'widgets' },
+      { apiVersion: 'example.com/v1', group: 'example.com', version: 'v1', kind: 'Widget', typeName: 'com.example.v1.Widget', namespaced: true, resource: 'widgets', custom: true },
+      { apiVersion: 'example.com/v2', group: 'example.com', version: 'v2', kind: 'Widget', typeName: 'com.example.v2.Widget', namespaced: true, resource: 'widgets', custom: true },
     ]);
     expect(crd.sources).toEqual(['CRD file widgets-crd.yaml']);
     expect(crd.warnings).toEqual([]);
@@ -252,7 +252,7 @@ spec:
   it('read v1beta1 manifests; a non-structural schema is deduced with a warning (the Prometheus CRD)', () => {
     const prometheus = catalogFromText(readShared('reference', 'objects', 'prometheus-crd.yaml'), 'prometheus-crd.yaml', 'crd');
     expect(prometheus.kinds()).toEqual([
-      { apiVersion: 'monitoring.coreos.com/v1', group: 'monitoring.coreos.com', version: 'v1', kind: 'Prometheus', typeName: '__untyped_deduced_', namespaced: true, resource: 'prometheuses' },
+      { apiVersion: 'monitoring.coreos.com/v1', group: 'monitoring.coreos.com', version: 'v1', kind: 'Prometheus', typeName: '__untyped_deduced_', namespaced: true, resource: 'prometheuses', custom: true },
     ]);
     expect(prometheus.warnings).toEqual([
       'prometheus-crd.yaml: /spec/validation/openAPIV3Schema/type: monitoring.coreos.com/v1 Prometheus: the schema is not structural (the root of a CRD schema must have type: object, and 151 more): its objects are deduced (every list atomic), as Kubernetes treats them',

@@ -18,7 +18,7 @@ import type { SourcePosition } from '../../errors/ssa-error.js';
 import type { TypeDef } from '../model.js';
 import { convertSchemaNode, describe, schemaError } from '../openapi/convert-schema-node.js';
 import { pointerJoin } from '../read-document.js';
-import type { KindInfo } from '../schema-catalog.js';
+import type { KindInfo, KindSubresources } from '../schema-catalog.js';
 import { structuralViolations } from './structural-schema.js';
 
 export const OBJECT_META_TYPE = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
@@ -89,13 +89,16 @@ function crdToSchema(crd: Value, at: string, ctx: Ctx, out: CrdImport): void {
   if (!isMap(names ?? null)) fail(np, `expected a map, got ${describe(names)}`);
   const crKind = str(names as ValueMap, 'kind', np);
   const plural = str(names as ValueMap, 'plural', np);
+  const shortNamesValue = getKey(names as ValueMap, 'shortNames');
+  const shortNames = Array.isArray(shortNamesValue) && shortNamesValue.every((n) => typeof n === 'string') ? (shortNamesValue as string[]) : undefined;
   const scope = getKey(s, 'scope') ?? (v1beta1 ? 'Namespaced' : undefined);
   if (scope !== 'Namespaced' && scope !== 'Cluster') fail(pointerJoin(sp, 'scope'), `expected Namespaced or Cluster, got ${describe(scope)}`);
   const preserveAll = getKey(s, 'preserveUnknownFields') === true || (v1beta1 && getKey(s, 'preserveUnknownFields') !== false);
 
   // The versions, each with the schema that applies to it (v1beta1: possibly the shared one).
   const shared = v1beta1 ? sharedSchema(s, sp) : undefined;
-  const versions: { name: string; served: boolean; schema: Value | undefined; pointer: string }[] = [];
+  const topSubresources = v1beta1 ? readSubresources(getKey(s, 'subresources'), pointerJoin(sp, 'subresources'), fail) : undefined;
+  const versions: { name: string; served: boolean; schema: Value | undefined; pointer: string; subresources: KindSubresources | undefined }[] = [];
   const vp = pointerJoin(sp, 'versions');
   const vs = getKey(s, 'versions');
   if (Array.isArray(vs) && vs.length > 0) {
@@ -106,10 +109,11 @@ function crdToSchema(crd: Value, at: string, ctx: Ctx, out: CrdImport): void {
       const served = getKey(v, 'served');
       if (typeof served !== 'boolean') fail(pointerJoin(p, 'served'), `expected true or false, got ${describe(served)}`);
       const own = versionSchema(v, p, fail);
-      versions.push({ name, served: served as boolean, ...(own ?? shared ?? { schema: undefined, pointer: p }) });
+      const subresources = readSubresources(getKey(v, 'subresources'), pointerJoin(p, 'subresources'), fail) ?? topSubresources;
+      versions.push({ name, served: served as boolean, ...(own ?? shared ?? { schema: undefined, pointer: p }), subresources });
     });
   } else if (v1beta1 && typeof getKey(s, 'version') === 'string') {
-    versions.push({ name: getKey(s, 'version') as string, served: true, ...(shared ?? { schema: undefined, pointer: sp }) });
+    versions.push({ name: getKey(s, 'version') as string, served: true, ...(shared ?? { schema: undefined, pointer: sp }), subresources: topSubresources });
   } else {
     fail(vp, 'expected a non-empty list of versions');
   }
@@ -125,6 +129,9 @@ function crdToSchema(crd: Value, at: string, ctx: Ctx, out: CrdImport): void {
       typeName,
       namespaced: scope === 'Namespaced',
       resource: plural,
+      ...(shortNames ? { shortNames } : {}),
+      ...(v.subresources ? { subresources: v.subresources } : {}),
+      custom: true,
     });
     if (v.schema === undefined) {
       out.warnings.push(`${where(v.pointer)}: ${group}/${v.name} ${crKind} has no schema: its objects are deduced (every list atomic)`);
@@ -151,6 +158,38 @@ function crdToSchema(crd: Value, at: string, ctx: Ctx, out: CrdImport): void {
     out.types.push({ name: typeName, ...atom });
     out.kinds.push(kindInfo(typeName));
   }
+}
+
+/**
+ * A CRD's `subresources` (per version in v1, at the top in v1beta1): `status: {}` and `scale:
+ * {specReplicasPath, statusReplicasPath, labelSelectorPath}`, the paths as JSON paths of field
+ * names (`.spec.replicas`). Undefined when absent.
+ */
+function readSubresources(node: Value | undefined, p: string, fail: (p: string, d: string) => never): KindSubresources | undefined {
+  if (node === undefined || node === null) return undefined;
+  if (!isMap(node)) fail(p, `expected a map (status, scale), got ${describe(node)}`);
+  const status = getKey(node, 'status');
+  if (status !== undefined && status !== null && !isMap(status)) fail(pointerJoin(p, 'status'), `expected a map ({}), got ${describe(status)}`);
+  const scaleNode = getKey(node, 'scale');
+  if (scaleNode === undefined || scaleNode === null) return { status: status !== undefined && status !== null };
+  const sc = pointerJoin(p, 'scale');
+  if (!isMap(scaleNode)) fail(sc, `expected a map (specReplicasPath, statusReplicasPath, labelSelectorPath), got ${describe(scaleNode)}`);
+  const path = (key: string, required: boolean): string[] | undefined => {
+    const v = getKey(scaleNode, key);
+    if (v === undefined && !required) return undefined;
+    const at = pointerJoin(sc, key);
+    if (typeof v !== 'string') fail(at, `expected a JSON path such as .spec.replicas, got ${describe(v)}`);
+    const text = v as string;
+    if (!/^(\.[^.[\]]+)+$/.test(text)) fail(at, `expected a JSON path of field names such as .spec.replicas (no indexes), got ${JSON.stringify(text)}`);
+    return text.slice(1).split('.');
+  };
+  const specReplicasPath = path('specReplicasPath', true)!;
+  const statusReplicasPath = path('statusReplicasPath', true)!;
+  const labelSelectorPath = path('labelSelectorPath', false);
+  return {
+    status: status !== undefined && status !== null,
+    scale: { specReplicasPath, statusReplicasPath, ...(labelSelectorPath ? { labelSelectorPath } : {}) },
+  };
 }
 
 function versionSchema(v: ValueMap, p: string, fail: (p: string, d: string) => never): { schema: Value; pointer: string } | undefined {

@@ -2,15 +2,20 @@
  * Reading a path the user wrote (`.spec.template.spec.containers[name="app"].image`) as the
  * field path it names in one object: following the object's keys (field names may hold dots),
  * else the paths its managedFields entries name (a field that is gone but still owned).
+ * `readUserPath` (explain) also translates positions in keyed lists to keys and says what is
+ * wrong with a path that names nothing.
  */
-import type { Path } from '../fieldpath/path-element.js';
+import { closestWord } from '../errors/closest-word.js';
+import { type Path, PeKind, fieldElement, indexElement } from '../fieldpath/path-element.js';
 import { pathToString } from '../fieldpath/path-string.js';
+import type { Atom } from '../schema/schema.js';
+import { listItemElement } from '../typed/list-item-element.js';
+import { childType, nodeHandler, ownersOfPath } from '../typed/owners-of-path.js';
 import { compareStrings } from '../value/compare-strings.js';
-import type { Value } from '../value/value.js';
+import { getKey, isList, isMap, type Value } from '../value/value.js';
 import type { OwnerEntry } from './owners.js';
 import type { ObjectView } from './run-types.js';
-import { ownersOfPath } from '../typed/owners-of-path.js';
-import { parsePathString, resolvePathString } from './value-at-path.js';
+import { parsePathString, readBracket, resolvePathString, stepInto } from './value-at-path.js';
 
 function findInSets(owners: readonly OwnerEntry[], text: string): Path | undefined {
   for (const o of owners) {
@@ -34,4 +39,91 @@ export function ownerNamesAt(view: ObjectView, text: string): string[] {
   if (path === undefined) return [];
   const names = ownersOfPath(view.owners, path, view.type.get(), view.object).map((o) => o.entry.manager);
   return [...new Set(names)].sort(compareStrings);
+}
+
+/** A path the user wrote, read in one object under its schema. */
+export type UserPath =
+  | {
+      readonly path: Path;
+      /** True when the text named items of a keyed list by position and `path` names them by key. */
+      readonly translated: boolean;
+      /** False when only a managedFields entry names the path (the field is gone). */
+      readonly inObject: boolean;
+    }
+  | { readonly problem: string };
+
+/**
+ * Reads `text` in `object` the way field paths name things: an item of a keyed list written by
+ * position (`containers[0]`) is translated to its key (`containers[name="aws-node"]`); a field or
+ * item the object does not have is a problem with "did you mean" from its siblings, unless an
+ * entry still names the path.
+ */
+export function readUserPath(object: Value, type: Atom, owners: readonly OwnerEntry[], text: string): UserPath {
+  let deepest: { at: number; problem: string } | undefined;
+  const fail = (at: number, problem: string): undefined => {
+    if (!deepest || at >= deepest.at) deepest = { at, problem };
+    return undefined;
+  };
+  const where = (prefix: Path) => (prefix.length === 0 ? 'the object' : pathToString(prefix));
+
+  const walk = (v: Value, a: Atom | undefined, i: number, prefix: Path): { path: Path; translated: boolean } | undefined => {
+    if (i === text.length) return { path: [], translated: false };
+    if (text[i] === '.') {
+      if (!isMap(v)) return fail(i, `${where(prefix)} is not a map: it has no field ${JSON.stringify(text.slice(i + 1))}`);
+      // Field names may hold dots: every `.`/`[` after i may end the name; the longest first.
+      const ends: number[] = [];
+      for (let j = i + 1; j <= text.length; j++) if (j === text.length || text[j] === '.' || text[j] === '[') ends.push(j);
+      for (const j of [...ends].reverse()) {
+        const name = text.slice(i + 1, j);
+        const child = getKey(v, name);
+        if (child === undefined) continue;
+        const pe = fieldElement(name);
+        const childAtom = a ? childType(a, nodeHandler(a, v, pe), pe) : undefined;
+        const rest = walk(child, childAtom, j, [...prefix, pe]);
+        if (rest) return { path: [pe, ...rest.path], translated: rest.translated };
+      }
+      const name = text.slice(i + 1, ends[0]);
+      const near = closestWord(name, Object.keys(v));
+      return fail(i, `${where(prefix)} has no field ${JSON.stringify(name)}${near !== undefined ? `; did you mean ${pathToString([...prefix, fieldElement(near)])}?` : ''}`);
+    }
+    if (text[i] === '[') {
+      const b = readBracket(text, i);
+      if (!b) return fail(i, `cannot read ${JSON.stringify(text.slice(i))} as a list item ([0], [name="x"] or [="x"])`);
+      if (!isList(v)) return fail(i, `${where(prefix)} is not a list: it has no item ${text.slice(i, b.end)}`);
+      const list = a && nodeHandler(a, v, b.pe) === 'list' ? a.list : undefined;
+      const keyed = list?.elementRelationship === 'associative';
+      const elementOf = (item: Value, index: number) => {
+        const pe = keyed ? listItemElement(list!, item) : undefined;
+        return pe !== undefined && typeof pe !== 'string' ? pe : indexElement(index);
+      };
+      let pe = b.pe;
+      let translated = false;
+      let child: Value | undefined;
+      if (pe.kind === PeKind.Index) {
+        child = v[pe.index];
+        if (child === undefined) return fail(i, `${where(prefix)} has ${v.length} item${v.length === 1 ? '' : 's'}; there is no item [${pe.index}]`);
+        const byKey = elementOf(child, pe.index);
+        if (byKey.kind !== PeKind.Index) {
+          pe = byKey;
+          translated = true;
+        }
+      } else {
+        child = stepInto(v, pe);
+        if (child === undefined) {
+          const siblings = v.map((item, index) => pathToString([elementOf(item, index)]));
+          const near = closestWord(pathToString([pe]), siblings);
+          return fail(i, `${where(prefix)} has no item ${pathToString([pe])}${near !== undefined ? `; did you mean ${pathToString(prefix)}${near}?` : ''}`);
+        }
+      }
+      const rest = walk(child, list ? list.element.get() : undefined, b.end, [...prefix, pe]);
+      return rest ? { path: [pe, ...rest.path], translated: translated || rest.translated } : undefined;
+    }
+    return fail(i, `cannot read ${JSON.stringify(text.slice(i))}: a path goes on with .field or [item]`);
+  };
+
+  const found = walk(object, type, 0, []);
+  if (found) return { ...found, inObject: true };
+  const named = findInSets(owners, text);
+  if (named) return { path: named, translated: false, inObject: false };
+  return { problem: deepest?.problem ?? `no field ${text}` };
 }

@@ -68,7 +68,7 @@ export function resolvePathString(root: Value, text: string): Path | undefined {
 }
 
 /** `[...]` starting at `start`: the element and the index after `]`. */
-function readBracket(text: string, start: number): { pe: PathElement; end: number } | undefined {
+export function readBracket(text: string, start: number): { pe: PathElement; end: number } | undefined {
   let j = start + 1;
   let inString = false;
   for (; j < text.length; j++) {

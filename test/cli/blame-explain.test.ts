@@ -82,8 +82,8 @@ describe('ssa-sim explain', () => {
 
   it('a field that does not exist', async () => {
     const r = await runCli(['explain', live, '.spec.nope']);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain('not in the object, and no manager owns it.');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('daemonset.apps/aws-node: .spec has no field "nope"');
   });
 
   it('usage errors', async () => {

@@ -1,7 +1,8 @@
 import { SsaError } from '../../errors/ssa-error.js';
 import { toYaml } from '../../manifest/write-yaml.js';
 import { pathOwnership } from '../../scenarios/explain-path.js';
-import { locatePath } from '../../scenarios/locate-path.js';
+import { pathToString } from '../../fieldpath/path-string.js';
+import { readUserPath } from '../../scenarios/locate-path.js';
 import type { OwnerEntry } from '../../scenarios/owners.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
@@ -22,6 +23,9 @@ conflict on the field, share it, take it or remove it, and why.
 PATH is written as conflicts and ssa-sim print paths:
   .spec.replicas   .metadata.labels.app   .spec.template.spec.containers[name="app"].image
   .metadata.finalizers[="example.com/f"]   .spec.ports[port=443,protocol="TCP"].targetPort
+An item of a keyed list may be written by position (.spec.template.spec.containers[0].image):
+explain reads it as the item's key and says so. A path the object does not have is an error
+(exit 2) that names what is near ("did you mean"), unless a managedFields entry still names it.
 
 Options:
   -f, --filename       the manifest you would apply
@@ -33,6 +37,7 @@ ${SCHEMA_OPTIONS_HELP}
 
 Examples:
   ssa-sim explain aws-node.yaml '.spec.template.spec.containers[name="aws-node"].image'
+  ssa-sim explain aws-node.yaml '.spec.template.spec.containers[0].image'
   ssa-sim explain aws-node.yaml '.spec.template.spec.containers[name="aws-node"].image' \\
       -f aws-k8s-cni-v1.11.4.yaml --field-manager eks
   ssa-sim explain prometheus.yaml .spec.replicas --crd prometheus-crd.yaml
@@ -85,17 +90,18 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
   const objects = withSchemaTypes(live, catalog);
 
   const out: string[] = [];
-  let explained = 0;
+  let firstProblem: SsaError | undefined;
   for (const typed of objects) {
     const m = typed.manifest;
-    const path = locatePath(typed.object, typed.owners, pathText);
-    if (!path && objects.length > 1) continue;
-    explained++;
-    out.push(`${objectDisplayName(m.object)} ${pathText}`);
-    if (!path) {
-      out.push('  not in the object, and no manager owns it.');
+    const found = readUserPath(typed.object, typed.type, typed.owners, pathText);
+    if ('problem' in found) {
+      firstProblem ??= new SsaError('INPUT', `${objectDisplayName(m.object)}: ${found.problem}`, { source: m.source, path: pathText });
       continue;
     }
+    const path = found.path;
+    const written = pathToString(path);
+    out.push(`${objectDisplayName(m.object)} ${written}`);
+    if (found.translated) out.push(`  read ${pathText} as ${written}: field paths name the items of a keyed list by their keys, not by position.`);
     const o = pathOwnership(typed.object, typed.owners, path, typed.type);
     if (o.value === undefined) out.push('  not in the object (an entry still names it)');
     else {
@@ -134,9 +140,10 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
       out.push('  fields under it:');
       for (const b of o.below) out.push(`    ${b.count} owned by ${b.owner.manager} (${b.owner.operation}${b.owner.subresource ? ` /${b.owner.subresource}` : ''})`);
     }
-    if (manifestFile !== undefined) out.push(...(await explainApplyOnPath({ live: m.object, pathText, manifestFile, manager: manager!, force: parsed.values['force-conflicts'] === true, io, now, catalog })));
+    if (manifestFile !== undefined) out.push(...(await explainApplyOnPath({ live: m.object, pathText: written, manifestFile, manager: manager!, force: parsed.values['force-conflicts'] === true, io, now, catalog })));
   }
-  if (explained === 0) out.push(`${pathText}: no object in ${inputName} has this field, and no manager owns it.`);
+  // A path no object has is a mistake (a typo, a wrong key): exit 2 with what is near.
+  if (out.length === 0 && firstProblem) throw firstProblem;
   io.write(out.join('\n') + '\n');
   return EXIT_OK;
 }

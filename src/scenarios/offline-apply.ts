@@ -3,8 +3,15 @@
  * they were captured (managedFields included), then kubectl's apply (server-side by default,
  * client-side on request) runs against it. Used by `ssa-sim preview` and `ssa-sim explain -f`.
  */
-import type { ActorOutcome } from '../actors/actor.js';
+import type { ActorOutcome, RequestRecord } from '../actors/actor.js';
+
+/** An object an apply is aimed at. */
+export type TargetRef = RequestRecord['target'];
 import { kubectlApply, serverSideApplyClient } from '../actors/index.js';
+import { toObjects } from '../actors/objects.js';
+import { buildTargets } from '../actors/kubectl/resource-builder.js';
+import { CSA_MIGRATION_PURPOSE } from '../actors/kubectl/server-side-apply.js';
+import { STDIN_SOURCE } from '../actors/kubectl/output.js';
 import { createCluster } from '../apiserver/index.js';
 import type { ClusterState, KubeObject } from '../apiserver/types.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
@@ -23,6 +30,10 @@ export interface OfflineApplyOptions {
   readonly clientSide: boolean;
   /** Time of the apply (RFC 3339). */
   readonly now: string;
+  /** `-n`: enforced on objects that name a namespace; given to those that do not (default `default`). */
+  readonly namespace?: string;
+  /** The `-f` argument kubectl names in its messages (default `STDIN`). */
+  readonly filename?: string;
 }
 
 export interface OfflineApplyResult {
@@ -30,6 +41,12 @@ export interface OfflineApplyResult {
   readonly after: Snapshot;
   readonly outcome: ActorOutcome;
   readonly changes: readonly ObjectChanges[];
+  /** Where each manifest object is aimed (kubectl's mapping and namespaces); unmappable ones are left out. */
+  readonly targets: readonly TargetRef[];
+  /** Objects the apply created (no live object matched them), as the API server answered (201). */
+  readonly created: readonly TargetRef[];
+  /** True when kubectl's migration of client-side-apply ownership was sent and accepted. */
+  readonly migrated: boolean;
 }
 
 export function liveCluster(catalog: SchemaCatalog, live: readonly KubeObject[], now: string): ClusterState {
@@ -54,19 +71,26 @@ export function offlineApply(opts: OfflineApplyOptions): OfflineApplyResult {
       serverSide: !opts.clientSide,
       ...(opts.fieldManager ? { fieldManager: opts.fieldManager } : {}),
       ...(opts.clientSide ? {} : { forceConflicts: opts.force }),
+      ...(opts.namespace !== undefined ? { namespace: opts.namespace } : {}),
+      ...(opts.filename !== undefined ? { filename: opts.filename } : {}),
       now: opts.now,
     });
+  const built = buildTargets(state, toObjects(opts.manifests), opts.namespace, opts.filename ?? STDIN_SOURCE);
   let outcome: ActorOutcome;
   if (opts.clientSide || !opts.fieldManager || opts.fieldManager === 'kubectl') {
     outcome = viaKubectl();
   } else {
-    outcome = serverSideApplyClient(state, { manifests: opts.manifests, fieldManager: opts.fieldManager, force: opts.force, now: opts.now });
-    if (outcome.exitCode !== 0) {
+    // The objects kubectl would send (mapped, namespaces as `-n` says), applied as NAME's client.
+    outcome = serverSideApplyClient(state, { manifests: built.targets.map((t) => t.object), fieldManager: opts.fieldManager, force: opts.force, now: opts.now });
+    if (outcome.exitCode !== 0 || built.errors.length > 0) {
       const k = viaKubectl();
       outcome = { ...outcome, stdout: k.stdout, stderr: k.stderr, exitCode: k.exitCode };
     }
   }
   const before = clusterSnapshot(state);
   const after = clusterSnapshot(outcome.state);
-  return { before, after, outcome, changes: changesBetween(before, after) };
+  const created = outcome.requests.filter((r) => r.code === 201 && !r.dryRun).map((r) => r.target);
+  const migrated = outcome.requests.some((r) => r.purpose === CSA_MIGRATION_PURPOSE && r.code === 200);
+  const targets = built.targets.map(({ c }) => ({ apiVersion: c.apiVersion, kind: c.kind, name: c.name, ...(c.namespaced ? { namespace: c.namespace } : {}) }));
+  return { before, after, outcome, changes: changesBetween(before, after), targets, created, migrated };
 }

@@ -1,9 +1,9 @@
 import type { ActorOutcome, ClusterState, KubectlApplyOptions } from '../actor.js';
-import { identity, toObjects, withNamespace } from '../objects.js';
-import { coordinates } from '../resources.js';
+import { toObjects } from '../objects.js';
 import { clientSideApplyOne } from './client-side-apply.js';
 import { fieldValidation, kubectlWire, runKubectl } from './kubectl.js';
 import { STDIN_SOURCE, VALIDATION } from './output.js';
+import { buildTargets } from './resource-builder.js';
 import { serverSideApplyOne } from './server-side-apply.js';
 import { SsaError } from '../../errors/ssa-error.js';
 
@@ -41,16 +41,9 @@ export function kubectlApply(state: ClusterState, options: KubectlApplyOptions):
     const objects = toObjects(options.manifests);
     if (objects.length === 0) throw new SsaError('INPUT', 'no objects passed to apply');
     const fieldManager = options.fieldManager ?? (serverSide ? 'kubectl' : 'kubectl-client-side-apply');
-    for (const obj of objects) {
-      const id = identity(obj);
-      const c = coordinates(wire.state, id.apiVersion, id.kind, id.name, id.namespace ?? options.namespace);
-      if (c.namespaced && id.namespace && options.namespace && id.namespace !== options.namespace) {
-        throw new SsaError(
-          'INPUT',
-          `the namespace from the provided object "${id.namespace}" does not match the namespace "${options.namespace}". You must pass '--namespace=${id.namespace}' to perform this operation.`,
-        );
-      }
-      const manifest = c.namespaced ? withNamespace(obj, c.namespace) : obj;
+    const built = buildTargets(wire.state, objects, options.namespace, options.filename ?? STDIN_SOURCE);
+    errors.push(...built.errors);
+    for (const { object: manifest, c } of built.targets) {
       if (serverSide) {
         serverSideApplyOne(
           wire,

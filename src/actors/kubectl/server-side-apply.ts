@@ -21,6 +21,9 @@ import { type FieldValidation, printWarnings, statusError } from './kubectl.js';
 import { LAST_APPLIED, readLastApplied } from './last-applied.js';
 import { conflictError, type KubectlError, MIGRATION_WARNING, successLine } from './output.js';
 
+/** Why kubectl sends the JSON patch of managedFields (recorded as the request's purpose). */
+export const CSA_MIGRATION_PURPOSE = 'csaupgrade migration of client-side-apply ownership';
+
 /** The manager kubectl uses to keep the annotation under an Apply entry. */
 export const LAST_APPLIED_MANAGER = 'kubectl-last-applied';
 
@@ -99,7 +102,7 @@ export function serverSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCo
       ];
       const r3 = wire.send(
         { verb: 'patch', target: ref, patchType: 'json', patch, options: { ...common, fieldManager: opts.fieldManager } },
-        'csaupgrade migration of client-side-apply ownership',
+        CSA_MIGRATION_PURPOSE,
       );
       printWarnings(wire, r3);
       if (r3.ok) migrated = true;

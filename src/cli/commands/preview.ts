@@ -1,7 +1,10 @@
 import { SsaError } from '../../errors/ssa-error.js';
 import { formatObjects } from '../../manifest/format-objects.js';
 import { clusterObjectDisplay, type ClusterRunState } from '../../scenarios/cluster-mode.js';
-import { offlineApply } from '../../scenarios/offline-apply.js';
+import { offlineApply, type TargetRef } from '../../scenarios/offline-apply.js';
+import { objectName } from '../../actors/kubectl/output.js';
+import { splitApiVersion } from '../../apiserver/registry.js';
+import type { ObjectRef } from '../../scenarios/model.js';
 import { readManifests } from '../../manifest/index.js';
 import type { ObjectChanges } from '../../scenarios/run-types.js';
 import type { ValueMap } from '../../value/value.js';
@@ -13,10 +16,10 @@ import { catalogFromFlags } from '../schema-flags.js';
 /** Kept for the commands that import it from here. */
 export { catalogFromFlags };
 import { outputTarget, writeFileAtomically } from '../write-output.js';
-import { objectDisplayName, readLiveObjects } from '../read-live.js';
+import { readLiveObjects } from '../read-live.js';
 
-export const previewUsage = `Usage: ssa-sim preview -f MANIFEST --live LIVE [--field-manager NAME] [--force-conflicts] [--client-side]
-                      [-o yaml|json|FILE] [--schema FILE]... [--crd FILE]...
+export const previewUsage = `Usage: ssa-sim preview -f MANIFEST --live LIVE [-n NAMESPACE] [--field-manager NAME] [--force-conflicts]
+                      [--client-side] [-o yaml|json|FILE] [--schema FILE]... [--crd FILE]...
 
 Applies MANIFEST offline to the live object(s) you captured with
   kubectl get ... -o yaml --show-managed-fields > LIVE
@@ -24,6 +27,10 @@ Applies MANIFEST offline to the live object(s) you captured with
 default), the apply is the request NAME's client sends (EKS, Flux, Helm...); with NAME kubectl
 (the default) it is \`kubectl apply --server-side\`, including kubectl's migration of client-side
 ownership. --client-side models kubectl's client-side apply (a three-way patch).
+The first line names the request: field manager, mode, force, and whether kubectl migrated
+client-side ownership first. Objects are aimed as kubectl aims them: a manifest object without
+metadata.namespace goes to -n (default: default); an object that matches no live object is
+created (\`configmap/x created\`, and one warning line on stderr).
   - on a conflict, exactly what kubectl would print, and exit 1;
   - otherwise the ownership changes and the fields that would be removed, and exit 0;
     with -o yaml|json the resulting objects with their managedFields instead.
@@ -31,6 +38,8 @@ ownership. --client-side models kubectl's client-side apply (a three-way patch).
 Options:
   -f, --filename       the manifest to apply (- for standard input)
   --live               the captured live objects
+  -n, --namespace      namespace for manifest objects without one (default: default); an object
+                       naming another namespace is kubectl's error
   --field-manager      the applier (default: kubectl, or kubectl-client-side-apply with --client-side)
   --force-conflicts    take conflicting fields (server-side only)
   --client-side        model kubectl's client-side apply (three-way patch) instead
@@ -45,6 +54,7 @@ Examples:
   kubectl get ds aws-node -n kube-system -o yaml --show-managed-fields > live.yaml
   ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks
   ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks --force-conflicts -o yaml
+  ssa-sim preview -f daemonset-without-namespace.yaml -n kube-system --live live.yaml --field-manager eks
 `;
 
 const OPTIONS = {
@@ -58,12 +68,31 @@ const OPTIONS = {
   schema: { type: 'string', multiple: true },
   crd: { type: 'string', multiple: true },
   now: { type: 'string' },
+  namespace: { type: 'string', short: 'n' },
 } as const;
 
 
 /** Live objects from a file, checked (see readLiveObjects). */
 export async function readLive(file: string, io: CommandIO): Promise<ValueMap[]> {
   return (await readLiveObjects(file, io)).objects.map((o) => o.manifest.object);
+}
+
+/** The first line: who applies, how (`field manager "eks", server-side apply, no force`), and what kubectl did first. */
+export function requestLine(manager: string, clientSide: boolean, force: boolean, migrated: boolean): string {
+  const mode = clientSide ? 'client-side apply (three-way patch)' : `server-side apply, ${force ? 'force' : 'no force'}`;
+  const migration = migrated
+    ? `; kubectl migrated the fields of kubectl-client-side-apply to ${JSON.stringify(manager)} first (kubectl apply --server-side does; other clients do not)`
+    : '';
+  return `field manager ${JSON.stringify(manager)}, ${mode}${migration}`;
+}
+
+/** `daemonset.apps/aws-node -n kube-system`, as the ownership lines name objects. */
+function refDisplay(r: TargetRef): string {
+  return `${objectName(r.kind, splitApiVersion(r.apiVersion).group, r.name)}${r.namespace ? ` -n ${r.namespace}` : ''}`;
+}
+
+function sameObject(a: TargetRef, b: ObjectRef): boolean {
+  return a.kind === b.kind && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '') && splitApiVersion(a.apiVersion).group === splitApiVersion(b.apiVersion ?? '').group;
 }
 
 export function formatChanges(changes: readonly ObjectChanges[]): string {
@@ -89,42 +118,59 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   const nowText = (v.now as string | undefined) ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   if (Number.isNaN(Date.parse(nowText))) return usageError('preview', `--now must be an RFC 3339 time, not ${JSON.stringify(nowText)}`, previewUsage, io);
 
+  const namespace = v.namespace as string | undefined;
+  if (namespace === '') return usageError('preview', '-n needs a namespace name', previewUsage, io);
+
   const catalog = catalogFromFlags((v.schema as string[] | undefined) ?? [], (v.crd as string[] | undefined) ?? []);
   const live = await readLive(liveFile, io);
   const manifest = await readInput(manifestFile, io);
   const manifestObjects = readManifests(manifest.text, { file: manifest.name });
   if (manifestObjects.manifests.length === 0) throw new SsaError('INPUT', 'no objects to apply', { source: { file: manifest.name } });
+  const fieldManager = v['field-manager'] as string | undefined;
+  const force = v['force-conflicts'] === true;
   const result = offlineApply({
     catalog,
     live,
     manifests: manifestObjects.manifests.map((o) => o.object),
-    fieldManager: v['field-manager'] as string | undefined,
-    force: v['force-conflicts'] === true,
+    fieldManager,
+    force,
     clientSide,
     now: nowText,
+    ...(namespace !== undefined ? { namespace } : {}),
+    filename: manifestFile === '-' ? 'STDIN' : manifestFile,
   });
   const o = result.outcome;
+  const request = requestLine(fieldManager ?? (clientSide ? 'kubectl-client-side-apply' : 'kubectl'), clientSide, force, result.migrated);
+  if (target.format === 'text') io.write(`${request}\n`);
   if (o.exitCode !== 0) {
     io.write(o.stdout);
     io.writeError(o.stderr);
     return EXIT_FAILED;
   }
   for (const note of o.notes ?? []) io.writeError(`note: ${note}\n`);
+  const created = result.created.map((c) => refDisplay(c));
+  if (created.length > 0) {
+    io.writeError(
+      `warning: ${created.length} of ${result.targets.length} objects in ${manifest.name} matches no live object in ${liveFile === '-' ? '<stdin>' : liveFile} and would be created: ${created.join(', ')}` +
+        `${namespace === undefined && result.created.some((c) => c.namespace === 'default') ? ' (give -n NAMESPACE to aim at another namespace)' : ''}\n`,
+    );
+  }
+  const isTarget = (ref: ObjectRef | undefined) => ref !== undefined && result.targets.some((t) => sameObject(t, ref));
   let text: string;
   if (target.format === 'text') {
     const changed = new Set(result.changes.map((c) => c.display));
-    const names = new Set(manifestObjects.manifests.map((m) => `${String(m.object.kind)}/${String((m.object.metadata as ValueMap | undefined)?.name)}`));
+    const createdLines = result.created.map((c) => `${objectName(c.kind, splitApiVersion(c.apiVersion).group, c.name)} created\n`);
     const unchanged = result.after.objects
-      .filter((v) => v.ref && names.has(`${v.ref.kind}/${v.ref.name}`) && !changed.has(v.display))
-      .map((v) => `${v.display}: no change in ownership\n`);
-    text = o.stdout + (result.changes.length ? formatChanges(result.changes) : '') + unchanged.join('');
+      .filter((x) => isTarget(x.ref) && !changed.has(x.display))
+      .map((x) => `${x.display}: no change in ownership\n`);
+    text = o.stdout + createdLines.join('') + (result.changes.length ? formatChanges(result.changes) : '') + unchanged.join('');
     if (result.changes.length === 0 && unchanged.length === 0) text += 'no change in ownership\n';
   } else {
     const touched = new Set(result.changes.map((c) => c.display));
-    const applied = new Set(manifestObjects.manifests.map((m) => objectDisplayName(m.object)));
-    const objects = [...(result.after.state as ClusterRunState).cluster.objects.values()].filter(
-      (obj) => applied.has(objectDisplayName(obj)) || touched.has(clusterObjectDisplay(obj)),
-    );
+    const objects = [...(result.after.state as ClusterRunState).cluster.objects.values()].filter((obj) => {
+      const view = result.after.objects.find((x) => x.display === clusterObjectDisplay(obj));
+      return isTarget(view?.ref) || touched.has(clusterObjectDisplay(obj));
+    });
     text = formatObjects(objects, { output: target.format === 'json' ? 'json' : 'yaml', showManagedFields: true });
   }
   if (target.file) writeFileAtomically(target.file, text);

@@ -27,6 +27,7 @@ import { Schema } from '../src/schema/schema.js';
 import { validate } from '../src/typed/validate.js';
 import { playgroundTimings } from './playground.js';
 import { previewBigTimings } from './preview-big.js';
+import { serverFigures } from './server.js';
 import type { Value } from '../src/value/value.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -206,3 +207,8 @@ function coldStart(pod: Value): { name: string; ms: number }[] {
 }
 
 main();
+// `ssa-sim serve` over HTTP (bench/server.ts): cold start, and server-side apply under load.
+for (const f of await serverFigures(repo)) {
+  if (process.argv.includes('--json')) console.log(JSON.stringify({ case: f.name, nsPerOp: Math.round(f.ms * 1e6) }));
+  else console.log(`${f.name.padEnd(28)} ${f.text}`);
+}

@@ -9,6 +9,14 @@ import { kubectlWire, runKubectl } from './kubectl.js';
 import { successLine } from './output.js';
 import { fetch, resolveTarget, sendPatch } from './target.js';
 
+/**
+ * What kubectl sends for `-p`: its `yaml.ToJSON` keeps text that starts with `{` byte for byte
+ * and re-encodes anything else (a JSON patch list, YAML) as Go's encoding/json does.
+ */
+function patchBody(given: string | Value, decoded: Value): string | Value {
+  return typeof given === 'string' && /^\s*\{/.test(given) ? given : decoded;
+}
+
 function decodePatch(patch: string | Value): Value {
   if (typeof patch !== 'string') return patch;
   try {
@@ -42,7 +50,7 @@ export function kubectlPatch(state: ClusterState, options: KubectlPatchOptions):
       t,
       {
         patchType: options.type ?? 'strategic',
-        patch,
+        patch: patchBody(options.patch, patch),
         fieldManager: options.fieldManager ?? 'kubectl-patch',
         dryRun,
         ...(options.subresource ? { subresource: options.subresource } : {}),

@@ -44,7 +44,7 @@ export function twoWayPatch(wire: Wire, t: Target, original: ValueMap, modified:
 
 export interface SendPatch {
   readonly patchType: PatchType;
-  readonly patch: Value;
+  readonly patch: string | Value;
   readonly fieldManager?: string;
   readonly dryRun?: DryRun;
   readonly subresource?: string;

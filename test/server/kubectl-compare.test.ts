@@ -1,0 +1,540 @@
+/**
+ * Real kubectl (v1.32, on the PATH) against the simulated API server over HTTP, compared case by
+ * case with the simulator's kubectl actors on the same starting state: every write request
+ * (method, path, query, content type, body bytes) and what the command prints (stdout, stderr,
+ * exit code) must be the same.
+ *
+ * Each case starts a server on 127.0.0.1 holding a starting state built by the actors, runs one or
+ * more real kubectl commands against it (temporary KUBECONFIG, HOME and --cache-dir; KUBE_EDITOR a
+ * small script), records every request through `onRequest`, and runs the matching actor calls on
+ * the same state. Reads (GET) are not compared: the actors record writes only.
+ *
+ * The simulator's request bodies are values; they are written as kubectl's Go encoders write them
+ * (`wireBody`): JSON with sorted map keys and HTML escaping, managedFields entries in the field
+ * order of Go's ManagedFieldsEntry struct, a final newline on POST/PUT/apply bodies and none on
+ * the other patches.
+ *
+ * Normalisation (everything else is compared byte for byte):
+ * - the value of `kubectl.kubernetes.io/restartedAt` (kubectl's wall clock; the simulator's `now`)
+ *   is replaced by `<restartedAt>` in both bodies;
+ * - headers other than Content-Type are not compared (`Kubectl-Session`, `Kubectl-Command`,
+ *   `Accept`, `User-Agent`: the user agent is checked once, below);
+ * - the temporary directory's path never appears: commands run in it with relative file names;
+ * - the Scale PUT of `scale --current-replicas`: kubectl sends it without a Content-Type, the
+ *   simulator's record names the type the server reads it as (`application/json`); compared as none.
+ * Both sides get the same clock (`now`), so timestamps in managedFields and resourceVersions match
+ * without normalisation.
+ *
+ * Without kubectl the test is skipped with a printed reason, except under CI=true, where it fails.
+ */
+import { execFile } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type ActorOutcome,
+  KUBECTL_USER_AGENT,
+  type RequestRecord,
+  kubectlAnnotate,
+  kubectlApply,
+  kubectlCreate,
+  kubectlEdit,
+  kubectlLabel,
+  kubectlPatch,
+  kubectlRolloutRestart,
+  kubectlScale,
+  kubectlSetEnv,
+  kubectlSetImage,
+  vpcCniManifest,
+} from '../../src/actors/index.js';
+import type { ClusterState } from '../../src/apiserver/types.js';
+import { encodeGoJson, jsonQuoteHtml } from '../../src/fieldpath/json-text.js';
+import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
+import { newClusterState } from '../../src/server/initial-state.js';
+import { type RequestLogEntry, startServer } from '../../src/server/index.js';
+import { isMap, type Value } from '../../src/value/value.js';
+import { kubectlAvailable } from './kubectl-harness.js';
+
+const available = kubectlAvailable();
+const T0 = '2024-01-01T00:00:00Z';
+const T1 = '2024-01-02T03:04:05Z';
+
+// ---------------------------------------------------------------------------------------------
+// kubectl's wire encoding of the simulator's request bodies
+
+type Encoder = (v: Value) => string;
+
+/** JSON of a Go struct: its fields in declaration order (absent ones left out), each by its encoder. */
+function struct(fields: readonly (readonly [string, Encoder?])[]): Encoder {
+  return (v) => {
+    if (!isMap(v)) return encodeGoJson(v);
+    const parts = fields.filter(([k]) => v[k] !== undefined).map(([k, enc]) => `${jsonQuoteHtml(k)}:${(enc ?? encodeGoJson)(v[k])}`);
+    return '{' + parts.join(',') + '}';
+  };
+}
+
+const listOf =
+  (enc: Encoder): Encoder =>
+  (v) =>
+    Array.isArray(v) ? '[' + v.map(enc).join(',') + ']' : encodeGoJson(v);
+
+/** metav1.ManagedFieldsEntry, which kubectl's migration patch marshals as a struct. */
+const managedFieldsEntryJson = struct([['manager'], ['operation'], ['apiVersion'], ['time'], ['fieldsType'], ['fieldsV1'], ['subresource']]);
+
+/** metav1.ObjectMeta, for the typed Scale kubectl PUTs on `scale --current-replicas`. */
+const objectMetaJson = struct([
+  ...['name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp'].map((k): readonly [string] => [k]),
+  ...['deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers'].map((k): readonly [string] => [k]),
+  ['managedFields', listOf(managedFieldsEntryJson)],
+]);
+
+/** autoscaling/v1 Scale. */
+const scaleJson = struct([['kind'], ['apiVersion'], ['metadata', objectMetaJson], ['spec', struct([['replicas']])], ['status', struct([['replicas'], ['selector']])]]);
+
+/** A JSON patch operation list: `value` of a managedFields replace holds struct entries. */
+function jsonPatchText(ops: Value): string {
+  if (!Array.isArray(ops)) return encodeGoJson(ops);
+  const items = ops.map((op) => {
+    if (!isMap(op) || op.path !== '/metadata/managedFields' || !Array.isArray(op.value)) return encodeGoJson(op);
+    const rest = Object.keys(op)
+      .filter((k) => k !== 'value')
+      .sort();
+    const parts = rest.map((k) => `${jsonQuoteHtml(k)}:${encodeGoJson(op[k])}`);
+    parts.push(`"value":${listOf(managedFieldsEntryJson)(op.value)}`);
+    return '{' + parts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(',') + '}';
+  });
+  return '[' + items.join(',') + ']';
+}
+
+/** The body bytes kubectl sends for what the simulator recorded. */
+function wireBody(r: RequestRecord): string {
+  if (typeof r.body === 'string') return r.body;
+  if (r.contentType === 'application/json-patch+json') return jsonPatchText(r.body);
+  if (r.verb === 'PUT' && r.subresource === 'scale') return scaleJson(r.body) + '\n';
+  const text = encodeGoJson(r.body);
+  const newline = r.verb !== 'PATCH' || r.contentType === 'application/apply-patch+yaml';
+  return newline ? text + '\n' : text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// normalisation
+
+const RESTARTED_AT = /("kubectl\.kubernetes\.io\/restartedAt":)"[^"]*"/g;
+
+function normaliseBody(text: string): string {
+  return text.replace(RESTARTED_AT, '$1"<restartedAt>"');
+}
+
+/** One write as compared: `METHOD PATH?QUERY [content type]` and the body. */
+interface Wire {
+  readonly line: string;
+  readonly body: string;
+}
+
+function realWrite(e: RequestLogEntry): Wire {
+  return {
+    line: `${e.method} ${e.path}${e.query ? `?${e.query}` : ''} [${e.contentType ?? ''}]`,
+    body: normaliseBody(Buffer.from(e.body).toString('utf8')),
+  };
+}
+
+function simWrite(r: RequestRecord): Wire {
+  // kubectl sends no Content-Type on the Scale PUT of `scale --current-replicas`
+  const contentType = r.verb === 'PUT' && r.subresource === 'scale' ? '' : r.contentType;
+  return { line: `${r.verb} ${r.uri} [${contentType}]`, body: normaliseBody(wireBody(r)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// running real kubectl
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-kubectl-compare-'));
+const kubeconfig = join(dir, 'kubeconfig');
+const editor = join(dir, 'editor.sh');
+/** KUBE_EDITOR: sets replicas 2 -> 5 in the file kubectl opens. */
+writeFileSync(editor, '#!/bin/sh\nsed -i "s/^  replicas: 2$/  replicas: 5/" "$1"\n');
+chmodSync(editor, 0o755);
+
+function runKubectl(args: readonly string[]): Promise<Run> {
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    KUBECONFIG: kubeconfig,
+    KUBE_EDITOR: editor,
+    TZ: 'UTC',
+    NO_COLOR: '1',
+  };
+  return new Promise((resolve) => {
+    execFile('kubectl', ['--cache-dir', join(dir, 'cache'), ...args], { cwd: dir, env, timeout: 60_000 }, (err, stdout, stderr) => {
+      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
+      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// the cases
+
+interface Step {
+  /** kubectl's arguments (files by the names given in `files`). */
+  readonly argv: readonly string[];
+  /** The same command as actor calls (file names as typed, for wrapped errors). */
+  readonly sim: (s: ClusterState) => ActorOutcome;
+}
+
+interface Case {
+  readonly name: string;
+  readonly setup: (s: ClusterState) => ClusterState;
+  readonly files?: Readonly<Record<string, string>>;
+  readonly steps: readonly Step[];
+}
+
+const at = { now: T1 };
+
+const cm = (data: Record<string, string>, extra = '') =>
+  `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n${extra}data:\n${Object.entries(data)
+    .map(([k, v]) => `  ${k}: ${JSON.stringify(v)}\n`)
+    .join('')}`;
+
+interface DeployOptions {
+  image?: string;
+  env?: Record<string, string>;
+  replicas?: number | string;
+  containers?: string[];
+  strategy?: string;
+  volume?: string;
+  extraSpec?: string;
+  labels?: Record<string, string>;
+}
+
+function deployment(o: DeployOptions = {}): string {
+  const env = o.env ?? { FOO: 'bar' };
+  const names = o.containers ?? ['nginx'];
+  const containers = names
+    .map(
+      (n) =>
+        `      - name: ${n}\n        image: ${n === 'nginx' ? (o.image ?? 'nginx:1.25') : 'busybox:1.36'}\n` +
+        (n === 'nginx' && Object.keys(env).length > 0
+          ? `        env:\n${Object.entries(env)
+              .map(([k, v]) => `        - name: ${k}\n          value: ${JSON.stringify(v)}\n`)
+              .join('')}`
+          : '') +
+        (n === 'nginx' && o.volume ? `        volumeMounts:\n        - name: data\n          mountPath: /data\n` : ''),
+    )
+    .join('');
+  const labels = o.labels ?? { app: 'nginx' };
+  return (
+    `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx\n  labels:\n${Object.entries(labels)
+      .map(([k, v]) => `    ${k}: ${v}\n`)
+      .join('')}spec:\n  replicas: ${o.replicas ?? 2}\n${o.extraSpec ?? ''}` +
+    (o.strategy ? `  strategy:\n${o.strategy}` : '') +
+    `  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n    spec:\n      containers:\n${containers}` +
+    (o.volume ? `      volumes:\n      - name: data\n${o.volume}` : '')
+  );
+}
+
+const DEPLOY = deployment();
+const CM = cm({ a: '1', b: '2' });
+
+const csa = (manifests: string) => (s: ClusterState) => kubectlApply(s, { manifests, now: T0 }).state;
+const created = (manifests: string) => (s: ClusterState) => kubectlCreate(s, { manifests, now: T0 }).state;
+const seq =
+  (...fs: ((s: ClusterState) => ClusterState)[]) =>
+  (s: ClusterState) =>
+    fs.reduce((acc, f) => f(acc), s);
+const none = (s: ClusterState) => s;
+
+function applyCase(name: string, setup: (s: ClusterState) => ClusterState, manifest: string, flags: readonly string[] = [], simOpts: Record<string, unknown> = {}): Case {
+  return {
+    name,
+    setup,
+    files: { 'manifest.yaml': manifest },
+    steps: [
+      {
+        argv: ['apply', ...flags, '-f', 'manifest.yaml'],
+        sim: (s) => kubectlApply(s, { manifests: manifest, filename: 'manifest.yaml', ...at, ...simOpts }),
+      },
+    ],
+  };
+}
+
+function command(name: string, setup: (s: ClusterState) => ClusterState, argv: readonly string[], sim: (s: ClusterState) => ActorOutcome): Case {
+  return { name, setup, steps: [{ argv, sim }] };
+}
+
+const recreate = `    rollingUpdate: null\n    type: Recreate\n`;
+const finalizers = (list: string[]) => `  finalizers:\n${list.map((f) => `  - ${f}\n`).join('')}`;
+
+const cases: Case[] = [
+  // client-side apply
+  applyCase('apply: create a ConfigMap', none, CM),
+  applyCase('apply: create a Deployment', none, DEPLOY),
+  applyCase('apply: unchanged ConfigMap', csa(CM), CM),
+  applyCase('apply: change a ConfigMap value', csa(CM), cm({ a: '1', b: '3' })),
+  applyCase('apply: drop a ConfigMap key', csa(CM), cm({ a: '1' })),
+  applyCase('apply: add a label', csa(CM), cm({ a: '1', b: '2' }, '  labels:\n    tier: web\n')),
+  applyCase('apply: change the image ($setElementOrder)', csa(DEPLOY), deployment({ image: 'nginx:1.26' })),
+  applyCase('apply: add an env var', csa(DEPLOY), deployment({ env: { FOO: 'bar', LOG: 'debug' } })),
+  applyCase('apply: remove an env var ($patch: delete)', csa(deployment({ env: { FOO: 'bar', LOG: 'debug' } })), deployment()),
+  applyCase('apply: reorder containers', csa(deployment({ containers: ['nginx', 'sidecar'] })), deployment({ containers: ['sidecar', 'nginx'] })),
+  applyCase('apply: add a container', csa(DEPLOY), deployment({ containers: ['nginx', 'sidecar'] })),
+  applyCase(
+    'apply: strategy to Recreate ($retainKeys)',
+    csa(deployment({ strategy: '    type: RollingUpdate\n    rollingUpdate:\n      maxSurge: 1\n' })),
+    deployment({ strategy: '    type: Recreate\n' }),
+  ),
+  applyCase(
+    'apply: volume source emptyDir to configMap ($retainKeys)',
+    csa(deployment({ volume: '        emptyDir: {}\n' })),
+    deployment({ volume: '        configMap:\n          name: settings\n' }),
+  ),
+  applyCase(
+    'apply: drop a finalizer ($deleteFromPrimitiveList)',
+    csa(cm({ a: '1' }, finalizers(['example.com/a', 'example.com/b']))),
+    cm({ a: '1' }, finalizers(['example.com/a'])),
+  ),
+  applyCase('apply: replicas change, dry run on the server', csa(DEPLOY), deployment({ replicas: 3 }), ['--dry-run=server'], { dryRun: 'server' }),
+  applyCase('apply: replicas change, dry run on the client', csa(DEPLOY), deployment({ replicas: 3 }), ['--dry-run=client'], { dryRun: 'client' }),
+  applyCase('apply: on an object created without the annotation', created(DEPLOY), deployment({ replicas: 3 })),
+  applyCase('apply: two objects in one file', none, `${CM}---\n${DEPLOY}`),
+  applyCase('apply: an unknown field (Strict)', none, deployment({ extraSpec: '  replicaz: 3\n' })),
+  applyCase('apply: an unknown field, --validate=false', none, deployment({ extraSpec: '  replicaz: 3\n' }), ['--validate=false'], { validate: 'false' }),
+  applyCase('apply: an unknown field, --validate=warn', none, deployment({ extraSpec: '  replicaz: 3\n' }), ['--validate=warn'], { validate: 'warn' }),
+  applyCase('apply: a patch the server refuses', csa(DEPLOY), deployment({ replicas: '"two"' })),
+  applyCase('apply: with -o name', csa(CM), cm({ a: '9' }), ['-o', 'name'], { output: 'name' }),
+  applyCase('apply: strategy with rollingUpdate null', csa(DEPLOY), deployment({ strategy: recreate })),
+
+  // server-side apply
+  applyCase('apply --server-side: create', none, CM, ['--server-side'], { serverSide: true }),
+  applyCase('apply --server-side: migrate client-side ownership', csa(CM), cm({ a: '1' }), ['--server-side'], { serverSide: true }),
+  applyCase(
+    'apply --server-side: again after migrating',
+    seq(csa(CM), (s) => kubectlApply(s, { manifests: CM, serverSide: true, now: T0 }).state),
+    cm({ a: '5', b: '2' }),
+    ['--server-side'],
+    { serverSide: true },
+  ),
+  applyCase('apply --server-side --field-manager: migration to another manager', csa(CM), CM, ['--server-side', '--field-manager=flux'], {
+    serverSide: true,
+    fieldManager: 'flux',
+  }),
+  applyCase('apply --server-side: a conflict', csa(DEPLOY), deployment({ replicas: 4 }), ['--server-side', '--field-manager=other'], {
+    serverSide: true,
+    fieldManager: 'other',
+  }),
+  applyCase('apply --server-side --force-conflicts', csa(DEPLOY), deployment({ replicas: 4 }), ['--server-side', '--field-manager=other', '--force-conflicts'], {
+    serverSide: true,
+    fieldManager: 'other',
+    forceConflicts: true,
+  }),
+  applyCase('apply --server-side --dry-run=server', csa(CM), cm({ a: '1' }), ['--server-side', '--dry-run=server'], { serverSide: true, dryRun: 'server' }),
+  applyCase(
+    'apply --server-side --subresource=status',
+    csa(DEPLOY),
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx\nstatus:\n  replicas: 2\n',
+    ['--server-side', '--subresource=status'],
+    { serverSide: true, subresource: 'status' },
+  ),
+  applyCase('apply --server-side: an unknown field', none, deployment({ extraSpec: '  replicaz: 3\n' }), ['--server-side'], { serverSide: true }),
+
+  // set
+  command('set image', csa(DEPLOY), ['set', 'image', 'deployment/nginx', 'nginx=nginx:1.26'], (s) =>
+    kubectlSetImage(s, { resource: 'deployment/nginx', images: { nginx: 'nginx:1.26' }, ...at }),
+  ),
+  command('set image: unknown container', csa(DEPLOY), ['set', 'image', 'deployment/nginx', 'nope=x:1'], (s) =>
+    kubectlSetImage(s, { resource: 'deployment/nginx', images: { nope: 'x:1' }, ...at }),
+  ),
+  command('set env: change a value', csa(DEPLOY), ['set', 'env', 'deployment/nginx', 'FOO=baz'], (s) =>
+    kubectlSetEnv(s, { resource: 'deployment/nginx', env: { FOO: 'baz' }, ...at }),
+  ),
+  command('set env: add a variable', csa(DEPLOY), ['set', 'env', 'deployment/nginx', 'NEW=1'], (s) =>
+    kubectlSetEnv(s, { resource: 'deployment/nginx', env: { NEW: '1' }, ...at }),
+  ),
+  command('set env: remove a variable', csa(DEPLOY), ['set', 'env', 'deployment/nginx', 'FOO-'], (s) =>
+    kubectlSetEnv(s, { resource: 'deployment/nginx', remove: ['FOO'], ...at }),
+  ),
+  command('set env: one container of two', csa(deployment({ containers: ['nginx', 'sidecar'] })), ['set', 'env', 'deployment/nginx', '-c', 'sidecar', 'MODE=x'], (s) =>
+    kubectlSetEnv(s, { resource: 'deployment/nginx', container: 'sidecar', env: { MODE: 'x' }, ...at }),
+  ),
+
+  // label, annotate
+  command('label: add', csa(CM), ['label', 'configmap/settings', 'tier=web'], (s) => kubectlLabel(s, { resource: 'configmap/settings', labels: { tier: 'web' }, ...at })),
+  command(
+    'label: remove the last key',
+    seq(csa(CM), (s) => kubectlLabel(s, { resource: 'configmap/settings', labels: { tier: 'web' }, now: T0 }).state),
+    ['label', 'configmap/settings', 'tier-'],
+    (s) => kubectlLabel(s, { resource: 'configmap/settings', labels: { tier: null }, ...at }),
+  ),
+  command('label: change without --overwrite', csa(DEPLOY), ['label', 'deployment/nginx', 'app=other'], (s) =>
+    kubectlLabel(s, { resource: 'deployment/nginx', labels: { app: 'other' }, ...at }),
+  ),
+  command('label: change with --overwrite', csa(DEPLOY), ['label', '--overwrite', 'deployment/nginx', 'app=other'], (s) =>
+    kubectlLabel(s, { resource: 'deployment/nginx', labels: { app: 'other' }, overwrite: true, ...at }),
+  ),
+  command('label: same value again', csa(DEPLOY), ['label', 'deployment/nginx', 'app=nginx'], (s) =>
+    kubectlLabel(s, { resource: 'deployment/nginx', labels: { app: 'nginx' }, ...at }),
+  ),
+  command('annotate: add', csa(CM), ['annotate', 'configmap/settings', 'owner=team-a'], (s) =>
+    kubectlAnnotate(s, { resource: 'configmap/settings', annotations: { owner: 'team-a' }, ...at }),
+  ),
+  command(
+    'annotate: remove the last key',
+    seq(created(CM), (s) => kubectlAnnotate(s, { resource: 'configmap/settings', annotations: { owner: 'team-a' }, now: T0 }).state),
+    ['annotate', 'configmap/settings', 'owner-'],
+    (s) => kubectlAnnotate(s, { resource: 'configmap/settings', annotations: { owner: null }, ...at }),
+  ),
+
+  // patch
+  command('patch --type=merge', csa(DEPLOY), ['patch', 'deployment/nginx', '--type=merge', '-p', '{"spec":{"replicas":3}}'], (s) =>
+    kubectlPatch(s, { resource: 'deployment/nginx', type: 'merge', patch: '{"spec":{"replicas":3}}', ...at }),
+  ),
+  command('patch --type=json', csa(CM), ['patch', 'configmap/settings', '--type=json', '-p', '[{"op":"replace","path":"/data/a","value":"9"}]'], (s) =>
+    kubectlPatch(s, { resource: 'configmap/settings', type: 'json', patch: '[{"op":"replace","path":"/data/a","value":"9"}]', ...at }),
+  ),
+  command(
+    'patch --type=strategic',
+    csa(DEPLOY),
+    ['patch', 'deployment/nginx', '-p', '{"spec":{"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.27"}]}}}}'],
+    (s) => kubectlPatch(s, { resource: 'deployment/nginx', patch: '{"spec":{"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.27"}]}}}}', ...at }),
+  ),
+  command('patch --type=json, keys not in order', csa(CM), ['patch', 'configmap/settings', '--type=json', '-p', '[{"value":"9","path":"/data/a","op":"replace"}]'], (s) =>
+    kubectlPatch(s, { resource: 'configmap/settings', type: 'json', patch: '[{"value":"9","path":"/data/a","op":"replace"}]', ...at }),
+  ),
+  command('patch: YAML text', csa(DEPLOY), ['patch', 'deployment/nginx', '-p', 'spec: {replicas: 3, minReadySeconds: 1}'], (s) =>
+    kubectlPatch(s, { resource: 'deployment/nginx', patch: 'spec: {replicas: 3, minReadySeconds: 1}', ...at }),
+  ),
+  command('patch: no change', csa(DEPLOY), ['patch', 'deployment/nginx', '--type=merge', '-p', '{"spec":{"replicas":2}}'], (s) =>
+    kubectlPatch(s, { resource: 'deployment/nginx', type: 'merge', patch: '{"spec":{"replicas":2}}', ...at }),
+  ),
+  command('patch --subresource=scale', csa(DEPLOY), ['patch', 'deployment/nginx', '--subresource=scale', '--type=merge', '-p', '{"spec":{"replicas":4}}'], (s) =>
+    kubectlPatch(s, { resource: 'deployment/nginx', subresource: 'scale', type: 'merge', patch: '{"spec":{"replicas":4}}', ...at }),
+  ),
+  command('patch --subresource=status', csa(DEPLOY), ['patch', 'deployment/nginx', '--subresource=status', '--type=merge', '-p', '{"status":{"replicas":2}}'], (s) =>
+    kubectlPatch(s, { resource: 'deployment/nginx', subresource: 'status', type: 'merge', patch: '{"status":{"replicas":2}}', ...at }),
+  ),
+
+  // scale
+  command('scale --replicas', csa(DEPLOY), ['scale', 'deployment/nginx', '--replicas=5'], (s) => kubectlScale(s, { resource: 'deployment/nginx', replicas: 5, ...at })),
+  command('scale --current-replicas', csa(DEPLOY), ['scale', 'deployment/nginx', '--current-replicas=2', '--replicas=3'], (s) =>
+    kubectlScale(s, { resource: 'deployment/nginx', currentReplicas: 2, replicas: 3, ...at }),
+  ),
+
+  // create
+  {
+    name: 'create -f',
+    setup: none,
+    files: { 'cm.yaml': CM },
+    steps: [{ argv: ['create', '-f', 'cm.yaml'], sim: (s) => kubectlCreate(s, { manifests: CM, filename: 'cm.yaml', ...at }) }],
+  },
+  {
+    name: 'create -f: already exists',
+    setup: created(CM),
+    files: { 'cm.yaml': CM },
+    steps: [{ argv: ['create', '-f', 'cm.yaml'], sim: (s) => kubectlCreate(s, { manifests: CM, filename: 'cm.yaml', ...at }) }],
+  },
+  {
+    name: 'create --save-config',
+    setup: none,
+    files: { 'cm.yaml': CM },
+    steps: [{ argv: ['create', '--save-config', '-f', 'cm.yaml'], sim: (s) => kubectlCreate(s, { manifests: CM, filename: 'cm.yaml', saveConfig: true, ...at }) }],
+  },
+
+  // edit, rollout restart
+  command('edit: replicas 2 -> 5', csa(DEPLOY), ['edit', 'deployment/nginx'], (s) => kubectlEdit(s, { resource: 'deployment/nginx', changes: { spec: { replicas: 5 } }, ...at })),
+  command('rollout restart', csa(DEPLOY), ['rollout', 'restart', 'deployment/nginx'], (s) => kubectlRolloutRestart(s, { resource: 'deployment/nginx', ...at })),
+];
+
+const V110 = vpcCniManifest({ version: 'v1.10.1-eksbuild.1', region: 'eu-west-1' });
+const V111 = vpcCniManifest({ version: 'v1.11.4-eksbuild.1', region: 'eu-west-1' });
+
+/** The EKS story (the-eks-story.md), step by step, with kubectl standing in for the add-on manager's applies. */
+const eksStory: Case = {
+  name: 'the EKS story',
+  setup: none,
+  files: { 'aws-k8s-cni-1.10.yaml': V110, 'aws-k8s-cni-1.11.yaml': V111 },
+  steps: [
+    { argv: ['apply', '-f', 'aws-k8s-cni-1.10.yaml'], sim: (s) => kubectlApply(s, { manifests: V110, filename: 'aws-k8s-cni-1.10.yaml', ...at }) },
+    {
+      argv: ['set', 'env', 'daemonset/aws-node', '-n', 'kube-system', 'WARM_IP_TARGET=5'],
+      sim: (s) => kubectlSetEnv(s, { resource: 'daemonset/aws-node', namespace: 'kube-system', env: { WARM_IP_TARGET: '5' }, ...at }),
+    },
+    {
+      argv: ['apply', '--server-side', '--field-manager=eks', '-f', 'aws-k8s-cni-1.11.yaml'],
+      sim: (s) => kubectlApply(s, { manifests: V111, serverSide: true, fieldManager: 'eks', filename: 'aws-k8s-cni-1.11.yaml', ...at }),
+    },
+    {
+      argv: ['apply', '--server-side', '--field-manager=eks', '--force-conflicts', '-f', 'aws-k8s-cni-1.11.yaml'],
+      sim: (s) => kubectlApply(s, { manifests: V111, serverSide: true, fieldManager: 'eks', forceConflicts: true, filename: 'aws-k8s-cni-1.11.yaml', ...at }),
+    },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// comparing
+
+interface StepResult {
+  readonly requestsMatch: boolean;
+  readonly outputMatch: boolean;
+  readonly real: { writes: Wire[]; run: Run };
+  readonly sim: { writes: Wire[]; run: Run };
+  readonly userAgents: string[];
+}
+
+async function runCase(c: Case): Promise<StepResult[]> {
+  for (const [name, text] of Object.entries(c.files ?? {})) writeFileSync(join(dir, name), text);
+  const start = c.setup(newClusterState(builtinCatalog(), T0));
+  const log: RequestLogEntry[] = [];
+  const server = await startServer({ state: start, now: () => T1, onRequest: (e) => log.push(e) });
+  const results: StepResult[] = [];
+  try {
+    writeFileSync(kubeconfig, server.kubeconfig);
+    let simState = start;
+    for (const step of c.steps) {
+      log.length = 0;
+      const run = await runKubectl(step.argv);
+      const writes = log.filter((e) => e.method !== 'GET').map(realWrite);
+      const userAgents = [...new Set(log.filter((e) => e.method !== 'GET').map((e) => e.userAgent ?? ''))];
+      const out = step.sim(simState);
+      simState = out.state;
+      const simRun = { code: out.exitCode, stdout: out.stdout, stderr: out.stderr };
+      const simWrites = out.requests.map(simWrite);
+      results.push({
+        requestsMatch: JSON.stringify(writes) === JSON.stringify(simWrites),
+        outputMatch: JSON.stringify(run) === JSON.stringify(simRun),
+        real: { writes, run },
+        sim: { writes: simWrites, run: simRun },
+        userAgents,
+      });
+    }
+  } finally {
+    await server.close();
+  }
+  return results;
+}
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe.skipIf(!available)('real kubectl v1.32 and the kubectl actors send and print the same', () => {
+  it('has the EKS story and at least 40 other cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(40);
+    expect(eksStory.steps.length).toBe(4);
+  });
+
+  for (const c of [eksStory, ...cases]) {
+    it(c.name, { timeout: 180_000 }, async () => {
+      const results = await runCase(c);
+      for (const [i, r] of results.entries()) {
+        const label = `${c.name}, step ${i + 1}: ${c.steps[i].argv.join(' ')}`;
+        for (const ua of r.userAgents) expect(ua, label).toBe(KUBECTL_USER_AGENT);
+        expect(r.sim.writes, `${label}: requests`).toEqual(r.real.writes);
+        expect(r.sim.run, `${label}: output`).toEqual(r.real.run);
+      }
+    });
+  }
+});

@@ -186,3 +186,13 @@ describe('numbers in the last-applied annotation follow encoding/json', () => {
     expect(annotation).toContain('"extra":{"big":1e+21,"mid":0.25,"small":1.5e-7}');
   });
 });
+
+describe('kubectl patch -p: the bytes kubectl sends', () => {
+  it('a JSON object is sent as typed; a JSON patch list or YAML is re-encoded with sorted keys', () => {
+    const typed = '{"spec":{"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.27"}]}}}}';
+    expect(kubectlPatch(applied(), { resource: 'deployment/nginx', patch: typed }).requests[0].body).toBe(typed);
+    const list = kubectlPatch(applied(), { resource: 'deployment/nginx', type: 'json', patch: '[{"value":3,"path":"/spec/replicas","op":"replace"}]' });
+    expect(list.requests[0].body).toEqual([{ op: 'replace', path: '/spec/replicas', value: 3 }]);
+    expect(list.stdout).toBe('deployment.apps/nginx patched\n');
+  });
+});

@@ -68,9 +68,23 @@ describe('apply-path errors', () => {
     const c = cluster();
     const target = ref('v1', 'ConfigMap', 'cm');
     expect(fail(c.apply('{"apiVersion": ', { fieldManager: 'm', target }))).toMatchObject({ code: 400, reason: 'BadRequest' });
-    expect(fail(c.apply('{"apiVersion": ', { fieldManager: 'm', target })).message).toMatch(/^error decoding patch: /);
-    expect(fail(c.apply('- a\n- b\n', { fieldManager: 'm', target })).message).toMatch(/^error decoding patch: /);
+    // The apply handler decodes the body with a YAML decoder (sigs.k8s.io/yaml) and words its
+    // failures `error decoding YAML: ...`; a body not starting with `{` is first converted to JSON
+    // for the audit log, whose failure is `error encoding patch: ...`.
+    expect(fail(c.apply('{"apiVersion": ', { fieldManager: 'm', target })).message).toMatch(/^error decoding YAML: /);
+    expect(fail(c.apply('- a\n- b\n', { fieldManager: 'm', target })).message).toBe(
+      'error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal array into Go value of type map[string]interface {}',
+    );
+    expect(fail(c.apply('just text\n', { fieldManager: 'm', target })).message).toBe(
+      'error decoding YAML: error unmarshaling JSON: while decoding JSON: json: cannot unmarshal string into Go value of type map[string]interface {}',
+    );
     expect(fail(c.apply('a: [b\n', { fieldManager: 'm', target })).message).toMatch(/^error encoding patch: /);
+  });
+  it('apply bodies are YAML: JSON with YAML flow syntax (a trailing comma) is accepted', () => {
+    const c = cluster();
+    const body = '{"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "cm", "namespace": "default",}, "data": {\n\t"a": "b",\n},}';
+    const created = ok(c.apply(body, { fieldManager: 'm' }));
+    expect((created as { data: unknown }).data).toEqual({ a: 'b' });
   });
   it('create by apply with a uid', () => {
     const f = fail(cluster().apply(cm('cm', { metadata: { name: 'cm', uid: 'u-1' } }), { fieldManager: 'm' }));

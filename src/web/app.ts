@@ -10,7 +10,7 @@ import { problemFrom } from './problem.js';
 import { renderEntryTable, renderPage } from './render-page.js';
 import { renderProblem } from './render-problem.js';
 import { DEFAULT_SCENARIO_ID, type LibraryEntry, type LibraryFiles, libraryEntries, libraryEnvironment } from './scenario-library.js';
-import { type Session, clampPosition, startSession } from './session.js';
+import { type Session, clampPosition, failedSession, startSession } from './session.js';
 import { readFlags, setForce, setManager } from './step-flags.js';
 import { type WhatIf, hasNextStep, nextStepText, runWhatIf } from './what-if.js';
 
@@ -108,7 +108,7 @@ export function startApp(files: LibraryFiles): void {
     } catch (err) {
       // startSession catches what it expects; anything else is still shown, never a blank page.
       const problem = problemFrom(err, 'The scenario could not run');
-      session = { text, file, scenario: undefined, runner: undefined, initial: undefined, steps: [], problem };
+      session = failedSession(text, file, undefined, problem);
     }
     el.select.value = source.kind === 'library' ? source.entry.id : PASTED_VALUE;
     state = { source, session, pos: clampPosition(session, loc?.step ?? 0), preferredObject: undefined, whatIf: undefined };

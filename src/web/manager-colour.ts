@@ -1,23 +1,31 @@
 /**
- * A colour per manager that is the same on every run and every machine: FNV-1a of the manager's
- * name picks one of twelve palette slots (as kubectl-blame does). Shared ownership has its own
- * pattern, and names are always printed beside the colour, so colour never carries meaning alone.
+ * Colours of managers. Within a scenario, managers get palette slots in the order they first
+ * appear (on the starting objects, then step by step), so the managers shown together never share
+ * a colour while there are at most twelve of them; hashing names (as this page once did, like
+ * kubectl-blame) gave `kubectl` and `kube-controller-manager` the same colour. Shared ownership has
+ * its own pattern, and names are always printed beside the colour, so colour never carries
+ * meaning alone.
  */
 
-/** Twelve hues, dark enough for a 4px stripe on white and for text when tinted lightly. */
+/**
+ * Twelve hues, dark enough for a 4px stripe on white and for text when tinted lightly. The first
+ * seven are the Okabe–Ito colours that stay apart for the common colour-vision deficiencies (its
+ * yellow replaced by a dark grey, which a stripe on white needs); the rest follow when a scenario
+ * has more managers.
+ */
 export const PALETTE: readonly string[] = [
-  '#1f6fb4', // blue
-  '#c0392b', // red
-  '#23883b', // green
-  '#7b4fb8', // purple
-  '#d35400', // orange
-  '#0e8a9a', // teal
-  '#c2407f', // pink
-  '#7d5a3c', // brown
+  '#0072b2', // blue
+  '#d55e00', // vermilion
+  '#009e73', // bluish green
+  '#cc79a7', // reddish purple
+  '#e69f00', // orange
+  '#56b4e9', // sky blue
+  '#555555', // dark grey
   '#8a8a12', // olive
+  '#7d5a3c', // brown
   '#3949ab', // indigo
-  '#b8860b', // gold
-  '#00796b', // dark cyan
+  '#a0183d', // dark red
+  '#0e8a9a', // teal
 ];
 
 /** FNV-1a, 32 bits, over the UTF-16 code units of the name. */
@@ -30,13 +38,23 @@ export function fnv1a(text: string): number {
   return h >>> 0;
 }
 
-/** The palette slot of a manager (0..11). */
-export function managerSlot(manager: string): number {
-  return fnv1a(manager) % PALETTE.length;
+/** Palette slots in order of first appearance: the first manager 0, the next 1, and so on. */
+export function managerSlots(managersInOrder: Iterable<string>): ReadonlyMap<string, number> {
+  const slots = new Map<string, number>();
+  for (const m of managersInOrder) if (!slots.has(m)) slots.set(m, slots.size % PALETTE.length);
+  return slots;
 }
 
-export function managerColour(manager: string): string {
-  return PALETTE[managerSlot(manager)];
+/**
+ * The palette slot of a manager: its place in `slots`, or, for a manager the scenario never
+ * showed (a what-if's own manager), one picked from its name.
+ */
+export function managerSlot(manager: string, slots: ReadonlyMap<string, number> = new Map()): number {
+  return slots.get(manager) ?? fnv1a(manager) % PALETTE.length;
+}
+
+export function managerColour(manager: string, slots?: ReadonlyMap<string, number>): string {
+  return PALETTE[managerSlot(manager, slots)];
 }
 
 /** CSS classes `.m0`..`.m11` setting `--c` to each palette colour (installed once by the page). */

@@ -140,9 +140,9 @@ export function chooseObject(snapshot: Snapshot, rec: StepRecord | undefined, pr
   return best >= 0 ? best : 0;
 }
 
-function tagger(owners: readonly OwnerEntry[]): (e: OwnerEntry) => OwnerTag {
+function tagger(owners: readonly OwnerEntry[], slots: ReadonlyMap<string, number>): (e: OwnerEntry) => OwnerTag {
   const label = ownerLabeler(owners);
-  return (e) => ({ label: label(e), manager: e.manager, colour: managerColour(e.manager), slot: managerSlot(e.manager) });
+  return (e) => ({ label: label(e), manager: e.manager, colour: managerColour(e.manager, slots), slot: managerSlot(e.manager, slots) });
 }
 
 function lazy<T>(make: () => T): () => T {
@@ -169,8 +169,9 @@ function blameOf(view: ObjectView): { lines: BlameLine[]; byPath: Map<string, st
   return b;
 }
 
-export function objectModel(view: ObjectView, before: ObjectView | undefined): ObjectModel {
-  const tag = tagger(view.owners);
+/** `slots`: the session's manager colours (managerSlots of its managers in order of appearance). */
+export function objectModel(view: ObjectView, before: ObjectView | undefined, slots: ReadonlyMap<string, number> = new Map()): ObjectModel {
+  const tag = tagger(view.owners, slots);
   const { lines } = blameOf(view);
   const previous = before ? blameOf(before).byPath : undefined;
   const rows: BlameRow[] = lines.map((l) => {
@@ -248,7 +249,7 @@ export function pageModel(s: Session, requested: number, opts: ViewOptions = {})
     const view = snapshot.objects[selected];
     // An object new at this step: every owned line is a change.
     const prior = before ? (before.objects.find((o) => o.display === view.display) ?? { ...view, object: null, owners: [] }) : undefined;
-    object = objectModel(view, prior);
+    object = objectModel(view, prior, s.managerSlots);
   }
   const result = rec ? resultModel(rec, shownRecord ? 'what-if' : 'step', shownRecord ? pos + 1 : pos) : undefined;
   return {

@@ -8,6 +8,7 @@ import type { Scenario } from '../scenarios/model.js';
 import { parseScenario } from '../scenarios/parse-scenario.js';
 import { runScenarioSteps } from '../scenarios/run-scenario.js';
 import type { ModeRunner, RunEnvironment, Snapshot, StepRecord } from '../scenarios/run-types.js';
+import { managerSlots } from './manager-colour.js';
 import { type Problem, problemFrom } from './problem.js';
 
 export interface Session {
@@ -22,6 +23,13 @@ export interface Session {
   readonly steps: readonly StepRecord[];
   /** Why the scenario could not be read or started, or why step `steps.length + 1` could not run. */
   readonly problem: Problem | undefined;
+  /** Each manager's colour slot, in order of first appearance over the whole run. */
+  readonly managerSlots: ReadonlyMap<string, number>;
+}
+
+/** Managers in the order the run shows them: the starting objects, then each step's result. */
+function* managersInOrder(initial: Snapshot | undefined, steps: readonly StepRecord[]): Generator<string> {
+  for (const snapshot of [initial, ...steps.map((r) => r.after)]) for (const o of snapshot?.objects ?? []) for (const e of o.owners) yield e.manager;
 }
 
 export function startSession(text: string, file: string, env: RunEnvironment): Session {
@@ -29,13 +37,13 @@ export function startSession(text: string, file: string, env: RunEnvironment): S
   try {
     scenario = parseScenario(text, file);
   } catch (err) {
-    return failed(text, file, undefined, problemFrom(err, 'The scenario could not be read', { text, file }));
+    return failedSession(text, file, undefined, problemFrom(err, 'The scenario could not be read', { text, file }));
   }
   let runner: ModeRunner;
   try {
     runner = modeRunner(scenario, env);
   } catch (err) {
-    return failed(text, file, scenario, problemFrom(err, 'The scenario could not start', { text, file }));
+    return failedSession(text, file, scenario, problemFrom(err, 'The scenario could not start', { text, file }));
   }
   const steps: StepRecord[] = [];
   let problem: Problem | undefined;
@@ -50,11 +58,12 @@ export function startSession(text: string, file: string, env: RunEnvironment): S
       break;
     }
   }
-  return { text, file, scenario, runner, initial: runner.initial, steps, problem };
+  return { text, file, scenario, runner, initial: runner.initial, steps, problem, managerSlots: managerSlots(managersInOrder(runner.initial, steps)) };
 }
 
-function failed(text: string, file: string, scenario: Scenario | undefined, problem: Problem): Session {
-  return { text, file, scenario, runner: undefined, initial: undefined, steps: [], problem };
+/** A session that shows only why the scenario could not run. */
+export function failedSession(text: string, file: string, scenario: Scenario | undefined, problem: Problem): Session {
+  return { text, file, scenario, runner: undefined, initial: undefined, steps: [], problem, managerSlots: new Map() };
 }
 
 /** The last position the page can show: 0 is the state before the first step, k after step k. */

@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { decodeFieldsV1 } from '../../src/fieldpath/fieldsv1-decode.js';
 import { fieldsV1Rows } from '../../src/web/fieldsv1-rows.js';
 import { formatHash, parseHash } from '../../src/web/location-hash.js';
-import { fnv1a, managerColour, managerSlot, PALETTE } from '../../src/web/manager-colour.js';
+import { fnv1a, managerColour, managerSlot, managerSlots, PALETTE } from '../../src/web/manager-colour.js';
 import { pageModel } from '../../src/web/page-model.js';
 import { renderPage } from '../../src/web/render-page.js';
 import { findEntry, libraryEntries, libraryEnvironment, normalizePath } from '../../src/web/scenario-library.js';
-import { startSession } from '../../src/web/session.js';
+import { lastPosition, snapshotAtPosition, startSession } from '../../src/web/session.js';
 import { readFlags, setForce, setManager } from '../../src/web/step-flags.js';
 import { stepText } from '../../src/web/step-text.js';
 import { nextStepText, runWhatIf } from '../../src/web/what-if.js';
@@ -30,12 +30,32 @@ describe('manager colours', () => {
     expect(fnv1a('foobar')).toBe(0xbf9cf968);
   });
 
-  it('a manager keeps its colour across runs: it depends on the name only', () => {
-    // Pinned: a change here changes every user's picture.
-    expect(managerSlot('eks')).toBe(fnv1a('eks') % 12);
-    expect(managerColour('eks')).toBe(PALETTE[fnv1a('eks') % 12]);
-    expect(managerColour('kubectl-client-side-apply')).toBe(managerColour('kubectl-client-side-apply'));
+  it('managers get colours in order of appearance, so the first twelve never share one', () => {
+    // kubectl and kube-controller-manager hashed to the same slot; by appearance they cannot.
+    expect(fnv1a('kubectl') % 12).toBe(fnv1a('kube-controller-manager') % 12);
+    const slots = managerSlots(['kubectl', 'kube-controller-manager', 'kubectl', 'eks']);
+    expect([...slots]).toEqual([['kubectl', 0], ['kube-controller-manager', 1], ['eks', 2]]);
+    expect(managerColour('kube-controller-manager', slots)).not.toBe(managerColour('kubectl', slots));
     expect(new Set(PALETTE).size).toBe(PALETTE.length);
+  });
+
+  it('a manager the run never showed (a what-if\'s own) gets a slot from its name', () => {
+    expect(managerSlot('helm', new Map())).toBe(fnv1a('helm') % 12);
+  });
+
+  it('every library scenario: managers shown together have distinct colours', () => {
+    for (const file of [...files.keys()].filter((f) => !f.includes('/schemas/'))) {
+      const id = file;
+      const s = session(file);
+      for (let pos = 0; pos <= lastPosition(s); pos++) {
+        for (const o of snapshotAtPosition(s, pos)?.objects ?? []) {
+          const managers = [...new Set(o.owners.map((e) => e.manager))];
+          if (managers.length > PALETTE.length) continue;
+          const colours = new Set(managers.map((m) => managerColour(m, s.managerSlots)));
+          expect(colours.size, `${id} step ${pos} ${o.display}: ${managers.join(', ')}`).toBe(managers.length);
+        }
+      }
+    }
   });
 });
 

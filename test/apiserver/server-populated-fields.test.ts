@@ -449,3 +449,26 @@ describe('defaults of the other served groups (1.32)', () => {
     expect(pc.preemptionPolicy).toBe('PreemptLowerPriority');
   });
 });
+
+describe('quota and limit ranges (core/v1)', () => {
+  it('ResourceQuota hard limits are stored canonical', () => {
+    const q = createdBy(obj({ apiVersion: 'v1', kind: 'ResourceQuota', metadata: { name: 'q' }, spec: { hard: { 'requests.memory': '4096Mi', 'requests.cpu': 0.25, pods: '10' } } }), 'm');
+    expect(at(q, 'spec.hard')).toEqual({ 'requests.memory': '4Gi', 'requests.cpu': '250m', pods: '10' });
+  });
+
+  it('LimitRange container items: default limit from max, default request from the limit, then min', () => {
+    const lr = createdBy(
+      obj({
+        apiVersion: 'v1',
+        kind: 'LimitRange',
+        metadata: { name: 'l' },
+        spec: { limits: [{ type: 'Container', max: { memory: '1024Mi' }, min: { cpu: '0.1' } }, { type: 'Pod', max: { cpu: '2' } }] },
+      }),
+      'm',
+    );
+    expect(at(lr, 'spec.limits')).toEqual([
+      { type: 'Container', max: { memory: '1Gi' }, min: { cpu: '100m' }, default: { memory: '1Gi' }, defaultRequest: { memory: '1Gi', cpu: '100m' } },
+      { type: 'Pod', max: { cpu: '2' } },
+    ]);
+  });
+});

@@ -38,6 +38,21 @@ export function managerOfCause(message: string): string {
   }
 }
 
+/** The subresource a conflict cause names (`"m" with subresource "scale"` → `scale`), '' for none. */
+export function subresourceOfCause(message: string): string {
+  const m = /^conflicts? with "(?:[^"\\]|\\.)*" with subresource ("(?:[^"\\]|\\.)*")/.exec(message);
+  return m ? (JSON.parse(m[1]) as string) : '';
+}
+
+/**
+ * The apiVersion of an Update entry a conflict cause names (printManager writes ` using V` for
+ * Update entries only); undefined for an Apply entry.
+ */
+export function updateApiVersionOfCause(message: string): string | undefined {
+  const m = / using (\S*)$/.exec(message);
+  return m ? m[1] : undefined;
+}
+
 /** Conflicts ordered by identifier (stable within a manager), as the message groups them. */
 export function sortConflicts(conflicts: readonly Conflict[]): Conflict[] {
   return conflicts

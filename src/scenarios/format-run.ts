@@ -3,7 +3,8 @@
  * in plain words, each expectation's result) and as a JSON report for machines.
  */
 import { formatSource } from '../errors/ssa-error.js';
-import type { ScenarioRun, StepRecord } from './run-types.js';
+import type { OwnershipChange } from './ownership-changes.js';
+import type { ObjectChanges, ScenarioRun, StepRecord } from './run-types.js';
 
 /** Styling hooks (colour); the identity when colour is off. Meaning never depends on them. */
 export interface TextStyle {
@@ -104,6 +105,19 @@ export function formatRun(run: ScenarioRun, style: TextStyle = PLAIN): string {
   return formatScenarioHeader(run, style) + run.steps.map((s) => formatStep(s, run.scenario.steps.length, style)).join('') + formatRunSummary(run, style);
 }
 
+/** Ownership changes in the reports (`run -o json`, `preview -o json`): docs/reports.md. */
+export interface OwnershipChangesReport {
+  readonly object: string;
+  readonly changes: readonly Pick<OwnershipChange, 'kind' | 'manager' | 'other' | 'paths' | 'text'>[];
+}
+
+export function ownershipChangesReport(changes: readonly ObjectChanges[]): OwnershipChangesReport[] {
+  return changes.map((c) => ({
+    object: c.display,
+    changes: c.changes.map((x) => ({ kind: x.kind, manager: x.manager, other: x.other, paths: x.paths, text: x.text })),
+  }));
+}
+
 /** The machine report of one run. */
 export function runReport(run: ScenarioRun): unknown {
   return {
@@ -126,10 +140,7 @@ export function runReport(run: ScenarioRun): unknown {
       conflicts: s.result.conflicts,
       notes: s.result.notes.length ? s.result.notes : undefined,
       requests: s.result.requests,
-      ownershipChanges: s.changes.map((c) => ({
-        object: c.display,
-        changes: c.changes.map((x) => ({ kind: x.kind, manager: x.manager, other: x.other, paths: x.paths, text: x.text })),
-      })),
+      ownershipChanges: ownershipChangesReport(s.changes),
       expectations: s.expectations.map((e) => ({
         passed: e.passed,
         description: e.description,

@@ -2,6 +2,7 @@ import { SsaError } from '../../errors/ssa-error.js';
 import { formatObjects } from '../../manifest/format-objects.js';
 import { clusterObjectDisplay, type ClusterRunState } from '../../scenarios/cluster-mode.js';
 import { offlineApply, type TargetRef } from '../../scenarios/offline-apply.js';
+import { previewReport } from '../../scenarios/preview-report.js';
 import { objectName } from '../../actors/kubectl/output.js';
 import { splitApiVersion } from '../../apiserver/registry.js';
 import type { ObjectRef } from '../../scenarios/model.js';
@@ -33,7 +34,10 @@ metadata.namespace goes to -n (default: default); an object that matches no live
 created (\`configmap/x created\`, and one warning line on stderr).
   - on a conflict, exactly what kubectl would print, and exit 1;
   - otherwise the ownership changes and the fields that would be removed, and exit 0;
-    with -o yaml|json the resulting objects with their managedFields instead.
+    with -o yaml the resulting objects with their managedFields instead;
+  - with -o json (or -o FILE.json) a report, on a conflict as well: the request, each conflict
+    (manager, operation, apiVersion, subresource, path, live and applied values), ownership
+    changes, removals, created objects and the objects (docs/reports.md).
 
 Options:
   -f, --filename       the manifest to apply (- for standard input)
@@ -44,7 +48,8 @@ Options:
   --force-conflicts    take conflicting fields (server-side only)
   --client-side        model kubectl's client-side apply (three-way patch) instead
   --server-side        accepted for kubectl muscle memory (the default)
-  -o, --output         yaml, json, or a file name (written atomically; format from the extension)
+  -o, --output         yaml, json (the report), or a file name (written atomically; format from
+                       the extension: .json the report, .yaml the objects)
   --schema FILE        extra schema (schema YAML, OpenAPI v2/v3, or CRDs); repeatable
   --crd FILE           CustomResourceDefinition manifests; repeatable
 
@@ -55,6 +60,7 @@ Examples:
   ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks
   ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks --force-conflicts -o yaml
   ssa-sim preview -f daemonset-without-namespace.yaml -n kube-system --live live.yaml --field-manager eks
+  ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks -o report.json || jq .conflicts report.json
 `;
 
 const OPTIONS = {
@@ -141,6 +147,31 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   });
   const o = result.outcome;
   const request = requestLine(fieldManager ?? (clientSide ? 'kubectl-client-side-apply' : 'kubectl'), clientSide, force, result.migrated);
+  const isTarget = (ref: ObjectRef | undefined) => ref !== undefined && result.targets.some((t) => sameObject(t, ref));
+  const touched = new Set(result.changes.map((c) => c.display));
+  const resultObjects = [...(result.after.state as ClusterRunState).cluster.objects.values()].filter((obj) => {
+    const view = result.after.objects.find((x) => x.display === clusterObjectDisplay(obj));
+    return isTarget(view?.ref) || touched.has(clusterObjectDisplay(obj));
+  });
+  if (target.format === 'json') {
+    // The report is written whatever the outcome: scripts need it most when the apply fails.
+    const report = previewReport({
+      result,
+      fieldManager: fieldManager ?? (clientSide ? 'kubectl-client-side-apply' : 'kubectl'),
+      clientSide,
+      force,
+      namespace,
+      manifestName: manifest.name,
+      liveName: liveFile === '-' ? '<stdin>' : liveFile,
+      sent: manifestObjects.manifests.map((m) => m.object),
+      objects: resultObjects,
+    });
+    const json = JSON.stringify(report, null, 2) + '\n';
+    if (target.file) writeFileAtomically(target.file, json);
+    else io.write(json);
+    io.writeError(o.stderr);
+    return o.exitCode === 0 ? EXIT_OK : EXIT_FAILED;
+  }
   if (target.format === 'text') io.write(`${request}\n`);
   if (o.exitCode !== 0) {
     io.write(o.stdout);
@@ -155,7 +186,6 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
         `${namespace === undefined && result.created.some((c) => c.namespace === 'default') ? ' (give -n NAMESPACE to aim at another namespace)' : ''}\n`,
     );
   }
-  const isTarget = (ref: ObjectRef | undefined) => ref !== undefined && result.targets.some((t) => sameObject(t, ref));
   let text: string;
   if (target.format === 'text') {
     const changed = new Set(result.changes.map((c) => c.display));
@@ -166,12 +196,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
     text = o.stdout + createdLines.join('') + (result.changes.length ? formatChanges(result.changes) : '') + unchanged.join('');
     if (result.changes.length === 0 && unchanged.length === 0) text += 'no change in ownership\n';
   } else {
-    const touched = new Set(result.changes.map((c) => c.display));
-    const objects = [...(result.after.state as ClusterRunState).cluster.objects.values()].filter((obj) => {
-      const view = result.after.objects.find((x) => x.display === clusterObjectDisplay(obj));
-      return isTarget(view?.ref) || touched.has(clusterObjectDisplay(obj));
-    });
-    text = formatObjects(objects, { output: target.format === 'json' ? 'json' : 'yaml', showManagedFields: true });
+    text = formatObjects(resultObjects, { output: 'yaml', showManagedFields: true });
   }
   if (target.file) writeFileAtomically(target.file, text);
   else io.write(text);

@@ -6,6 +6,7 @@
 import { valueEquals } from '../value/equals.js';
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { getPath, metadataOf, setPath } from './object-paths.js';
+import { templateGenerationOnCreate, templateGenerationOnUpdate } from './template-generation.js';
 import type { ResourceType } from './types.js';
 
 /** A new object as the store creates it: system metadata set, main reset fields emptied. */
@@ -17,7 +18,7 @@ export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: V
   out = setPath(out, ['metadata', 'generation'], resource.generation ? 1 : undefined);
   out = setPath(out, ['metadata', 'selfLink'], undefined);
   out = setPath(out, ['metadata', 'deletionTimestamp'], undefined);
-  return out;
+  return templateGenerationOnCreate(resource, out);
 }
 
 /** An updated object as the store keeps it: reset fields and system metadata from `old`, generation bumped on spec changes. */
@@ -34,6 +35,7 @@ export function prepareForUpdate(resource: ResourceType, subresource: string, ol
   const oldMeta = metadataOf(old);
   for (const k of ['uid', 'creationTimestamp', 'deletionTimestamp', 'generation']) out = setPath(out, ['metadata', k], getKey(oldMeta, k));
   out = setPath(out, ['metadata', 'selfLink'], undefined);
+  out = templateGenerationOnUpdate(resource, subresource, old, out);
   if (resource.generation && !valueEquals(specOf(old), specOf(out))) {
     const g = getKey(oldMeta, 'generation');
     out = setPath(out, ['metadata', 'generation'], (typeof g === 'number' ? g : 0) + 1);

@@ -10,6 +10,7 @@ import type { ModeRunner, RunEnvironment } from './run-types.js';
 export * from './model.js';
 export * from './run-types.js';
 export { parseScenario } from './parse-scenario.js';
+export { failureExpected } from './expected-failure.js';
 export { runScenario, runScenarioSteps, summarizeRun, changesBetween } from './run-scenario.js';
 export { formatRun, formatRunSummary, formatScenarioHeader, formatStep, PLAIN, runReport, type StepFormatOptions, type TextStyle } from './format-run.js';
 export { ownershipChanges, type OwnershipChange, type OwnershipChangeKind } from './ownership-changes.js';

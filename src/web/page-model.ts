@@ -5,6 +5,7 @@
  */
 import { formatSource } from '../errors/ssa-error.js';
 import { type BlameLine, blameLines } from '../scenarios/blame.js';
+import { failureExpected } from '../scenarios/expected-failure.js';
 import type { ObjectRef } from '../scenarios/model.js';
 import { type OwnerEntry, ownerKey, ownerLabeler } from '../scenarios/owners.js';
 import type { ConflictReport, ObjectChanges, ObjectView, Snapshot, StepRecord } from '../scenarios/run-types.js';
@@ -69,6 +70,8 @@ export interface ResultModel {
   readonly explain: string;
   readonly summary: string;
   readonly ok: boolean;
+  /** It failed as the scenario's expectations say it must. */
+  readonly expectedFailure: boolean;
   readonly stdout: string;
   readonly stderr: string;
   readonly error: string | undefined;
@@ -84,6 +87,8 @@ export interface StepItem {
   /** undefined: the step did not run (an earlier one could not). */
   readonly ok: boolean | undefined;
   readonly passed: boolean | undefined;
+  /** It failed as the scenario's expectations say it must (the 409 that is the lesson). */
+  readonly expectedFailure: boolean;
 }
 
 export interface PageModel {
@@ -212,6 +217,7 @@ function resultModel(rec: StepRecord, kind: 'step' | 'what-if', number: number):
     explain: rec.step.explain,
     summary: rec.result.summary,
     ok: rec.result.ok,
+    expectedFailure: failureExpected(rec),
     stdout: rec.result.stdout,
     stderr: rec.result.stderr,
     error: rec.result.error,
@@ -234,7 +240,7 @@ export function pageModel(s: Session, requested: number, opts: ViewOptions = {})
   const sc = s.scenario;
   const steps: StepItem[] = (sc?.steps ?? []).map((st, i) => {
     const rec = s.steps[i];
-    return { number: i + 1, title: st.title || `${st.action}`, ok: rec?.result.ok, passed: rec?.passed };
+    return { number: i + 1, title: st.title || `${st.action}`, ok: rec?.result.ok, passed: rec?.passed, expectedFailure: rec !== undefined && failureExpected(rec) };
   });
   const whatIf = opts.whatIf && opts.whatIf.base === pos ? opts.whatIf : undefined;
   const shownRecord = whatIf?.record;

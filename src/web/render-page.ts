@@ -39,22 +39,23 @@ export function renderPosition(m: PageModel): string {
 }
 
 export function renderSteps(m: PageModel): string {
-  const item = (pos: number, label: string, status: string, reachable: boolean) => {
+  const item = (pos: number, label: string, status: string, reachable: boolean, expected = false) => {
     const current = pos === m.pos;
     return `<li><button type="button" class="step-button"${attrs({
       'data-pos': pos,
       'aria-current': current ? 'step' : undefined,
       title: label,
       disabled: !reachable,
-    })}><span class="step-n">${pos === 0 ? 'start' : pos}</span> <span class="step-title">${esc(label)}</span>${status ? ` <span class="step-status">${esc(status)}</span>` : ''}</button></li>`;
+    })}><span class="step-n">${pos === 0 ? 'start' : pos}</span> <span class="step-title">${esc(label)}</span>${status ? ` <span class="step-status${expected ? ' expected' : ''}">${esc(status)}</span>` : ''}</button></li>`;
   };
   const parts = [item(0, 'before the first step', '', true)];
   for (const s of m.steps) {
     let status = '';
     if (s.ok === undefined) status = 'did not run';
     else if (s.passed === false) status = 'expectation failed';
+    else if (s.expectedFailure) status = 'fails as expected';
     else if (!s.ok) status = 'failed';
-    parts.push(item(s.number, s.title, status, s.number <= m.last));
+    parts.push(item(s.number, s.title, status, s.number <= m.last, s.expectedFailure && s.passed !== false));
   }
   return parts.join('');
 }
@@ -84,6 +85,16 @@ function renderChanges(r: ResultModel): string {
   );
 }
 
+/** A step's outcome: green success, red failure, or neutral for a failure the scenario expects. */
+function outcome(r: ResultModel): string {
+  if (r.ok) return '<p class="outcome ok">The step succeeded.</p>';
+  if (r.expectedFailure) {
+    const what = r.conflicts.length > 0 ? 'a 409 Conflict' : 'an error';
+    return `<p class="outcome expected">The step failed with ${what}, as the scenario expects.</p>`;
+  }
+  return '<p class="outcome failed">The step failed.</p>';
+}
+
 export function renderResult(m: PageModel): string {
   const r = m.result;
   const problemHere = m.problem && (m.pos === m.last || m.scenario === undefined) ? renderProblem(m.problem, 3) : '';
@@ -106,7 +117,7 @@ export function renderResult(m: PageModel): string {
     pre('cmd', `$ ${r.summary}`),
     r.stdout.trim() !== '' && pre('stdout', r.stdout, { 'aria-label': 'standard output' }),
     r.stderr.trim() !== '' && pre('stderr', r.stderr, { 'aria-label': 'standard error' }),
-    `<p class="outcome ${r.ok ? 'ok' : 'failed'}">${r.ok ? 'The step succeeded.' : 'The step failed.'}</p>`,
+    outcome(r),
     r.error !== undefined && `<h3>Error</h3><pre class="error" data-testid="step-error">${esc(r.error)}</pre>`,
     r.conflicts.length > 0 &&
       `<h3>Conflicts</h3><ul class="conflicts">${r.conflicts.map((c) => `<li><code>${esc(c.path)}</code> owned by <strong>${esc(c.manager)}</strong></li>`).join('')}</ul>`,

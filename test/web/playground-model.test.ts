@@ -119,6 +119,33 @@ describe('the EKS story, as the page shows it', () => {
     expect(html).toContain(`<pre class="error" data-testid="step-error">${EKS_CONFLICT_409.replace(/"/g, '&quot;')}</pre>`);
   });
 
+  it('shows the 409 that is the lesson as expected, in a neutral colour, not as a failure', () => {
+    const m = pageModel(s, 3);
+    expect(m.result?.ok).toBe(false);
+    expect(m.result?.expectedFailure).toBe(true);
+    expect(m.steps[2].expectedFailure).toBe(true);
+    const page = renderPage(m);
+    expect(page.result).toContain('<p class="outcome expected">The step failed with a 409 Conflict, as the scenario expects.</p>');
+    expect(page.result).not.toContain('class="outcome failed"');
+  });
+
+  it('keeps an unexpected failure red', () => {
+    // Step 2 conflicts, and no expectation says it should.
+    const apply = (manager: string, value: string) => `
+  - title: ${manager} applies a=${value}
+    server-side-apply:
+      fieldManager: ${manager}
+      manifests: |
+        {apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: default}, data: {a: "${value}"}}`;
+    const text = `name: unexpected\nsteps:${apply('team-a', '1')}${apply('team-b', '2')}\n`;
+    const u = startSession(text, 'scenarios/unexpected.yaml', libraryEnvironment(files, 'scenarios/unexpected.yaml'));
+    expect(u.problem).toBeUndefined();
+    const m = pageModel(u, 2);
+    expect(m.result?.ok).toBe(false);
+    expect(m.result?.expectedFailure).toBe(false);
+    expect(renderPage(m).result).toContain('<p class="outcome failed">The step failed.</p>');
+  });
+
   it('marks the image lines as owned by eks after the forced apply, and as changed', () => {
     const m = pageModel(s, 4);
     const row = m.object!.rows.find((r) => r.text.trim() === AWS_NODE_IMAGE_NEW)!;

@@ -142,7 +142,7 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     }
     expect(await position(page)).toBe('Step 3 of 5');
     expect(await error!.textContent()).toBe(EKS_CONFLICT_409);
-    expect(await page.textContent('#result .outcome')).toBe('The step failed.');
+    expect(await page.textContent('#result .outcome')).toBe('The step failed with a 409 Conflict, as the scenario expects.');
     await page.screenshot({ path: join(artifacts, 'playground-eks-conflict.png') });
 
     // Step timing in the page (information only; the bench measures the runner's work).

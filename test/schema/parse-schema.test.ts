@@ -386,13 +386,12 @@ describe('errors', () => {
     expectSchemaError('types: []\ntypes: []\n', 'document: duplicate key "types"', 2, 1);
   });
 
-  test('alias bombs fail fast', () => {
+  // The cap is what keeps this fast; the test checks the cap, not the clock (no timing assertions).
+  test('alias bombs are capped', () => {
     let text = 'bomb:\n  x0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
     for (let i = 1; i < 10; i++) text += `  x${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]\n`;
     text += 'types: *a9\n';
-    const start = performance.now();
     const err = errorOf(() => parseSchema(text, { file: 'schema.yaml' }));
-    expect(performance.now() - start).toBeLessThan(3000);
     expect(err.code).toBe('SCHEMA_PARSE');
     expect(err.message).toMatch(/^schema\.yaml:\d+:\d+: YAML aliases expand to more than 100000 nodes \(aliases are capped to stop alias bombs\)$/);
   });

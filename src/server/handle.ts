@@ -4,7 +4,8 @@
  * bodies onto it and answers discovery, OpenAPI, version and health itself.
  */
 import { serve, withTime } from '../apiserver/server.js';
-import type { ApiRequest, ClusterState } from '../apiserver/types.js';
+import type { ApiRequest, ApiResponse, CatalogLike, ClusterState } from '../apiserver/types.js';
+import { withServedCrds } from './crd-resources.js';
 import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
 import type { DocumentCache } from './documents.js';
 import { restAction } from './rest-request.js';
@@ -25,6 +26,8 @@ export interface ServerContext {
   /** The time of a request, RFC 3339 UTC at second precision. */
   readonly now: () => string;
   readonly documents: DocumentCache;
+  /** The catalog the server started with: CRDs stored later are served on top of it. */
+  readonly baseCatalog: CatalogLike;
   /** When set, every request but health and version checks needs `Authorization: Bearer <token>`. */
   readonly token?: string;
 }
@@ -34,6 +37,8 @@ export interface HandleResult {
   readonly response: HttpResponse;
   /** The API server requests that changed the stored state (none for reads and failures). */
   readonly writes: readonly ApiRequest[];
+  /** Every write the API server answered (failures included), for the session recorder. */
+  readonly exchange?: { readonly request: ApiRequest; readonly response: ApiResponse };
   /** Set for a watch: the response is then a stream of events, which the socket side sends. */
   readonly watch?: WatchSpec;
 }
@@ -89,10 +94,12 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
     return r.writes.length > 0 ? { state: r.state, response: jsonResponse(200, r.list), writes: r.writes } : { state, response: jsonResponse(200, r.list), writes: [] };
   }
   const result = serve(timed, action.request);
-  if (!result.response.ok) return { state, response: statusResponse(result.response.status, result.response.warnings), writes: [] };
+  const isWrite = action.request.verb !== 'get' && action.request.verb !== 'list';
+  const exchange = (response: ApiResponse) => (isWrite ? { exchange: { request: action.request, response } } : {});
+  if (!result.response.ok) return { state, response: statusResponse(result.response.status, result.response.warnings), writes: [], ...exchange(result.response) };
   const ok = result.response;
   const refused = namespaceLifecycle(timed, action.request, action.resource, ok.object, ok.code === 201);
-  if (refused) return { state, response: statusResponse(refused), writes: [] };
+  if (refused) return { state, response: statusResponse(refused), writes: [], ...exchange({ ok: false, code: refused.code, status: refused, warnings: [] }) };
   let body = ok.object;
   if (action.request.verb === 'list') {
     const page = pageOfList(body, req.query);
@@ -107,7 +114,10 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
   const response = jsonResponse(ok.code, body, ok.warnings);
   // Reads and failures leave the stored state as it was (the clock only moves with writes).
   const changed = result.state.objects !== timed.objects || result.state.resourceVersion !== timed.resourceVersion;
-  return changed ? { state: result.state, response, writes: [action.request] } : { state, response, writes: [] };
+  if (!changed) return { state, response, writes: [], ...exchange(ok) };
+  const crdWrite = action.resource.group === 'apiextensions.k8s.io' && action.resource.kind === 'CustomResourceDefinition';
+  const next = crdWrite ? withServedCrds(result.state, ctx.baseCatalog).state : result.state;
+  return { state: next, response, writes: [action.request], ...exchange(ok) };
 }
 
 /** `includeObject=Object` puts whole objects in Table rows (the default is their metadata). */

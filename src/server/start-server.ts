@@ -15,6 +15,8 @@ import { kubeconfigText } from './kubeconfig.js';
 import { bodyTooLarge, statusResponse } from './status-json.js';
 import type { HttpRequest, HttpResponse, RequestLogEntry } from './types.js';
 import { versionInfo } from './version.js';
+import { withServedCrds } from './crd-resources.js';
+import type { RecordedExchange } from './recorder.js';
 import { eventsBetween, type StoreEvent } from './watch-events.js';
 import { WatchHub } from './watch-hub.js';
 import { bookmarkLine, eventLine, expiredLine, type WatchSpec } from './watch-spec.js';
@@ -33,6 +35,8 @@ export interface StartServerOptions {
   readonly token?: string;
   /** Told of every request as it arrived, before it is answered. */
   readonly onRequest?: (entry: RequestLogEntry) => void;
+  /** Told of every write the API server answered, failures included (what `--record` writes down). */
+  readonly onExchange?: (exchange: RecordedExchange) => void;
   /** Told of every request that changed the stored state, with the state after it. */
   readonly onWrite?: (write: ServerWrite) => void;
   /** The clock: RFC 3339 UTC at second precision. Default the wall clock. */
@@ -78,13 +82,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const version = versionInfo();
+  const initial = options.state ?? newClusterState(builtinCatalog(), (options.now ?? wallClock)());
   const ctx: ServerContext = {
+    baseCatalog: initial.config.catalog,
     version,
     now: options.now ?? wallClock,
     documents: new DocumentCache(version.gitVersion),
     ...(options.token !== undefined ? { token: options.token } : {}),
   };
-  let state = options.state ?? newClusterState(builtinCatalog(), ctx.now());
+  let state = withServedCrds(initial, initial.config.catalog).state;
   const hub = new WatchHub(state.resourceVersion);
   const bookmarkMs = options.bookmarkIntervalMs ?? 60_000;
 
@@ -190,6 +196,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         const result = handleRequest(state, httpRequest, ctx);
         // The write hook (the --state file) runs before the state moves on: when it fails, the
         // client gets a 500 and the server keeps what it had acknowledged before.
+        if (result.exchange) options.onExchange?.({ ...result.exchange, title: `${httpRequest.method} ${httpRequest.path}` });
         if (result.writes.length > 0) options.onWrite?.({ requests: result.writes, response: result.response, state: result.state });
         if (result.state !== state) hub.publish(eventsBetween(state, result.state));
         state = result.state;

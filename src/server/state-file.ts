@@ -9,6 +9,7 @@ import { storageKey } from '../apiserver/request-context.js';
 import type { ClusterState, KubeObject } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { readManifests } from '../manifest/read-manifests.js';
+import { withServedCrds } from './crd-resources.js';
 import { compareStrings } from '../value/compare-strings.js';
 import { getKey, isList, isMap, type ValueMap } from '../value/value.js';
 
@@ -56,20 +57,27 @@ export function stateFromText(base: ClusterState, text: string, file: string): C
   if (typeof now !== 'string' || Number.isNaN(Date.parse(now))) fail(file, 'now must be an RFC 3339 time', doc.positionOf(['now'], 'value'));
   const list = getKey(root, 'objects');
   if (!isList(list)) fail(file, 'objects must be a list', doc.positionOf(['objects'], 'value'));
+  // CRDs first: the custom resources stored after them are served by them.
+  const isCrd = (o: unknown) => isMap(o as never) && getKey(o as ValueMap, 'kind') === 'CustomResourceDefinition';
+  let served = base;
   const objects = new Map<string, KubeObject>();
-  list.forEach((o, i) => {
-    const at = doc.positionOf(['objects', i]);
-    if (!isMap(o)) fail(file, `objects[${i}] must be an object`, at);
-    const apiVersion = getKey(o, 'apiVersion');
-    const kind = getKey(o, 'kind');
-    const meta = getKey(o, 'metadata');
-    const name = isMap(meta) ? getKey(meta, 'name') : undefined;
-    const ns = isMap(meta) ? getKey(meta, 'namespace') : undefined;
-    const found = typeof apiVersion === 'string' && typeof kind === 'string' ? findResource(base.config.resources, apiVersion, { kind }) : undefined;
-    if (!found) fail(file, `objects[${i}]: the server does not serve ${String(apiVersion)} ${String(kind)} (add its CRD with --crd)`, at);
-    if (typeof name !== 'string' || name === '') fail(file, `objects[${i}]: metadata.name is missing`, at);
-    const namespace = found.resource.namespaced ? (typeof ns === 'string' ? ns : '') : '';
-    objects.set(storageKey(found.resource, namespace, name), o as ValueMap);
-  });
-  return { ...base, objects, resourceVersion: count('resourceVersion'), uidCount: count('uidCount'), now };
+  for (const pass of [true, false]) {
+    list.forEach((o, i) => {
+      if (isCrd(o) !== pass) return;
+      const at = doc.positionOf(['objects', i]);
+      if (!isMap(o)) fail(file, `objects[${i}] must be an object`, at);
+      const apiVersion = getKey(o, 'apiVersion');
+      const kind = getKey(o, 'kind');
+      const meta = getKey(o, 'metadata');
+      const name = isMap(meta) ? getKey(meta, 'name') : undefined;
+      const ns = isMap(meta) ? getKey(meta, 'namespace') : undefined;
+      const found = typeof apiVersion === 'string' && typeof kind === 'string' ? findResource(served.config.resources, apiVersion, { kind }) : undefined;
+      if (!found) fail(file, `objects[${i}]: the server does not serve ${String(apiVersion)} ${String(kind)} (add its CRD with --crd)`, at);
+      if (typeof name !== 'string' || name === '') fail(file, `objects[${i}]: metadata.name is missing`, at);
+      const namespace = found.resource.namespaced ? (typeof ns === 'string' ? ns : '') : '';
+      objects.set(storageKey(found.resource, namespace, name), o as ValueMap);
+    });
+    if (pass) served = withServedCrds({ ...base, objects: new Map(objects) }, base.config.catalog).state;
+  }
+  return { ...served, objects, resourceVersion: count('resourceVersion'), uidCount: count('uidCount'), now };
 }

@@ -7,6 +7,7 @@ import { modeRunner, runScenario, type ClusterRunState } from '../../scenarios/i
 import { newClusterState, withNamespace, withObjects } from '../../server/initial-state.js';
 import { startServer, wallClock } from '../../server/start-server.js';
 import { stateFromText, stateToText } from '../../server/state-file.js';
+import { sessionScenario, type RecordedExchange } from '../../server/recorder.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
 import { readTextFile } from '../read-input.js';
@@ -15,7 +16,8 @@ import { catalogFromFlags } from './preview.js';
 import { fileEnvironment, loadScenario } from './run.js';
 
 export const serveUsage = `Usage: ssa-sim serve [--address 127.0.0.1] [--port 6443|0] [--kubeconfig FILE] [--token T]
-                    [--objects FILE]... [--scenario FILE] [--state FILE] [--schema FILE]... [--crd FILE]...
+                    [--objects FILE]... [--scenario FILE] [--state FILE] [--record FILE]
+                    [--schema FILE]... [--crd FILE]...
 
 Serves the simulated API server over HTTP, so real kubectl and client libraries can talk to it:
 exact managedFields, conflicts and 409 texts, no etcd. It starts with the namespaces a new
@@ -33,6 +35,9 @@ Options:
   --scenario FILE    start with the objects a cluster scenario ends with (its steps run first)
   --state FILE       load the state from FILE when it exists (then --objects and --scenario are
                      not read), and save it there atomically after every successful write
+  --record FILE      write the session as a scenario file (the starting objects, then one
+                     request step per write with its answer as the expectation), rewritten
+                     atomically after every write; replay it with ssa-sim run FILE
   --schema FILE      extra schema (schema YAML, OpenAPI v2/v3, or CRDs); repeatable
   --crd FILE         CustomResourceDefinition manifests; repeatable
 
@@ -53,6 +58,7 @@ const OPTIONS = {
   objects: { type: 'string', multiple: true },
   scenario: { type: 'string' },
   state: { type: 'string' },
+  record: { type: 'string' },
 } as const;
 
 /** The cluster a scenario ends with, plus the namespaces of a new cluster. */
@@ -124,12 +130,25 @@ export async function serveCommand(args: string[], io: CommandIO, stop: Promise<
   const state = startingState(catalog, v, io);
   const stateFile = v.state as string | undefined;
   if (stateFile !== undefined) writeFileAtomically(stateFile, stateToText(state));
+  const recordFile = v.record as string | undefined;
+  const exchanges: RecordedExchange[] = [];
+  const startedAt = wallClock();
+  const record = () => recordFile !== undefined && writeFileAtomically(recordFile, sessionScenario(state, exchanges, startedAt));
+  record();
   const server = await startServer({
     address: (v.address as string | undefined) ?? '127.0.0.1',
     port,
     state,
     ...(token !== undefined ? { token } : {}),
     ...(stateFile !== undefined ? { onWrite: (w) => writeFileAtomically(stateFile, stateToText(w.state)) } : {}),
+    ...(recordFile !== undefined
+      ? {
+          onExchange: (e) => {
+            exchanges.push(e);
+            record();
+          },
+        }
+      : {}),
   });
   const kubeconfigFile = v.kubeconfig as string | undefined;
   if (kubeconfigFile !== undefined) writeFileAtomically(kubeconfigFile, server.kubeconfig);

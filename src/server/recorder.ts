@@ -1,0 +1,50 @@
+/**
+ * `--record FILE`: the session as a scenario file that `ssa-sim run` and the playground replay.
+ * It starts from the objects the server started with (managedFields kept), then has one
+ * `request` step per write the API server answered, with the request's own time in its options
+ * (so replayed entries get the same times) and the answer as the step's expectation: the
+ * object's managedFields exactly, or the error text.
+ */
+import { getPath } from '../apiserver/object-paths.js';
+import type { ApiRequest, ApiResponse, ClusterState } from '../apiserver/types.js';
+import { toYaml } from '../manifest/write-yaml.js';
+import { isList, type Value } from '../value/value.js';
+
+export interface RecordedExchange {
+  readonly request: ApiRequest;
+  readonly response: ApiResponse;
+  /** `PATCH /apis/apps/v1/...` as it arrived, for the step's title. */
+  readonly title: string;
+}
+
+function rv(o: Value): number {
+  return Number(getPath(o, ['metadata', 'resourceVersion']) ?? 0);
+}
+
+/** Plain JSON data (no prototypes, no undefined), as the YAML writer wants it. */
+function data(v: unknown): Value {
+  return JSON.parse(JSON.stringify(v)) as Value;
+}
+
+function expectation(exchange: RecordedExchange): Record<string, unknown> {
+  const r = exchange.response;
+  if (!r.ok) return { succeeds: false, error: r.status.message };
+  const opts = (exchange.request as { options?: { dryRun?: unknown } }).options;
+  const dryRun = opts?.dryRun === true || (Array.isArray(opts?.dryRun) && opts.dryRun.includes('All'));
+  const entries = getPath(r.object, ['metadata', 'managedFields']);
+  if (dryRun || exchange.request.verb === 'delete' || !isList(entries)) return { succeeds: true };
+  return { succeeds: true, managedFieldsExactly: data(entries) };
+}
+
+/** The scenario text of a session that started from `initial`. */
+export function sessionScenario(initial: ClusterState, exchanges: readonly RecordedExchange[], startedAt: string): string {
+  const objects = [...initial.objects.values()].sort((a, b) => rv(a) - rv(b));
+  const scenario = {
+    name: `ssa-sim serve session of ${startedAt}`,
+    description: 'Recorded by ssa-sim serve --record: the objects the server started with, then every write it answered, each with its answer as the expectation. Replay it with ssa-sim run.',
+    clock: { start: initial.now },
+    objects: data(objects),
+    steps: exchanges.map((e) => ({ title: e.title, request: data(e.request), expect: data(expectation(e)) })),
+  };
+  return toYaml(scenario as unknown as Value);
+}

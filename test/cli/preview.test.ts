@@ -82,16 +82,16 @@ describe('ssa-sim explain -f', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('owned by kubectl-client-side-apply (Update at apps/v1, since 2022-08-23T09:00:00Z');
     expect(r.stdout).toContain('  if eks applied');
-    expect(r.stdout).toContain('  - CONFLICT: kubectl-client-side-apply owns it and the manifest sets "602401143452.dkr.ecr.eu-west-1.amazonaws.com/amazon-k8s-cni:v1.11.4-eksbuild.1"');
+    expect(r.stdout).toContain('  - CONFLICT: kubectl-client-side-apply owns it and the manifest sets "602401143452.dkr.ecr.eu-west-1.amazonaws.com/amazon-k8s-cni:v1.11.4-eksbuild.1" where the live value is');
   });
   it('share, take, untouched', async () => {
     const share = await runCli(['explain', live, '.metadata.labels.k8s-app', '-f', manifest, '--field-manager', 'eks', ...now]);
     expect(share.stdout).toContain('  - the apply fails on other fields');
     expect(share.stdout).toContain('  - SHARE: the manifest sets the live value "aws-node", so eks would co-own it with kubectl-client-side-apply: no conflict.');
     const take = await runCli(['explain', live, path, '-f', manifest, '--field-manager', 'eks', '--force-conflicts', ...now]);
-    expect(take.stdout).toContain('  - TAKE: eks would take it from kubectl-client-side-apply (forced)');
+    expect(take.stdout).toContain('  - TAKE: eks would take it from kubectl-client-side-apply, setting "602401143452.dkr.ecr.eu-west-1.amazonaws.com/amazon-k8s-cni:v1.11.4-eksbuild.1"');
     const untouched = await runCli(['explain', live, '.spec.template.spec.containers[name="aws-node"].env[name="WARM_IP_TARGET"].value', '-f', manifest, '--field-manager', 'eks', '--force-conflicts', ...now]);
-    expect(untouched.stdout).toContain('  - UNTOUCHED: the manifest does not set it and eks does not own it.');
+    expect(untouched.stdout).toContain('  - NO CHANGE: kubectl-set owns it before and after.');
   });
 });
 

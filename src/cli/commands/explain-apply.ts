@@ -1,17 +1,22 @@
-import { ownerNamesAt } from '../../scenarios/locate-path.js';
+/**
+ * `explain -f MANIFEST --field-manager NAME`: the apply run once, offline, against the captured
+ * objects (the same dry run as `ssa-sim preview`), and for the asked path the verdict read from
+ * that result (src/scenarios/apply-verdict.ts).
+ */
+import { describeVerdict, pathVerdict } from '../../scenarios/apply-verdict.js';
 import { clusterObjectDisplay } from '../../scenarios/cluster-mode.js';
-import { offlineApply } from '../../scenarios/offline-apply.js';
+import { offlineApply, type OfflineApplyResult } from '../../scenarios/offline-apply.js';
+import type { ConflictReport, ObjectView } from '../../scenarios/run-types.js';
+import { managerOfCause } from '../../apiserver/index.js';
+import type { Path } from '../../fieldpath/path-element.js';
 import { readManifests } from '../../manifest/index.js';
-import { resolvePathString, valueAtPath } from '../../scenarios/value-at-path.js';
-import { valueEquals } from '../../value/equals.js';
-import type { Value, ValueMap } from '../../value/value.js';
+import type { SchemaCatalog } from '../../schema/catalog.js';
+import type { ValueMap } from '../../value/value.js';
 import type { CommandIO } from '../io.js';
 import { readInput } from '../read-input.js';
-import type { SchemaCatalog } from '../../schema/catalog.js';
 
-export interface ExplainApplyInput {
-  readonly live: ValueMap;
-  readonly pathText: string;
+export interface DryRunInput {
+  readonly live: readonly ValueMap[];
   readonly manifestFile: string;
   readonly manager: string;
   readonly force: boolean;
@@ -20,51 +25,59 @@ export interface ExplainApplyInput {
   readonly catalog: SchemaCatalog;
 }
 
-const show = (v: Value | undefined) => (v === undefined ? 'nothing' : JSON.stringify(v));
+/** The apply's result as explain reads it, per object (by kubectl's display name). */
+export interface DryRun {
+  readonly heading: string;
+  /** Set when the apply failed on conflicts: the apply is then run forced to show the rest. */
+  readonly failedElsewhere: boolean;
+  /** The server's error when the apply fails for another reason than conflicts. */
+  readonly error: string | undefined;
+  before(display: string): ObjectView | undefined;
+  after(display: string): ObjectView | undefined;
+  conflicts(display: string): readonly ConflictReport[];
+}
 
-/** What applying the manifest as `manager` would do to the field, and why. */
-export async function explainApplyOnPath(input: ExplainApplyInput): Promise<string[]> {
+function conflictsOf(result: OfflineApplyResult): Map<string, ConflictReport[]> {
+  const out = new Map<string, ConflictReport[]>();
+  for (const r of result.outcome.requests) {
+    const causes = (r.failure?.causes ?? []).filter((c) => c.reason === 'FieldManagerConflict');
+    if (causes.length === 0) continue;
+    const display = clusterObjectDisplay({ apiVersion: r.target.apiVersion, kind: r.target.kind, metadata: { name: r.target.name, ...(r.target.namespace ? { namespace: r.target.namespace } : {}) } });
+    out.set(display, [...(out.get(display) ?? []), ...causes.map((c) => ({ manager: managerOfCause(c.message), path: c.field }))]);
+  }
+  return out;
+}
+
+export async function dryRunApply(input: DryRunInput): Promise<DryRun> {
   const manifest = await readInput(input.manifestFile, input.io);
   const objects = readManifests(manifest.text, { file: manifest.name }).manifests.map((o) => o.object);
   const now = new Date(input.now).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  const run = (force: boolean) =>
-    offlineApply({ catalog: input.catalog, live: [input.live], manifests: objects, fieldManager: input.manager, force, clientSide: false, now });
-  const display = clusterObjectDisplay(input.live);
-  const out: string[] = [`  if ${input.manager} applied ${input.manifestFile}${input.force ? ' with --force-conflicts' : ''}:`];
+  const run = (force: boolean) => offlineApply({ catalog: input.catalog, live: input.live, manifests: objects, fieldManager: input.manager, force, clientSide: false, now });
   const first = run(input.force);
-  const conflictsHere = first.outcome.exitCode !== 0 && first.outcome.stderr.includes(input.pathText);
-  const viewOf = (snap: typeof first.after) => snap.objects.find((o) => o.display === display);
-  const before = viewOf(first.before);
-  const nameOf = (o: ValueMap) => `${String(o.kind)}/${String((o.metadata as ValueMap | undefined)?.name)}`;
-  const manifestObj = objects.find((o) => nameOf(o) === nameOf(input.live)) ?? objects[0];
-  const inManifest = manifestObj ? resolvePathString(manifestObj, input.pathText) : undefined;
-  const liveValue = before ? valueAtPath(before.object, resolvePathString(before.object, input.pathText) ?? []) : undefined;
-  const wanted = inManifest && manifestObj ? valueAtPath(manifestObj, inManifest) : undefined;
-  const ownersBefore = before ? ownerNamesAt(before, input.pathText).filter((m) => m !== input.manager) : [];
-  if (conflictsHere) {
-    out.push(
-      `  - CONFLICT: ${ownersBefore.join(' and ') || 'another manager'} own${ownersBefore.length === 1 ? 's' : ''} it and the manifest sets ${show(wanted)} where the live value is ${show(liveValue)}.`,
-      '    Resolve it by --force-conflicts (take it), removing it from the manifest (leave it to them), or setting the live value (share it).',
-    );
-    return out;
-  }
-  let result = first;
+  const conflicts = conflictsOf(first);
+  let result: OfflineApplyResult | undefined = first;
+  let error: string | undefined;
   if (first.outcome.exitCode !== 0) {
-    out.push('  - the apply fails on other fields (see `ssa-sim preview`); if those were resolved:');
-    result = run(true);
+    result = conflicts.size > 0 ? run(true) : undefined;
+    if (result && result.outcome.exitCode !== 0) result = undefined;
+    if (!result) error = first.outcome.stderr.trim();
   }
-  const after = viewOf(result.after);
-  const path = after ? resolvePathString(after.object, input.pathText) : undefined;
-  const ownersAfter = after ? ownerNamesAt(after, input.pathText) : [];
-  const mine = ownersAfter.includes(input.manager);
-  const others = ownersAfter.filter((m) => m !== input.manager);
-  const lost = ownersBefore.filter((m) => !others.includes(m));
-  if (mine && ownersBefore.length === 0) out.push(`  - TAKE: nobody else owns it; ${input.manager} would own it${valueEquals(wanted ?? null, liveValue ?? null) ? '' : ` and set it to ${show(wanted)}`}.`);
-  else if (mine && lost.length > 0) out.push(`  - TAKE: ${input.manager} would take it from ${lost.join(' and ')} (forced), setting ${show(wanted)}.`);
-  else if (mine) out.push(`  - SHARE: the manifest sets the live value ${show(liveValue)}, so ${input.manager} would co-own it with ${others.join(' and ')}: no conflict.`);
-  else if (!path && liveValue !== undefined) out.push(`  - REMOVE: ${input.manager} applied it before, the manifest leaves it out, and nobody else owns it.`);
-  else if (path && before && ownerNamesAt(before, input.pathText).includes(input.manager))
-    out.push(`  - GIVE UP: the manifest leaves it out; it stays because ${others.join(' and ') || 'nobody (unowned now)'} still own${others.length === 1 ? 's' : ''} it.`);
-  else out.push(`  - UNTOUCHED: the manifest does not set it and ${input.manager} does not own it.`);
-  return out;
+  const find = (snap: OfflineApplyResult['after'] | undefined, display: string) => snap?.objects.find((o) => o.display === display);
+  return {
+    heading: `  if ${input.manager} applied ${input.manifestFile}${input.force ? ' with --force-conflicts' : ''}:`,
+    failedElsewhere: first.outcome.exitCode !== 0 && conflicts.size > 0,
+    error,
+    before: (d) => find(first.before, d),
+    after: (d) => find(result?.after, d),
+    conflicts: (d) => conflicts.get(d) ?? [],
+  };
+}
+
+/** What the apply does to the field at `path` of the live object shown as `display`, in words. */
+export function explainApplyOnPath(dry: DryRun, display: string, path: Path, manager: string): string[] {
+  const out = [dry.heading];
+  if (dry.error !== undefined) return [...out, `  - the apply fails: ${dry.error}`];
+  const verdict = pathVerdict({ path, manager, before: dry.before(display), after: dry.after(display), conflicts: dry.conflicts(display) });
+  if (verdict.verdict !== 'CONFLICT' && dry.failedElsewhere) out.push('  - the apply fails on other fields (see `ssa-sim preview`); if those were resolved:');
+  return [...out, ...describeVerdict(verdict)];
 }

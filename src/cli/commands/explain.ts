@@ -2,6 +2,7 @@ import { SsaError } from '../../errors/ssa-error.js';
 import { toYaml } from '../../manifest/write-yaml.js';
 import { pathOwnership } from '../../scenarios/explain-path.js';
 import { pathToString } from '../../fieldpath/path-string.js';
+import { clusterObjectDisplay } from '../../scenarios/cluster-mode.js';
 import { readUserPath } from '../../scenarios/locate-path.js';
 import type { OwnerEntry } from '../../scenarios/owners.js';
 import { parseCommandArgs, usageError } from '../args.js';
@@ -10,15 +11,17 @@ import { withSchemaTypes } from '../live-objects.js';
 import { objectDisplayName, readLiveObjects } from '../read-live.js';
 import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
 import { age } from './blame.js';
-import { explainApplyOnPath } from './explain-apply.js';
+import { dryRunApply, explainApplyOnPath } from './explain-apply.js';
 
 export const explainUsage = `Usage: ssa-sim explain LIVE PATH [-f MANIFEST --field-manager NAME [--force-conflicts]] [--now TIME]
                        [--schema FILE]... [--crd FILE]...
 
 Says who owns the field PATH of the object(s) in LIVE (kubectl get -o yaml
 --show-managed-fields output), by which operation, since when, and what that means for the next
-apply or update. With -f and --field-manager: whether applying MANIFEST as that manager would
-conflict on the field, share it, take it or remove it, and why.
+apply or update. With -f and --field-manager: what applying MANIFEST as that manager would do
+to the field, as one verdict read from the offline apply's result (the dry run preview makes):
+ADD, TAKE, SHARE, CONFLICT, REMOVE, GIVE UP or NO CHANGE. A field only the manifest has is
+explained too (ADD).
 
 PATH is written as conflicts and ssa-sim print paths:
   .spec.replicas   .metadata.labels.app   .spec.template.spec.containers[name="app"].image
@@ -89,11 +92,21 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
   const catalog = catalogFromFlags((parsed.values.schema as string[] | undefined) ?? [], (parsed.values.crd as string[] | undefined) ?? []);
   const objects = withSchemaTypes(live, catalog);
 
+  const dry =
+    manifestFile === undefined
+      ? undefined
+      : await dryRunApply({ live: objects.map((o) => o.manifest.object), manifestFile, manager: manager!, force: parsed.values['force-conflicts'] === true, io, now, catalog });
+
   const out: string[] = [];
   let firstProblem: SsaError | undefined;
   for (const typed of objects) {
     const m = typed.manifest;
-    const found = readUserPath(typed.object, typed.type, typed.owners, pathText);
+    const display = clusterObjectDisplay(m.object);
+    let found = readUserPath(typed.object, typed.type, typed.owners, pathText);
+    // A field only the manifest has: read the path in the object as the apply leaves it.
+    const applied = dry?.after(display);
+    const added = 'problem' in found && applied !== undefined ? readUserPath(applied.object, applied.type.get(), applied.owners, pathText) : undefined;
+    if (added !== undefined && !('problem' in added)) found = added;
     if ('problem' in found) {
       firstProblem ??= new SsaError('INPUT', `${objectDisplayName(m.object)}: ${found.problem}`, { source: m.source, path: pathText });
       continue;
@@ -102,6 +115,11 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
     const written = pathToString(path);
     out.push(`${objectDisplayName(m.object)} ${written}`);
     if (found.translated) out.push(`  read ${pathText} as ${written}: field paths name the items of a keyed list by their keys, not by position.`);
+    if (found === added) {
+      out.push('  not in the live object: the manifest adds it.');
+      out.push(...explainApplyOnPath(dry!, display, path, manager!));
+      continue;
+    }
     const o = pathOwnership(typed.object, typed.owners, path, typed.type);
     if (o.value === undefined) out.push('  not in the object (an entry still names it)');
     else {
@@ -140,7 +158,7 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
       out.push('  fields under it:');
       for (const b of o.below) out.push(`    ${b.count} owned by ${b.owner.manager} (${b.owner.operation}${b.owner.subresource ? ` /${b.owner.subresource}` : ''})`);
     }
-    if (manifestFile !== undefined) out.push(...(await explainApplyOnPath({ live: m.object, pathText: written, manifestFile, manager: manager!, force: parsed.values['force-conflicts'] === true, io, now, catalog })));
+    if (dry) out.push(...explainApplyOnPath(dry, display, path, manager!));
   }
   // A path no object has is a mistake (a typo, a wrong key): exit 2 with what is near.
   if (out.length === 0 && firstProblem) throw firstProblem;

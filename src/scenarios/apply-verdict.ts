@@ -1,0 +1,111 @@
+/**
+ * What an apply did to one field, read from the API server's actual result (a dry run against
+ * captured objects): one verdict per path, from the 409's causes when it failed, else from who
+ * owned the path before and after (the ownership reader under the object's schema) and whether
+ * the field is there. `ssa-sim explain -f` prints it.
+ */
+import type { Path } from '../fieldpath/path-element.js';
+import { pathToString } from '../fieldpath/path-string.js';
+import { ownersOfPath } from '../typed/owners-of-path.js';
+import { compareStrings } from '../value/compare-strings.js';
+import { valueEquals } from '../value/equals.js';
+import type { Value } from '../value/value.js';
+import type { ConflictReport, ObjectView } from './run-types.js';
+import { valueAtPath } from './value-at-path.js';
+
+export type VerdictKind = 'ADD' | 'TAKE' | 'SHARE' | 'CONFLICT' | 'REMOVE' | 'GIVE UP' | 'NO CHANGE';
+
+export interface PathVerdict {
+  readonly verdict: VerdictKind;
+  /** The path as field paths write it. */
+  readonly path: string;
+  readonly manager: string;
+  /** Managers owning the path before and after the apply (after: as if it succeeded, for CONFLICT). */
+  readonly ownersBefore: readonly string[];
+  readonly ownersAfter: readonly string[];
+  /** For CONFLICT: the managers the server named, per conflicting path at or above this one. */
+  readonly conflicts: readonly ConflictReport[];
+  readonly valueBefore: Value | undefined;
+  readonly valueAfter: Value | undefined;
+}
+
+function ownerNames(view: ObjectView | undefined, path: Path): string[] {
+  if (!view) return [];
+  const names = ownersOfPath(view.owners, path, view.type.get(), view.object).map((o) => o.entry.manager);
+  return [...new Set(names)].sort(compareStrings);
+}
+
+function isPrefix(prefix: string, text: string): boolean {
+  return text === prefix || text.startsWith(`${prefix}.`) || text.startsWith(`${prefix}[`);
+}
+
+/**
+ * The verdict for `path` when `manager` applied. `before`/`after` are the object in the dry
+ * run's snapshots (`after` undefined when the apply failed); `conflicts` the server's causes for
+ * this object.
+ */
+export function pathVerdict(input: {
+  readonly path: Path;
+  readonly manager: string;
+  readonly before: ObjectView | undefined;
+  readonly after: ObjectView | undefined;
+  readonly conflicts: readonly ConflictReport[];
+}): PathVerdict {
+  const { path, manager, before, after } = input;
+  const text = pathToString(path);
+  const valueBefore = before ? valueAtPath(before.object, path) : undefined;
+  const valueAfter = after ? valueAtPath(after.object, path) : undefined;
+  const ownersBefore = ownerNames(before, path);
+  const ownersAfter = ownerNames(after, path);
+  const here = input.conflicts.filter((c) => isPrefix(c.path, text));
+  const base = { path: text, manager, ownersBefore, ownersAfter, conflicts: here, valueBefore, valueAfter };
+  if (here.length > 0) return { ...base, verdict: 'CONFLICT' };
+  const mineBefore = ownersBefore.includes(manager);
+  const mineAfter = ownersAfter.includes(manager);
+  const othersAfter = ownersAfter.filter((m) => m !== manager);
+  const lost = ownersBefore.filter((m) => m !== manager && !othersAfter.includes(m));
+  let verdict: VerdictKind;
+  if (mineAfter && !mineBefore) {
+    if (valueBefore === undefined) verdict = 'ADD';
+    else if (lost.length > 0 || othersAfter.length === 0) verdict = 'TAKE';
+    else verdict = 'SHARE';
+  } else if (mineAfter) verdict = lost.length > 0 ? 'TAKE' : 'NO CHANGE';
+  else if (valueBefore !== undefined && valueAfter === undefined) verdict = 'REMOVE';
+  else if (mineBefore) verdict = 'GIVE UP';
+  else verdict = 'NO CHANGE';
+  return { ...base, verdict };
+}
+
+/** The verdict in words, one line per fact, for `explain -f`. */
+export function describeVerdict(v: PathVerdict): string[] {
+  const show = (x: Value | undefined) => (x === undefined ? 'nothing' : JSON.stringify(x));
+  const others = v.ownersAfter.filter((m) => m !== v.manager);
+  const list = (names: readonly string[]) => names.join(' and ');
+  const changed = !valueEquals(v.valueBefore ?? null, v.valueAfter ?? null);
+  switch (v.verdict) {
+    case 'CONFLICT': {
+      const managers = [...new Set(v.conflicts.map((c) => c.manager))];
+      const at = v.conflicts.filter((c) => c.path !== v.path).map((c) => c.path);
+      return [
+        `  - CONFLICT: ${list(managers)} own${managers.length === 1 ? 's' : ''} it${at.length ? ` (as part of ${at.join(', ')})` : ''} and the manifest sets ${show(v.valueAfter)} where the live value is ${show(v.valueBefore)}: the server answers 409.`,
+        '    Resolve it by --force-conflicts (take it), removing it from the manifest (leave it to them), or setting the live value (share it).',
+      ];
+    }
+    case 'ADD':
+      return [`  - ADD: the live object does not have it; the manifest adds it as ${show(v.valueAfter)} and ${v.manager} would own it${others.length ? ` with ${list(others)}` : ''}.`];
+    case 'TAKE': {
+      const lost = v.ownersBefore.filter((m) => m !== v.manager && !others.includes(m));
+      return [`  - TAKE: ${v.manager} would take it${lost.length ? ` from ${list(lost)}` : ' (nobody else owned it)'}${changed ? `, setting ${show(v.valueAfter)} (was ${show(v.valueBefore)})` : ''}.`];
+    }
+    case 'SHARE':
+      return [`  - SHARE: the manifest sets the live value ${show(v.valueAfter)}, so ${v.manager} would co-own it with ${list(others)}: no conflict.`];
+    case 'REMOVE':
+      return [`  - REMOVE: the apply would remove it (was ${show(v.valueBefore)}): the manifest leaves it out and nobody else owns it.`];
+    case 'GIVE UP':
+      return [`  - GIVE UP: the manifest leaves it out, so ${v.manager} would stop owning it; it stays because ${others.length ? `${list(others)} still own${others.length === 1 ? 's' : ''} it` : 'it is not removed (nobody owns it now)'}.`];
+    case 'NO CHANGE':
+      return [
+        `  - NO CHANGE: ${v.ownersAfter.length ? `${list(v.ownersAfter)} own${v.ownersAfter.length === 1 ? 's' : ''} it before and after` : 'nobody owns it before or after'}${changed ? `; its value changes from ${show(v.valueBefore)} to ${show(v.valueAfter)}` : ''}.`,
+      ];
+  }
+}

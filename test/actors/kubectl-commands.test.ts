@@ -20,32 +20,9 @@ import {
   mutatingWebhook,
   runAction,
 } from '../../src/actors/index.js';
-import { entry, fields, getObject, managedFields, newCluster, owns } from './support.js';
+import { entry, fields, getObject, managedFields, newCluster, NGINX, NGINX_DEPLOYMENT, owns } from './support.js';
 
-const NGINX = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'nginx' } as const;
-const deployment = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: nginx
-  labels:
-    app: nginx
-spec:
-  replicas: 2
-  selector:
-    matchLabels:
-      app: nginx
-  template:
-    metadata:
-      labels:
-        app: nginx
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.25
-        env:
-        - name: FOO
-          value: bar
-`;
+const deployment = NGINX_DEPLOYMENT;
 
 function created(): ClusterState {
   const out = kubectlCreate(newCluster(), { manifests: deployment, now: '2024-01-01T00:00:00Z' });

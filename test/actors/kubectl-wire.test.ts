@@ -15,29 +15,9 @@ import {
   kubectlPatch,
   LAST_APPLIED,
 } from '../../src/actors/index.js';
-import { getObject, newCluster, tryGet } from './support.js';
+import { getObject, newCluster, NGINX, NGINX_DEPLOYMENT, tryGet } from './support.js';
 
-const NGINX = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'nginx' } as const;
-const deployment = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: nginx
-  labels:
-    app: nginx
-spec:
-  replicas: 2
-  selector:
-    matchLabels:
-      app: nginx
-  template:
-    metadata:
-      labels:
-        app: nginx
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.25
-`;
+const deployment = NGINX_DEPLOYMENT;
 const withUnknown = deployment.replace('  replicas: 2\n', '  replicas: 2\n  replicaz: 3\n');
 
 function applied(): ClusterState {

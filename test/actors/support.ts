@@ -85,3 +85,29 @@ export function envValue(obj: KubeObject, name: string, container = 'aws-node'):
   const e = env.find((x) => isMap(x) && x.name === name) as Record<string, Value> | undefined;
   return e?.value;
 }
+
+/** A Deployment `default/nginx` (one container, one env variable) and its reference. */
+export const NGINX = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'default', name: 'nginx' } as const;
+export const NGINX_DEPLOYMENT = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: nginx
+  labels:
+    app: nginx
+spec:
+  replicas: 2
+  selector:
+    matchLabels:
+      app: nginx
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.25
+        env:
+        - name: FOO
+          value: bar
+`;

@@ -310,7 +310,11 @@ const cases: Case[] = [
   applyCase('apply: with -o name', csa(CM), cm({ a: '9' }), ['-o', 'name'], { output: 'name' }),
   applyCase('apply: strategy with rollingUpdate null', csa(DEPLOY), deployment({ strategy: recreate })),
 
+  applyCase('apply -n: into another namespace', none, CM, ['-n', 'kube-system'], { namespace: 'kube-system' }),
+  applyCase('apply: a cluster-scoped object', none, 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-a\n  labels:\n    tier: web\n'),
+
   // server-side apply
+  applyCase('apply --server-side -o name', csa(CM), cm({ a: '7' }), ['--server-side', '-o', 'name'], { serverSide: true, output: 'name' }),
   applyCase('apply --server-side: create', none, CM, ['--server-side'], { serverSide: true }),
   applyCase('apply --server-side: migrate client-side ownership', csa(CM), cm({ a: '1' }), ['--server-side'], { serverSide: true }),
   applyCase(
@@ -363,7 +367,20 @@ const cases: Case[] = [
     kubectlSetEnv(s, { resource: 'deployment/nginx', container: 'sidecar', env: { MODE: 'x' }, ...at }),
   ),
 
+  command('set env: the same value again', csa(DEPLOY), ['set', 'env', 'deployment/nginx', 'FOO=bar'], (s) =>
+    kubectlSetEnv(s, { resource: 'deployment/nginx', env: { FOO: 'bar' }, ...at }),
+  ),
+
   // label, annotate
+  command('label: two keys', csa(CM), ['label', 'configmap/settings', 'tier=web', 'team=a'], (s) =>
+    kubectlLabel(s, { resource: 'configmap/settings', labels: { tier: 'web', team: 'a' }, ...at }),
+  ),
+  command(
+    'annotate --overwrite',
+    seq(csa(CM), (s) => kubectlAnnotate(s, { resource: 'configmap/settings', annotations: { owner: 'team-a' }, now: T0 }).state),
+    ['annotate', '--overwrite', 'configmap/settings', 'owner=team-b'],
+    (s) => kubectlAnnotate(s, { resource: 'configmap/settings', annotations: { owner: 'team-b' }, overwrite: true, ...at }),
+  ),
   command('label: add', csa(CM), ['label', 'configmap/settings', 'tier=web'], (s) => kubectlLabel(s, { resource: 'configmap/settings', labels: { tier: 'web' }, ...at })),
   command(
     'label: remove the last key',
@@ -445,8 +462,18 @@ const cases: Case[] = [
     steps: [{ argv: ['create', '--save-config', '-f', 'cm.yaml'], sim: (s) => kubectlCreate(s, { manifests: CM, filename: 'cm.yaml', saveConfig: true, ...at }) }],
   },
 
+  {
+    name: 'create -f: an unknown field (Strict)',
+    setup: none,
+    files: { 'cm.yaml': `${CM}extra: 1\n` },
+    steps: [{ argv: ['create', '-f', 'cm.yaml'], sim: (s) => kubectlCreate(s, { manifests: `${CM}extra: 1\n`, filename: 'cm.yaml', ...at }) }],
+  },
+
   // edit, rollout restart
   command('edit: replicas 2 -> 5', csa(DEPLOY), ['edit', 'deployment/nginx'], (s) => kubectlEdit(s, { resource: 'deployment/nginx', changes: { spec: { replicas: 5 } }, ...at })),
+  command('edit: the editor changes nothing', csa(deployment({ replicas: 3 })), ['edit', 'deployment/nginx'], (s) =>
+    kubectlEdit(s, { resource: 'deployment/nginx', changes: {}, ...at }),
+  ),
   command('rollout restart', csa(DEPLOY), ['rollout', 'restart', 'deployment/nginx'], (s) => kubectlRolloutRestart(s, { resource: 'deployment/nginx', ...at })),
 ];
 

@@ -88,9 +88,33 @@ export function formatGoJsonNumber(x: number): string {
   return x === 0 ? '0' : String(x);
 }
 
-/** Compact JSON for a value; nested map keys in code point order. */
-export function encodeJsonValue(v: Value, htmlEscape: boolean): string {
-  return encodeWith(v, htmlEscape ? jsonQuoteHtml : jsonQuoteMinimal, formatJsonNumber);
+/**
+ * Compact JSON for a value; nested map keys in code point order. Numbers as FieldsV1 writes them,
+ * or with `goNumbers` as Go's `encoding/json` does (`formatGoJsonNumber`).
+ */
+export function encodeJsonValue(v: Value, htmlEscape: boolean, goNumbers = false): string {
+  if (v === null) return 'null';
+  switch (typeof v) {
+    case 'string':
+      return htmlEscape ? jsonQuoteHtml(v) : jsonQuoteMinimal(v);
+    case 'number':
+      return goNumbers ? formatGoJsonNumber(v) : formatJsonNumber(v);
+    case 'boolean':
+      return v ? 'true' : 'false';
+  }
+  if (Array.isArray(v)) {
+    let out = '[';
+    for (let i = 0; i < v.length; i++) out += (i > 0 ? ',' : '') + encodeJsonValue(v[i], htmlEscape, goNumbers);
+    return out + ']';
+  }
+  const m = v as ValueMap;
+  let out = '{';
+  let first = true;
+  for (const k of Object.keys(m).sort(compareStrings)) {
+    out += (first ? '' : ',') + (htmlEscape ? jsonQuoteHtml(k) : jsonQuoteMinimal(k)) + ':' + encodeJsonValue(m[k], htmlEscape, goNumbers);
+    first = false;
+  }
+  return out + '}';
 }
 
 /**
@@ -98,30 +122,5 @@ export function encodeJsonValue(v: Value, htmlEscape: boolean): string {
  * `map[string]interface{}`): keys sorted, strings HTML-escaped, numbers per `formatGoJsonNumber`.
  */
 export function encodeGoJson(v: Value): string {
-  return encodeWith(v, jsonQuoteHtml, formatGoJsonNumber);
-}
-
-function encodeWith(v: Value, quote: (s: string) => string, num: (x: number) => string): string {
-  if (v === null) return 'null';
-  switch (typeof v) {
-    case 'string':
-      return quote(v);
-    case 'number':
-      return num(v);
-    case 'boolean':
-      return v ? 'true' : 'false';
-  }
-  if (Array.isArray(v)) {
-    let out = '[';
-    for (let i = 0; i < v.length; i++) out += (i > 0 ? ',' : '') + encodeWith(v[i], quote, num);
-    return out + ']';
-  }
-  const m = v as ValueMap;
-  let out = '{';
-  let first = true;
-  for (const k of Object.keys(m).sort(compareStrings)) {
-    out += (first ? '' : ',') + quote(k) + ':' + encodeWith(m[k], quote, num);
-    first = false;
-  }
-  return out + '}';
+  return encodeJsonValue(v, true, true);
 }

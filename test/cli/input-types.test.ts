@@ -91,3 +91,18 @@ describe('managedFields of a live file', () => {
     expect(r.code).toBe(2);
   });
 });
+
+describe('a null item in a keyed list', () => {
+  const m = file('null-item.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: a\n    image: x\n  - null\n');
+  const l = file('null-item-live.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  managedFields: []\nspec:\n  containers:\n  - name: a\n    image: x\n');
+  it('server-side: the API server\'s error (exit 1)', async () => {
+    const r = await runCli(['preview', '-f', m, '--live', l]);
+    expect(r.stderr).toContain('associative list with keys may not have a null element');
+    expect(r.code).toBe(1);
+  });
+  it('--client-side: kubectl cannot compute its patch, said as kubectl says it (exit 1, never 70)', async () => {
+    const r = await runCli(['preview', '-f', m, '--live', l, '--client-side']);
+    expect(r.stderr).toMatch(new RegExp(`\nerror: error when creating patch with:\\noriginal:\\n[^]*\\nmodified:\\n[^]*\\ncurrent:\\n[^]*\\nfor: "${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": list element types are not identical: \\[\\[map\\[image:x name:a\\]\\] \\[map\\[image:x name:a\\] <nil>\\]\\]\n$`));
+    expect(r.code).toBe(1);
+  });
+});

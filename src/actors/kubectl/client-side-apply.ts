@@ -11,7 +11,7 @@ import { encodeGoJson } from '../../fieldpath/json-text.js';
 import { type FieldValidation, printWarnings, patchMetaFor, statusError } from './kubectl.js';
 import { dropNulls, lastAppliedValue, parseLastApplied, readLastApplied, withLastApplied } from './last-applied.js';
 import { infoText, type KubectlError, missingAnnotationWarning, successLine, withSource } from './output.js';
-import { isEmptyPatch, threeWayJsonMergePatch, threeWayStrategicMergePatch } from './three-way-patch.js';
+import { isEmptyPatch, PatchComputeError, threeWayJsonMergePatch, threeWayStrategicMergePatch } from './three-way-patch.js';
 
 export interface ClientSideApplyOne {
   readonly fieldManager: string;
@@ -60,9 +60,18 @@ export function clientSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCo
   const annotation = readLastApplied(live);
   if (annotation === undefined) wire.printError(missingAnnotationWarning(c.resource, c.name));
   const original = parseLastApplied(annotation);
-  const patch = c.custom
-    ? threeWayJsonMergePatch(original, modified, live)
-    : threeWayStrategicMergePatch(original, modified, live, patchMetaFor(wire.state, c.apiVersion, c.kind));
+  let patch;
+  try {
+    patch = c.custom
+      ? threeWayJsonMergePatch(original, modified, live)
+      : threeWayStrategicMergePatch(original, modified, live, patchMetaFor(wire.state, c.apiVersion, c.kind));
+  } catch (err) {
+    if (!(err instanceof PatchComputeError)) throw err;
+    // kubectl's patcher: the three documents as JSON, then the reason.
+    const doing = `creating patch with:\noriginal:\n${annotation ?? ''}\nmodified:\n${encodeGoJson(modified)}\ncurrent:\n${encodeGoJson(live)}\nfor:`;
+    errors.push(withSource({ kind: 'plain', message: err.message }, doing, opts.source));
+    return;
+  }
   if (isEmptyPatch(patch)) {
     line('unchanged');
     return;

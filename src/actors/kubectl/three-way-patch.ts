@@ -25,6 +25,44 @@ const DELETE_FROM_PRIMITIVE_LIST = '$deleteFromPrimitiveList';
 const RETAIN_KEYS = '$retainKeys';
 const PATCH_DIRECTIVE = '$patch';
 
+/**
+ * A patch kubectl cannot compute from its inputs (apimachinery's strategicpatch errors, e.g. a
+ * merged list whose items are not all of one type); kubectl reports it and sends nothing.
+ */
+export class PatchComputeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PatchComputeError';
+  }
+}
+
+/** Go's `fmt.Sprint` of a decoded JSON value: `map[k:v]`, `[a b]`, `<nil>`. */
+function goSprint(v: Value): string {
+  if (v === null) return '<nil>';
+  if (Array.isArray(v)) return `[${v.map(goSprint).join(' ')}]`;
+  if (isMap(v)) return `map[${Object.keys(v).sort(compareStrings).map((k) => `${k}:${goSprint(v[k])}`).join(' ')}]`;
+  return String(v);
+}
+
+/**
+ * strategicpatch's sliceElementType over the lists of one merge: every item of every list must
+ * have the same type, and lists of lists are not supported.
+ */
+function checkElementTypes(lists: readonly (readonly Value[])[]): void {
+  let first: string | undefined;
+  for (const list of lists) {
+    for (const v of list) {
+      const t = kindTag(v);
+      if (first === undefined) {
+        first = t;
+        if (t === 'list') throw new PatchComputeError('lists of lists are not supported');
+      } else if (t !== first) {
+        throw new PatchComputeError(`list element types are not identical: ${goSprint(lists as Value[])}`);
+      }
+    }
+  }
+}
+
 function kindTag(v: Value): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'list';
@@ -102,6 +140,7 @@ function diffLists(original: Value[], modified: Value[], node: PatchMetaNode, me
   let add: Value[] = [];
   let del: Value[] = [];
   let order: Value[] = [];
+  checkElementTypes([original, modified]);
   if (elementKind(original, modified) === 'map') {
     const r = diffListsOfMaps(original as ValueMap[], modified as ValueMap[], node, mergeKey, opts);
     const orderSame = isOrderSame(original, modified, mergeKey);

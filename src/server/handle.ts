@@ -6,6 +6,7 @@
 import { serve, withTime } from '../apiserver/server.js';
 import type { ApiRequest, ApiResponse, CatalogLike, ClusterState } from '../apiserver/types.js';
 import { withServedCrds } from './crd-resources.js';
+import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, wantsAggregated } from './aggregated-discovery.js';
 import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
 import type { DocumentCache } from './documents.js';
 import { restAction } from './rest-request.js';
@@ -61,9 +62,12 @@ export function handleRequest(state: ClusterState, req: HttpRequest, ctx: Server
   const found = (doc: object | undefined) => answer(doc ? jsonResponse(200, doc) : statusResponse(pathNotFound()));
   switch (route.kind) {
     case 'api-versions':
-      return found(apiVersions(resources));
     case 'api-groups':
-      return found(apiGroupList(resources));
+      if (wantsAggregated(req.headers.accept)) {
+        const doc = aggregatedDiscovery(resources, route.kind === 'api-versions');
+        return answer({ status: 200, contentType: AGGREGATED_DISCOVERY_TYPE, body: JSON.stringify(doc), warnings: [] });
+      }
+      return found(route.kind === 'api-versions' ? apiVersions(resources) : apiGroupList(resources));
     case 'api-group':
       return found(apiGroupDocument(resources, route.group));
     case 'api-resources':

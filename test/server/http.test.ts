@@ -31,6 +31,23 @@ describe('ssa-sim serve over HTTP', () => {
     expect(core.resources.find((r: { name: string }) => r.name === 'namespaces')).toMatchObject({ namespaced: false, kind: 'Namespace' });
   });
 
+  it('serves aggregated discovery when asked for it', async () => {
+    const s = await start();
+    const accept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json;g=apidiscovery.k8s.io;v=v2beta1;as=APIGroupDiscoveryList,application/json';
+    const apis = await call(s, 'GET', '/apis', undefined, { Accept: accept });
+    expect(apis.headers.get('content-type')).toBe('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList');
+    expect(apis.json).toMatchObject({ kind: 'APIGroupDiscoveryList', apiVersion: 'apidiscovery.k8s.io/v2' });
+    const apps = apis.json.items.find((g: any) => g.metadata.name === 'apps');
+    const ds = apps.versions[0].resources.find((r: any) => r.resource === 'daemonsets');
+    expect(ds).toMatchObject({ responseKind: { group: 'apps', version: 'v1', kind: 'DaemonSet' }, scope: 'Namespaced', singularResource: 'daemonset', shortNames: ['ds'] });
+    expect(ds.subresources).toEqual([{ subresource: 'status', responseKind: { group: 'apps', version: 'v1', kind: 'DaemonSet' }, verbs: ['get', 'patch', 'update'] }]);
+    const core = (await call(s, 'GET', '/api', undefined, { Accept: accept })).json;
+    expect(core.items.map((g: any) => g.metadata.name)).toEqual(['']);
+    expect(core.items[0].versions[0].resources.find((r: any) => r.resource === 'namespaces')).toMatchObject({ scope: 'Cluster', responseKind: { kind: 'Namespace' } });
+    // Without the header, the legacy documents.
+    expect((await call(s, 'GET', '/apis')).json.kind).toBe('APIGroupList');
+  });
+
   it('serves an OpenAPI v3 index and per-group-version documents with kinds, patch operations and list types', async () => {
     const s = await start();
     const index = (await call(s, 'GET', '/openapi/v3')).json;

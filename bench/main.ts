@@ -5,7 +5,8 @@
  *   Apply      one apply from an empty live object
  *   ApplyTwice two managers apply the same object
  *   Update     two managers update with the same object
- * plus a scaling case: Endpoints with its address lists doubled and doubled again,
+ * plus a scaling case: Endpoints with its address lists doubled and doubled again, the growth
+ * families of bench/scaling.ts (map keys, keyed list items, set items, managers) with slopes,
  * and the cold start with the built-in schema in fresh processes (see `coldStart`),
  * and `preview` of a generated 2 MB captured object with 50 managers (bench/preview-big.ts).
  * As in the reference's benchmark, objects are validated once beforehand, not in every operation;
@@ -27,6 +28,7 @@ import { Schema } from '../src/schema/schema.js';
 import { validate } from '../src/typed/validate.js';
 import { playgroundTimings } from './playground.js';
 import { previewBigTimings } from './preview-big.js';
+import { logLogSlope, scalingCases } from './scaling.js';
 import { serverFigures } from './server.js';
 import type { Value } from '../src/value/value.js';
 
@@ -139,6 +141,12 @@ function main(): void {
       if (!json) console.log(`${''.padEnd(28)} growth vs x1: ${(ns / base[op]).toFixed(2)} (linear = ${factor})`);
     }
     scaled = doubleAddresses(scaled);
+  }
+  // Growth with n keys, items, set items and managers, with the fitted log-log slope (bench/scaling.ts).
+  for (const f of scalingCases(schema, (fn) => measure(fn, 500), report)) {
+    const slope = logLogSlope(f.points);
+    if (json) console.log(JSON.stringify({ case: `${f.name}/slope`, slope: Number(slope.toFixed(3)) }));
+    else console.log(`${f.name.padEnd(28)} slope ${slope.toFixed(3)} (linear = 1)`);
   }
   if (!json) {
     const slower = results.filter((r) => referenceMs[r.name] !== undefined && r.ns / 1e6 > referenceMs[r.name]);

@@ -7,6 +7,12 @@ interface Child {
 
 const byPe = (a: { pe: PathElement }, b: { pe: PathElement }) => comparePathElements(a.pe, b.pe);
 
+// Most nodes have members only or children only: the other map is this shared empty one until
+// something is written (every write goes through putMember/putChild/dropChild), which spares
+// allocating and collecting an empty Map per node of big sets.
+const NO_MEMBERS: Map<string, PathElement> = new Map();
+const NO_CHILDREN: Map<string, Child> = new Map();
+
 /**
  * A set of field paths, stored as a trie: at each node, the path elements that are members
  * (owned) and the child nodes below which deeper members exist. An element can be both.
@@ -16,8 +22,8 @@ const byPe = (a: { pe: PathElement }, b: { pe: PathElement }) => comparePathElem
  * with its inputs. No node ever has an empty child.
  */
 export class FieldSet {
-  private readonly memberMap = new Map<string, PathElement>();
-  private readonly childMap = new Map<string, Child>();
+  private memberMap = NO_MEMBERS;
+  private childMap = NO_CHILDREN;
   private sortedMemberCache: PathElement[] | undefined;
   private sortedChildCache: Child[] | undefined;
 
@@ -43,7 +49,7 @@ export class FieldSet {
 
   insertMember(pe: PathElement): void {
     if (!this.memberMap.has(pe.id)) {
-      this.memberMap.set(pe.id, pe);
+      this.putMember(pe.id, pe);
       this.sortedMemberCache = undefined;
     }
   }
@@ -53,16 +59,30 @@ export class FieldSet {
     const c = this.childMap.get(pe.id);
     if (c) return c.set;
     const set = new FieldSet();
-    this.childMap.set(pe.id, { pe, set });
+    this.putChild(pe.id, { pe, set });
     this.sortedChildCache = undefined;
     return set;
   }
 
   /** Attaches a finished, non-empty subtree under `pe` (replacing any earlier one). */
   setChild(pe: PathElement, set: FieldSet): void {
-    if (set.isEmpty()) this.childMap.delete(pe.id);
-    else this.childMap.set(pe.id, { pe, set });
+    if (set.isEmpty()) this.dropChild(pe.id);
+    else this.putChild(pe.id, { pe, set });
     this.sortedChildCache = undefined;
+  }
+
+  private putMember(id: string, pe: PathElement): void {
+    if (this.memberMap === NO_MEMBERS) this.memberMap = new Map();
+    this.memberMap.set(id, pe);
+  }
+
+  private putChild(id: string, c: Child): void {
+    if (this.childMap === NO_CHILDREN) this.childMap = new Map();
+    this.childMap.set(id, c);
+  }
+
+  private dropChild(id: string): void {
+    if (this.childMap.has(id)) this.childMap.delete(id);
   }
 
   // ---- queries ----
@@ -182,13 +202,13 @@ export class FieldSet {
     if (other.isEmpty()) return this;
     if (this.isEmpty()) return other;
     const out = new FieldSet();
-    for (const [id, pe] of this.memberMap) out.memberMap.set(id, pe);
-    for (const [id, pe] of other.memberMap) if (!out.memberMap.has(id)) out.memberMap.set(id, pe);
+    if (this.memberMap.size > 0) out.memberMap = new Map(this.memberMap);
+    for (const [id, pe] of other.memberMap) if (!out.memberMap.has(id)) out.putMember(id, pe);
     for (const [id, c] of this.childMap) {
       const o = other.childMap.get(id);
-      out.childMap.set(id, o ? { pe: c.pe, set: c.set.union(o.set) } : c);
+      out.putChild(id, o ? { pe: c.pe, set: c.set.union(o.set) } : c);
     }
-    for (const [id, c] of other.childMap) if (!out.childMap.has(id)) out.childMap.set(id, c);
+    for (const [id, c] of other.childMap) if (!out.childMap.has(id)) out.putChild(id, c);
     return out;
   }
 
@@ -196,18 +216,18 @@ export class FieldSet {
     // Elements are taken from `this`, so conflicts keep the owner's stored representation.
     const out = new FieldSet();
     if (this.memberMap.size <= other.memberMap.size) {
-      for (const [id, pe] of this.memberMap) if (other.memberMap.has(id)) out.memberMap.set(id, pe);
+      for (const [id, pe] of this.memberMap) if (other.memberMap.has(id)) out.putMember(id, pe);
     } else {
       for (const id of other.memberMap.keys()) {
         const pe = this.memberMap.get(id);
-        if (pe) out.memberMap.set(id, pe);
+        if (pe) out.putMember(id, pe);
       }
     }
     for (const [id, c] of this.childMap) {
       const o = other.childMap.get(id);
       if (!o) continue;
       const s = c.set.intersection(o.set);
-      if (!s.isEmpty()) out.childMap.set(id, { pe: c.pe, set: s });
+      if (!s.isEmpty()) out.putChild(id, { pe: c.pe, set: s });
     }
     return out;
   }
@@ -216,15 +236,15 @@ export class FieldSet {
   difference(other: FieldSet): FieldSet {
     if (other.isEmpty()) return this;
     const out = new FieldSet();
-    for (const [id, pe] of this.memberMap) if (!other.memberMap.has(id)) out.memberMap.set(id, pe);
+    for (const [id, pe] of this.memberMap) if (!other.memberMap.has(id)) out.putMember(id, pe);
     for (const [id, c] of this.childMap) {
       const o = other.childMap.get(id);
       if (!o) {
-        out.childMap.set(id, c);
+        out.putChild(id, c);
         continue;
       }
       const s = c.set.difference(o.set);
-      if (!s.isEmpty()) out.childMap.set(id, { pe: c.pe, set: s });
+      if (!s.isEmpty()) out.putChild(id, { pe: c.pe, set: s });
     }
     return out;
   }
@@ -233,16 +253,16 @@ export class FieldSet {
   recursiveDifference(other: FieldSet): FieldSet {
     if (other.isEmpty()) return this;
     const out = new FieldSet();
-    for (const [id, pe] of this.memberMap) if (!other.memberMap.has(id)) out.memberMap.set(id, pe);
+    for (const [id, pe] of this.memberMap) if (!other.memberMap.has(id)) out.putMember(id, pe);
     for (const [id, c] of this.childMap) {
       if (other.memberMap.has(id)) continue;
       const o = other.childMap.get(id);
       if (!o) {
-        out.childMap.set(id, c);
+        out.putChild(id, c);
         continue;
       }
       const s = c.set.recursiveDifference(o.set);
-      if (!s.isEmpty()) out.childMap.set(id, { pe: c.pe, set: s });
+      if (!s.isEmpty()) out.putChild(id, { pe: c.pe, set: s });
     }
     return out;
   }
@@ -250,10 +270,10 @@ export class FieldSet {
   /** Only the members that have no child node below them. */
   leaves(): FieldSet {
     const out = new FieldSet();
-    for (const [id, pe] of this.memberMap) if (!this.childMap.has(id)) out.memberMap.set(id, pe);
+    for (const [id, pe] of this.memberMap) if (!this.childMap.has(id)) out.putMember(id, pe);
     for (const [id, c] of this.childMap) {
       const s = c.set.leaves();
-      if (!s.isEmpty()) out.childMap.set(id, { pe: c.pe, set: s });
+      if (!s.isEmpty()) out.putChild(id, { pe: c.pe, set: s });
     }
     return out;
   }

@@ -1,0 +1,122 @@
+/**
+ * Growth with object size and with the number of managers (issue 15): each family is measured
+ * at three sizes and its log-log slope fitted (1 = linear; the goal is at most 1.05).
+ *   ConfigMapKeys   a ConfigMap with n keys in `data` (a granular map)
+ *   PodContainers   a Pod with n containers (an associative list keyed by name)
+ *   Finalizers      an object with n finalizers (a set)
+ *   Managers        a ConfigMap whose n keys have n different updaters; a new applier takes one
+ * Operations: Validate, Apply (from an empty object), Update (two updaters in turn), as in
+ * bench/main.ts; Managers: ApplyOver (one apply over the n managers, with a conflict-free key).
+ */
+import { applyValidated as apply } from '../src/merge/apply.js';
+import type { EngineContext } from '../src/merge/context.js';
+import type { ManagedFields } from '../src/merge/managers.js';
+import type { EngineOutcome } from '../src/merge/outcome.js';
+import { updateValidated as update } from '../src/merge/update.js';
+import type { Schema } from '../src/schema/schema.js';
+import { validate } from '../src/typed/validate.js';
+import type { Value } from '../src/value/value.js';
+
+export const SIZES = [1_000, 10_000, 50_000];
+export const MANAGER_COUNTS = [10, 100, 1_000];
+
+const none: ManagedFields = new Map();
+
+function must(o: EngineOutcome): EngineOutcome & { ok: true } {
+  if (!o.ok) throw new Error(o.error.message);
+  return o;
+}
+
+function configMap(n: number, tag = ''): Value {
+  const data: Record<string, string> = {};
+  for (let i = 0; i < n; i++) data[`key-${i}`] = `value-${i}${tag}`;
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data };
+}
+
+function pod(n: number, tag = ''): Value {
+  const containers = Array.from({ length: n }, (_, i) => ({ name: `c-${i}`, image: `image-${i}${tag}` }));
+  return { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'big' }, spec: { containers } };
+}
+
+function finalizers(n: number, tag = ''): Value {
+  return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big', finalizers: Array.from({ length: n }, (_, i) => `example.com/f-${i}${tag}`) } };
+}
+
+/** Least-squares slope of log(ns) over log(n). */
+export function logLogSlope(points: readonly { n: number; ns: number }[]): number {
+  const xs = points.map((p) => Math.log(p.n));
+  const ys = points.map((p) => Math.log(p.ns));
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < xs.length; i++) {
+    num += (xs[i] - mx) * (ys[i] - my);
+    den += (xs[i] - mx) ** 2;
+  }
+  return num / den;
+}
+
+export interface ScalingFamily {
+  readonly name: string;
+  readonly points: { n: number; ns: number }[];
+}
+
+/**
+ * Measures every family with `measure` (mean ns per call), calling `report` for each case as it
+ * goes; returns the families with their points for the slopes.
+ */
+export function scalingCases(schema: Schema, measure: (fn: () => void) => number, report: (name: string, ns: number) => void): ScalingFamily[] {
+  const families: ScalingFamily[] = [];
+  const family = (name: string) => {
+    const f = { name, points: [] as { n: number; ns: number }[] };
+    families.push(f);
+    return f;
+  };
+  const shapes: [string, string, (n: number, tag?: string) => Value][] = [
+    ['ConfigMapKeys', 'io.k8s.api.core.v1.ConfigMap', configMap],
+    ['PodContainers', 'io.k8s.api.core.v1.Pod', pod],
+    ['Finalizers', 'io.k8s.api.core.v1.ConfigMap', finalizers],
+  ];
+  for (const [label, type, make] of shapes) {
+    const ctx: EngineContext = { atom: schema.named(type) };
+    const validateF = family(`${label}/Validate`);
+    const applyF = family(`${label}/Apply`);
+    const updateF = family(`${label}/Update`);
+    for (const n of SIZES) {
+      const obj = make(n);
+      const changed = make(n, '-b');
+      const problems = validate(obj, ctx.atom);
+      if (problems.length > 0) throw new Error(`${label}: ${problems[0].path}: ${problems[0].message}`);
+      const record = (f: ScalingFamily, ns: number) => {
+        f.points.push({ n, ns });
+        report(`${f.name}/n=${n}`, ns);
+      };
+      record(validateF, measure(() => validate(obj, ctx.atom)));
+      record(applyF, measure(() => must(apply(ctx, null, obj, 'v1', none, 'default', false))));
+      record(
+        updateF,
+        measure(() => {
+          const first = must(update(ctx, null, obj, 'v1', none, 'controller'));
+          must(update(ctx, first.object, changed, 'v1', first.managers, 'other'));
+        }),
+      );
+    }
+  }
+  // Many managers: n updaters each own one key; one apply by a new manager over all of them.
+  const ctx: EngineContext = { atom: schema.named('io.k8s.api.core.v1.ConfigMap') };
+  const managersF = family('Managers/ApplyOver');
+  for (const n of MANAGER_COUNTS) {
+    let state = { object: null as Value, managers: none };
+    for (let i = 0; i < n; i++) {
+      const next = configMap(i + 1);
+      const o = must(update(ctx, state.object, next, 'v1', state.managers, `updater-${i}`));
+      state = { object: o.object, managers: o.managers };
+    }
+    const config: Value = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big' }, data: { 'applied-key': 'x' } };
+    const ns = measure(() => must(apply(ctx, state.object, config, 'v1', state.managers, 'applier', false)));
+    managersF.points.push({ n, ns });
+    report(`${managersF.name}/managers=${n}`, ns);
+  }
+  return families;
+}

@@ -5,11 +5,14 @@ import { parseCommandArgs, usageError } from '../args.js';
 import { ANSI, isColorMode, managerColor, SHARED_COLOR, useColor } from '../color.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
 import { type TypedLiveObject, withSchemaTypes } from '../live-objects.js';
-import { readLiveObjects } from '../read-live.js';
+import { objectDisplayName, readLiveObjects } from '../read-live.js';
+import { outputTarget, writeFileAtomically } from '../write-output.js';
+import { entryReport } from './explain-json.js';
+import { pathToString } from '../../fieldpath/path-string.js';
 import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
 
 export const blameUsage = `Usage: ssa-sim blame [LIVE|-] [--color auto|always|never] [--time relative|full|none] [--now TIME]
-                     [--schema FILE]... [--crd FILE]...
+                     [-o json|FILE] [--schema FILE]... [--crd FILE]...
 
 Prints each object of LIVE (kubectl get -o yaml --show-managed-fields output: YAML or JSON,
 several documents or a List) with every line annotated by the managers that own its field:
@@ -25,18 +28,22 @@ Options:
   --color   auto (default: colour on a terminal, unless NO_COLOR is set or TERM=dumb), always, never
   --time    relative (default: "5m ago"), full (RFC 3339), none
   --now     the time ages are measured from (RFC 3339); default: now
+  -o, --output  json, or a file name (written atomically; .json for JSON): the owners of every
+            line as data (see docs/reports.md)
 ${SCHEMA_OPTIONS_HELP}
 
 Examples:
   kubectl get ds aws-node -n kube-system -o yaml --show-managed-fields | ssa-sim blame
   ssa-sim blame aws-node.yaml --time full --color never
   ssa-sim blame prometheus.yaml --crd prometheus-crd.yaml
+  ssa-sim blame aws-node.yaml -o json
 `;
 
 const OPTIONS = {
   color: { type: 'string' },
   time: { type: 'string' },
   now: { type: 'string' },
+  output: { type: 'string', short: 'o' },
   ...SCHEMA_OPTIONS,
 } as const;
 
@@ -74,6 +81,25 @@ function gutter(line: BlameLine, time: TimeMode, now: number, color: boolean): {
   return { plain, styled };
 }
 
+/** One object's blame as data (docs/reports.md, `## blame -o json`): owners by index into `entries`. */
+export function blameReport(live: TypedLiveObject) {
+  const lines = blameLines(live.object, live.owners, live.type);
+  const index = (e: OwnerEntry) => live.owners.indexOf(e);
+  return {
+    object: objectDisplayName(live.manifest.object),
+    entries: live.owners.map(entryReport),
+    lines: lines.map((l) => ({
+      text: l.text,
+      path: l.path ?? null,
+      owners: l.owners.map(index),
+      fieldOwners: l.fieldOwners.map(index),
+      item: l.item ? { path: pathToString(l.item.at), owners: l.item.owners.map(index) } : null,
+      shared: new Set(l.owners.map((o) => o.manager)).size > 1,
+      viaAtomic: l.viaAtomic,
+    })),
+  };
+}
+
 /** The annotated text of one object. */
 export function blameText(live: TypedLiveObject, opts: { time: TimeMode; now: number; color: boolean }): string {
   const lines = blameLines(live.object, live.owners, live.type);
@@ -90,6 +116,8 @@ export async function blameCommand(args: string[], io: CommandIO): Promise<numbe
   if (!isColorMode(colorFlag)) return usageError('blame', `--color must be auto, always or never, not ${JSON.stringify(colorFlag)}`, blameUsage, io);
   const time = (parsed.values.time as string | undefined) ?? 'relative';
   if (time !== 'relative' && time !== 'full' && time !== 'none') return usageError('blame', `--time must be relative, full or none, not ${JSON.stringify(time)}`, blameUsage, io);
+  const target = outputTarget(parsed.values.output as string | undefined, ['text', 'json']);
+  if (typeof target === 'string') return usageError('blame', target, blameUsage, io);
   const nowText = parsed.values.now as string | undefined;
   const now = nowText === undefined ? Date.now() : Date.parse(nowText);
   if (Number.isNaN(now)) return usageError('blame', `--now must be an RFC 3339 time such as 2022-08-23T10:00:00Z, not ${JSON.stringify(nowText)}`, blameUsage, io);
@@ -98,6 +126,12 @@ export async function blameCommand(args: string[], io: CommandIO): Promise<numbe
   const read = await readLiveObjects(parsed.positionals[0], io);
   if (read.objects.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: read.name } });
   const objects = withSchemaTypes(read.objects, catalog);
+  if (target.format === 'json') {
+    const text = `${JSON.stringify({ kind: 'BlameReport', objects: objects.map(blameReport) }, null, 2)}\n`;
+    if (target.file) writeFileAtomically(target.file, text);
+    else io.write(text);
+    return EXIT_OK;
+  }
   const color = useColor(colorFlag, io);
   const progress = io.isErrorTTY === true && objects.length > 50;
   objects.forEach((o, i) => {

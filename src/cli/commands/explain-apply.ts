@@ -3,7 +3,7 @@
  * objects (the same dry run as `ssa-sim preview`), and for the asked path the verdict read from
  * that result (src/scenarios/apply-verdict.ts).
  */
-import { describeVerdict, pathVerdict } from '../../scenarios/apply-verdict.js';
+import { describeVerdict, type PathVerdict, pathVerdict } from '../../scenarios/apply-verdict.js';
 import { clusterObjectDisplay } from '../../scenarios/cluster-mode.js';
 import { offlineApply, type OfflineApplyResult } from '../../scenarios/offline-apply.js';
 import type { ConflictReport, ObjectView } from '../../scenarios/run-types.js';
@@ -27,6 +27,7 @@ export interface DryRunInput {
 
 /** The apply's result as explain reads it, per object (by kubectl's display name). */
 export interface DryRun {
+  readonly manager: string;
   readonly heading: string;
   /** Set when the apply failed on conflicts: the apply is then run forced to show the rest. */
   readonly failedElsewhere: boolean;
@@ -64,6 +65,7 @@ export async function dryRunApply(input: DryRunInput): Promise<DryRun> {
   }
   const find = (snap: OfflineApplyResult['after'] | undefined, display: string) => snap?.objects.find((o) => o.display === display);
   return {
+    manager: input.manager,
     heading: `  if ${input.manager} applied ${input.manifestFile}${input.force ? ' with --force-conflicts' : ''}:`,
     failedElsewhere: first.outcome.exitCode !== 0 && conflicts.size > 0,
     error,
@@ -73,11 +75,16 @@ export async function dryRunApply(input: DryRunInput): Promise<DryRun> {
   };
 }
 
-/** What the apply does to the field at `path` of the live object shown as `display`, in words. */
-export function explainApplyOnPath(dry: DryRun, display: string, path: Path, manager: string): string[] {
+/** The verdict for the field at `path` of the live object shown as `display`; undefined when the apply fails outright. */
+export function applyVerdict(dry: DryRun, display: string, path: Path, manager: string): PathVerdict | undefined {
+  if (dry.error !== undefined) return undefined;
+  return pathVerdict({ path, manager, before: dry.before(display), after: dry.after(display), conflicts: dry.conflicts(display) });
+}
+
+/** The same in words. */
+export function explainApplyOnPath(dry: DryRun, verdict: PathVerdict | undefined): string[] {
   const out = [dry.heading];
-  if (dry.error !== undefined) return [...out, `  - the apply fails: ${dry.error}`];
-  const verdict = pathVerdict({ path, manager, before: dry.before(display), after: dry.after(display), conflicts: dry.conflicts(display) });
+  if (verdict === undefined) return [...out, `  - the apply fails: ${dry.error ?? ''}`];
   if (verdict.verdict !== 'CONFLICT' && dry.failedElsewhere) out.push('  - the apply fails on other fields (see `ssa-sim preview`); if those were resolved:');
   return [...out, ...describeVerdict(verdict)];
 }

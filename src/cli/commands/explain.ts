@@ -11,10 +11,12 @@ import { withSchemaTypes } from '../live-objects.js';
 import { objectDisplayName, readLiveObjects } from '../read-live.js';
 import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
 import { age } from './blame.js';
-import { dryRunApply, explainApplyOnPath } from './explain-apply.js';
+import { outputTarget, writeFileAtomically } from '../write-output.js';
+import { applyVerdict, dryRunApply, explainApplyOnPath } from './explain-apply.js';
+import { ownershipReport, verdictReport } from './explain-json.js';
 
 export const explainUsage = `Usage: ssa-sim explain LIVE PATH [-f MANIFEST --field-manager NAME [--force-conflicts]] [--now TIME]
-                       [--schema FILE]... [--crd FILE]...
+                       [-o json|FILE] [--schema FILE]... [--crd FILE]...
 
 Says who owns the field PATH of the object(s) in LIVE (kubectl get -o yaml
 --show-managed-fields output), by which operation, since when, and what that means for the next
@@ -36,6 +38,8 @@ Options:
   --force-conflicts    the apply would force
   --server-side        accepted for kubectl muscle memory (explain always models server-side apply)
   --now                the time ages are measured from (RFC 3339); default: now
+  -o, --output         json, or a file name (written atomically; .json for JSON): the answer
+                       as data, verdict included (see docs/reports.md)
 ${SCHEMA_OPTIONS_HELP}
 
 Examples:
@@ -44,6 +48,7 @@ Examples:
   ssa-sim explain aws-node.yaml '.spec.template.spec.containers[name="aws-node"].image' \\
       -f aws-k8s-cni-v1.11.4.yaml --field-manager eks
   ssa-sim explain prometheus.yaml .spec.replicas --crd prometheus-crd.yaml
+  ssa-sim explain aws-node.yaml '.spec.template.spec.containers[0].image' -f aws-k8s-cni.yaml --field-manager eks -o json
 `;
 
 const OPTIONS = {
@@ -52,6 +57,7 @@ const OPTIONS = {
   'force-conflicts': { type: 'boolean' },
   'server-side': { type: 'boolean' },
   now: { type: 'string' },
+  output: { type: 'string', short: 'o' },
   ...SCHEMA_OPTIONS,
 } as const;
 
@@ -83,6 +89,8 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
   const manager = parsed.values['field-manager'] as string | undefined;
   if (manifestFile !== undefined && (manager === undefined || manager === '')) return usageError('explain', '-f needs --field-manager NAME (the manager you would apply as)', explainUsage, io);
   if (manifestFile === undefined && manager !== undefined) return usageError('explain', '--field-manager goes with -f MANIFEST', explainUsage, io);
+  const target = outputTarget(parsed.values.output as string | undefined, ['text', 'json']);
+  if (typeof target === 'string') return usageError('explain', target, explainUsage, io);
   const nowText = parsed.values.now as string | undefined;
   const now = nowText === undefined ? Date.now() : Date.parse(nowText);
   if (Number.isNaN(now)) return usageError('explain', `--now must be an RFC 3339 time, not ${JSON.stringify(nowText)}`, explainUsage, io);
@@ -98,6 +106,7 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
       : await dryRunApply({ live: objects.map((o) => o.manifest.object), manifestFile, manager: manager!, force: parsed.values['force-conflicts'] === true, io, now, catalog });
 
   const out: string[] = [];
+  const reports: object[] = [];
   let firstProblem: SsaError | undefined;
   for (const typed of objects) {
     const m = typed.manifest;
@@ -115,12 +124,23 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
     const written = pathToString(path);
     out.push(`${objectDisplayName(m.object)} ${written}`);
     if (found.translated) out.push(`  read ${pathText} as ${written}: field paths name the items of a keyed list by their keys, not by position.`);
+    const verdict = dry ? applyVerdict(dry, display, path, manager!) : undefined;
+    const report = {
+      object: objectDisplayName(m.object),
+      path: written,
+      asked: pathText,
+      translated: found.translated,
+      inLiveObject: found !== added && found.inObject,
+      apply: dry ? verdictReport(dry, verdict, manifestFile!, parsed.values['force-conflicts'] === true) : null,
+    };
     if (found === added) {
       out.push('  not in the live object: the manifest adds it.');
-      out.push(...explainApplyOnPath(dry!, display, path, manager!));
+      out.push(...explainApplyOnPath(dry!, verdict));
+      reports.push({ ...report, value: null, owners: [], below: [] });
       continue;
     }
     const o = pathOwnership(typed.object, typed.owners, path, typed.type);
+    reports.push({ ...report, ...ownershipReport(o) });
     if (o.value === undefined) out.push('  not in the object (an entry still names it)');
     else {
       const y = toYaml(o.value).replace(/\n$/, '');
@@ -158,10 +178,12 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
       out.push('  fields under it:');
       for (const b of o.below) out.push(`    ${b.count} owned by ${b.owner.manager} (${b.owner.operation}${b.owner.subresource ? ` /${b.owner.subresource}` : ''})`);
     }
-    if (dry) out.push(...explainApplyOnPath(dry, display, path, manager!));
+    if (dry) out.push(...explainApplyOnPath(dry, verdict));
   }
   // A path no object has is a mistake (a typo, a wrong key): exit 2 with what is near.
   if (out.length === 0 && firstProblem) throw firstProblem;
-  io.write(out.join('\n') + '\n');
+  const text = target.format === 'json' ? `${JSON.stringify({ kind: 'ExplainReport', objects: reports }, null, 2)}\n` : out.join('\n') + '\n';
+  if (target.file) writeFileAtomically(target.file, text);
+  else io.write(text);
   return EXIT_OK;
 }

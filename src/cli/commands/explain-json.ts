@@ -1,0 +1,35 @@
+/**
+ * `explain -o json`: the answer as data (shape in docs/reports.md, `## explain -o json`).
+ */
+import type { PathVerdict } from '../../scenarios/apply-verdict.js';
+import type { PathOwnership } from '../../scenarios/explain-path.js';
+import type { OwnerEntry } from '../../scenarios/owners.js';
+import type { DryRun } from './explain-apply.js';
+
+export function entryReport(e: OwnerEntry) {
+  return { manager: e.manager, operation: e.operation, apiVersion: e.apiVersion, subresource: e.subresource, time: e.time ?? null };
+}
+
+export function ownershipReport(o: PathOwnership) {
+  return {
+    value: o.value ?? null,
+    owners: [...o.owners.map((e) => ({ ...entryReport(e), through: null })), ...o.viaAtomic.map((v) => ({ ...entryReport(v.owner), through: v.ancestor }))],
+    below: o.below.map((b) => ({ ...entryReport(b.owner), count: b.count })),
+  };
+}
+
+export function verdictReport(dry: DryRun, v: PathVerdict | undefined, manifest: string, force: boolean) {
+  return {
+    manager: dry.manager,
+    manifest,
+    force,
+    verdict: v?.verdict ?? null,
+    error: v === undefined ? (dry.error ?? null) : null,
+    failedElsewhere: v !== undefined && v.verdict !== 'CONFLICT' && dry.failedElsewhere,
+    ownersBefore: v?.ownersBefore ?? [],
+    ownersAfter: v?.ownersAfter ?? [],
+    conflicts: v?.conflicts ?? [],
+    valueBefore: v?.valueBefore ?? null,
+    valueAfter: v?.valueAfter ?? null,
+  };
+}

@@ -2,6 +2,7 @@
  * What every verb needs: which resource and object a request addresses, the field manager
  * endpoint it writes through, and the server's decode-time defaulting for the kind.
  */
+import { withoutEmptyGoMaps } from './omitempty.js';
 import { withTemplateGeneration } from './template-generation.js';
 import { DEDUCED_TYPE_NAME, deducedSchemaDecl } from '../schema/deduced.js';
 import { type Atom, Schema } from '../schema/schema.js';
@@ -99,6 +100,7 @@ export function defaulterFor(state: ClusterState, resource: ResourceType, apiVer
       const version = apiVersion.slice(apiVersion.lastIndexOf('/') + 1);
       out = builtinDefaults(out, atomFor(state, resource, version));
       out = withTemplateGeneration(resource, out);
+      out = withoutEmptyGoMaps(out, atomFor(state, resource, version));
     }
     for (const d of state.config.defaulters) out = d(out, resource, apiVersion);
     return out;

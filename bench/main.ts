@@ -77,14 +77,14 @@ const operations: Record<string, (ctx: EngineContext, obj: Value, copy: Value) =
   },
 };
 
-/** Mean time per call: warm up, then run for at least `minMs` and at least 20 iterations. */
-function measure(fn: () => void, minMs = 1000): number {
+/** Mean time per call: warm up, then run for at least `minMs` and at least `minRuns` iterations. */
+function measure(fn: () => void, minMs = 1000, minRuns = 20): number {
   const warmUntil = performance.now() + minMs / 4;
   while (performance.now() < warmUntil) fn();
   let n = 0;
   const start = process.hrtime.bigint();
   const end = performance.now() + minMs;
-  while (n < 20 || performance.now() < end) {
+  while (n < minRuns || performance.now() < end) {
     fn();
     n++;
   }
@@ -143,7 +143,8 @@ function main(): void {
     scaled = doubleAddresses(scaled);
   }
   // Growth with n keys, items, set items and managers, with the fitted log-log slope (bench/scaling.ts).
-  for (const f of scalingCases(schema, (fn) => measure(fn, 500), report)) {
+  // The 50,000 cases take seconds each: a few runs of each are enough for a slope.
+  for (const f of scalingCases(schema, (fn) => measure(fn, 500, 3), report)) {
     const slope = logLogSlope(f.points);
     if (json) console.log(JSON.stringify({ case: `${f.name}/slope`, slope: Number(slope.toFixed(3)) }));
     else console.log(`${f.name.padEnd(28)} slope ${slope.toFixed(3)} (linear = 1)`);

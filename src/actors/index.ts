@@ -96,3 +96,4 @@ export function runAction(name: ActionName, state: ClusterState, options: unknow
   const actor = actions[name] as Actor<unknown>;
   return actor(state, options);
 }
+export { ACTION_OPTIONS, fileOptionKeys, textOptions, WEBHOOK_MATCH_KEYS, type OptionDeclaration, type OptionNature } from './action-options.js';

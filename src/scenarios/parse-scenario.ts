@@ -3,6 +3,8 @@
  * step runs, each problem naming file:line:column, the path inside the file and what was expected.
  */
 import { isMap, type Value } from '../value/value.js';
+import { actions, fileOptionKeys, isActionName, WEBHOOK_MATCH_KEYS } from '../actors/index.js';
+import { closestWord } from '../errors/closest-word.js';
 import { DocNode } from './doc-reader.js';
 import type {
   ClockSpec,
@@ -17,6 +19,7 @@ import type {
   SchemaSpec,
 } from './model.js';
 import { readYamlDocument, segsKey } from './read-yaml.js';
+import { isVerb, REQUEST_KEYS, REQUEST_OPTION_KEYS, TARGET_KEYS, VERBS } from './request-keys.js';
 
 const TOP_KEYS = ['name', 'description', 'learn', 'mode', 'schema', 'clock', 'live', 'managed', 'objects', 'steps'];
 const STEP_KEYS = ['title', 'explain', 'expect', 'wait'];
@@ -227,6 +230,7 @@ function parseStep(n: DocNode, index: number, mode: ScenarioMode): ScenarioStep 
   if (!ACTION_NAME.test(action)) throw n.get(action)!.error(`${JSON.stringify(action)} is not an action name`, 'key');
   const argsNode = n.get(action)!;
   if (mode === 'engine') checkEngineArgs(argsNode, action);
+  else checkClusterArgs(argsNode, action);
   const expectNode = n.get('expect');
   const expectations = expectNode ? parseExpectBlock(expectNode, mode) : [];
   const title = n.get('title') ? n.get('title')!.string() : '';
@@ -244,6 +248,40 @@ function checkEngineArgs(n: DocNode, action: string): void {
   n.get('apiVersion')?.string('an apiVersion such as v1');
   n.require('object', 'the object (null for an empty one)');
   n.get('force')?.boolean();
+}
+
+/** The step's action is one the runner knows, and each of its options is one the action declares. */
+function checkClusterArgs(n: DocNode, action: string): void {
+  if (action === 'request') {
+    checkRequest(n);
+    return;
+  }
+  if (!isActionName(action)) {
+    const near = closestWord(action, [...Object.keys(actions), 'request']);
+    throw n.error(
+      `unknown action ${JSON.stringify(action)}${near ? ` (did you mean "${near}"?)` : ''}: expected request or an actor action (kubectl-apply, kubectl-set-env, eks-update-addon, ...; see docs/scenarios.md)`,
+      'key',
+    );
+  }
+  if (n.value === null) return;
+  n.map(`the options of ${action}: a map (see docs/actors.md)`);
+  n.onlyKeys(fileOptionKeys(action));
+  const manifests = n.get('manifests');
+  if (manifests?.isMap()) manifests.onlyKeys(manifests.get('file') ? ['file'] : ['addon', 'version', 'region']);
+  const match = action === 'mutating-webhook' ? n.get('match') : undefined;
+  if (match?.isMap()) match.onlyKeys(WEBHOOK_MATCH_KEYS);
+}
+
+function checkRequest(n: DocNode): void {
+  n.map('a request: a map with verb and the fields of that verb (see src/apiserver/types.ts)');
+  const verbNode = n.require('verb', `one of ${VERBS.join(', ')}`);
+  const verb = verbNode.value;
+  if (!isVerb(verb)) throw verbNode.expected(`one of ${VERBS.join(', ')}`);
+  n.onlyKeys(Object.keys(REQUEST_KEYS[verb]));
+  const target = n.get('target');
+  if (target?.isMap()) target.onlyKeys(TARGET_KEYS);
+  const options = n.get('options');
+  if (options?.isMap()) options.onlyKeys(REQUEST_OPTION_KEYS[verb]);
 }
 
 function parseExpectBlock(n: DocNode, mode: ScenarioMode): LocatedExpectation[] {

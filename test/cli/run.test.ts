@@ -176,7 +176,7 @@ describe('ssa-sim run: invalid cluster steps', () => {
     const f = file('unknown-action.yaml', 'name: bad\nsteps:\n  - kubectl-frobnicate: {x: 1}\n');
     const r = await runCli(['run', f]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`ssa-sim run: ${f}:3:5: steps[0].kubectl-frobnicate: unknown action "kubectl-frobnicate": expected request or an actor action (kubectl-apply, kubectl-set-env, eks-update-addon, ...; see docs/scenarios.md)\n`);
+    expect(r.stderr).toBe(`ssa-sim run: ${f}:3:5: steps[0].kubectl-frobnicate: unknown action "kubectl-frobnicate" (did you mean "kubectl-create"?): expected request or an actor action (kubectl-apply, kubectl-set-env, eks-update-addon, ...; see docs/scenarios.md)\n`);
   });
   it('a starting object of a kind the cluster does not serve', async () => {
     const f = file('unknown-kind.yaml', 'name: bad\nobjects:\n  - {apiVersion: v1, kind: Frob, metadata: {name: x}}\nsteps:\n  - kubectl-apply: {manifests: []}\n');

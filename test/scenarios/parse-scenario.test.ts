@@ -103,3 +103,42 @@ describe('hostile YAML', () => {
     ]);
   });
 });
+
+describe('action options: an unknown key is an error at its line and column, with "did you mean"', () => {
+  const cluster = (step: string) => `name: n\nsteps:\n  - ${step}\n`;
+  it('a misspelt option of server-side-apply', () => {
+    expect(errorOf(cluster('server-side-apply: {fieldManager: flux, manifests: [], forse: true}'))).toBe(
+      'x.yaml:3:60: steps[0].server-side-apply.forse: unknown key "forse" (did you mean "force"?); expected one of: manifests, namespace, fieldManager, force, dryRun, now, userAgent',
+    );
+  });
+  it('a misspelt option of an actor that names its target', () => {
+    expect(errorOf('name: n\nsteps:\n  - kubectl-set-env:\n      resource: daemonset/aws-node\n      namespce: kube-system\n      env: {A: "1"}\n')).toMatch(
+      /^x\.yaml:5:7: steps\[0\]\.kubectl-set-env\.namespce: unknown key "namespce" \(did you mean "namespace"\?\); expected one of: /,
+    );
+  });
+  it('every action checks its options, each from its own declaration', () => {
+    for (const [action, key, near] of [
+      ['kubectl-apply', 'serverside', 'serverSide'],
+      ['kubectl-edit', 'change', 'changes'],
+      ['eks-update-addon', 'resolveConflict', 'resolveConflicts'],
+      ['controller-write-status', 'stauts', 'status'],
+      ['client-update', 'methd', 'method'],
+      ['mutating-webhook', 'patches', 'patch'],
+    ] as const) {
+      expect(errorOf(cluster(`${action}: {${key}: 1}`))).toMatch(new RegExp(`^x\\.yaml:3:\\d+: steps\\[0\\]\\.${action}\\.${key}: unknown key "${key}" \\(did you mean "${near}"\\?\\)`));
+    }
+  });
+  it('an option the runner supplies itself is not an option of the file', () => {
+    expect(errorOf(cluster('eks-update-addon: {current: {}}'))).toMatch(/^x\.yaml:3:24: steps\[0\]\.eks-update-addon\.current: unknown key "current"/);
+  });
+  it('a raw request checks its keys per verb, and its options', () => {
+    expect(errorOf(cluster('request: {verb: apply, bdy: {}}'))).toMatch(/^x\.yaml:3:28: steps\[0\]\.request\.bdy: unknown key "bdy" \(did you mean "body"\?\)/);
+    expect(errorOf(cluster('request: {verb: patch, target: {apiVersion: v1, kind: ConfigMap, name: x}, patchType: merge, patch: {}, options: {fieldManger: m}}'))).toMatch(
+      /^x\.yaml:3:\d+: steps\[0\]\.request\.options\.fieldManger: unknown key "fieldManger" \(did you mean "fieldManager"\?\)/,
+    );
+    expect(errorOf(cluster('request: {verb: frob}'))).toMatch(/^x\.yaml:3:\d+: steps\[0\]\.request\.verb: expected one of get, list, create, update, patch, apply, delete/);
+  });
+  it('an unknown action is found before any step runs, with "did you mean"', () => {
+    expect(errorOf(cluster('kubectl-aply: {manifests: []}'))).toMatch(/^x\.yaml:3:5: steps\[0\]\.kubectl-aply: unknown action "kubectl-aply" \(did you mean "kubectl-apply"\?\)/);
+  });
+});

@@ -251,7 +251,7 @@ describe('readable errors', () => {
   });
 
   it('a step that cannot run stops the run there; earlier steps stay viewable', () => {
-    const text = 'name: stops\nsteps:\n  - kubectl-apply: {manifests: "apiVersion: v1\\nkind: ConfigMap\\nmetadata: {name: a}\\n"}\n  - no-such-actor: {}\n';
+    const text = 'name: stops\nsteps:\n  - kubectl-apply: {manifests: "apiVersion: v1\\nkind: ConfigMap\\nmetadata: {name: a}\\n"}\n  - kubectl-set-env: {env: {A: "1"}}\n';
     const s = startSession(text, 'pasted.yaml', libraryEnvironment(files, 'scenarios/pasted.yaml'));
     expect(s.steps.length).toBe(1);
     expect(s.problem?.title).toBe('Step 2 could not run');

@@ -278,6 +278,13 @@ export interface Locator {
   offsetOf(path: DocPath, at?: 'key' | 'value'): number;
   /** The path of the map holding the key that starts at `offset`, and that key's text. */
   keyAt(offset: number): { path: DocSegment[]; key: string } | undefined;
+  /**
+   * Offset in the file of a place inside the text of the string scalar at `path` (1-based line
+   * and column of the scalar's value, as a reader of that text reports them), through aliases.
+   * Exact where the text maps line for line: a literal block (`|`), or a one-line scalar without
+   * escapes; undefined otherwise (a folded block, a multi-line flow scalar, escapes).
+   */
+  textOffset(path: DocPath, line: number, column: number): number | undefined;
 }
 
 type AnyPair = { key: unknown; value: unknown };
@@ -361,7 +368,54 @@ export function locator(stream: YamlStream, doc: Document.Parsed, opts: LocateOp
     return undefined;
   };
 
-  return { offsetOf, keyAt };
+  /** The node at `path`, through aliases; undefined when the path does not exist. */
+  const nodeAt = (path: DocPath): unknown => {
+    let node: unknown = doc.contents;
+    for (const seg of path) {
+      const n = deref(doc, node);
+      if (isMap(n) && typeof seg === 'string') node = findPair(n, seg, 0)?.value;
+      else if (isSeq(n) && typeof seg === 'number') node = n.items[seg];
+      else return undefined;
+      if (node === undefined || node === null) return undefined;
+    }
+    return deref(doc, node);
+  };
+
+  const textOffset = (path: DocPath, line: number, column: number): number | undefined => {
+    const node = nodeAt(path);
+    if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
+    const value = node.value;
+    const [start, end] = node.range;
+    const lines = value.split('\n');
+    if (node.type === 'BLOCK_LITERAL') {
+      // Content line k is the file line k after the header, less the block's indentation.
+      const fileLines = stream.text.slice(start, end).split('\n');
+      const indent = blockIndent(fileLines.slice(1), lines);
+      const at = fileLines[line];
+      if (indent === undefined || at === undefined) return undefined;
+      const lineStart = start + fileLines.slice(0, line).reduce((n, l) => n + l.length + 1, 0);
+      return lineStart + Math.min(indent + column - 1, at.length);
+    }
+    if (lines.length !== 1 || line !== 1) return undefined;
+    const source = stream.text.slice(start, end);
+    const quote = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE' ? 1 : 0;
+    if (source.slice(quote, source.length - quote) !== value) return undefined;
+    return start + quote + Math.min(column - 1, value.length);
+  };
+
+  return { offsetOf, keyAt, textOffset };
+}
+
+/** The indentation of a literal block: file lines minus the value lines they hold (all agreeing). */
+function blockIndent(fileLines: readonly string[], valueLines: readonly string[]): number | undefined {
+  let indent: number | undefined;
+  for (let i = 0; i < valueLines.length && i < fileLines.length; i++) {
+    if (valueLines[i] === '') continue;
+    const d = fileLines[i].length - valueLines[i].length;
+    if (d < 0 || !fileLines[i].endsWith(valueLines[i]) || (indent !== undefined && d !== indent)) return undefined;
+    indent = d;
+  }
+  return indent;
 }
 
 export interface ReadYamlOptions extends ComposeOptions, ValueOptions, LocateOptions {
@@ -377,6 +431,8 @@ export interface YamlDocument {
   readonly notes: readonly LocatedNote[];
   /** Where the node at `path` starts (its key when `at` is 'key'); the nearest existing ancestor otherwise. */
   positionOf(path: DocPath, at?: 'key' | 'value'): SourcePosition;
+  /** Where a place inside the string scalar at `path` is in the file (see Locator.textOffset). */
+  positionInText(path: DocPath, line: number, column: number): SourcePosition | undefined;
 }
 
 /**
@@ -408,7 +464,16 @@ export function* readYaml(text: string, opts: ReadYamlOptions): Generator<YamlDo
     if (error) stream.fail('INPUT', syntaxMessage(error, text), error.pos[0]);
     if (doc.contents === null) continue;
     const { value, notes } = documentValue(stream, doc, opts);
-    const { offsetOf } = locator(stream, doc, opts);
-    yield { index, value, notes, positionOf: (path, at) => stream.position(offsetOf(path, at)) };
+    const { offsetOf, textOffset } = locator(stream, doc, opts);
+    yield {
+      index,
+      value,
+      notes,
+      positionOf: (path, at) => stream.position(offsetOf(path, at)),
+      positionInText: (path, line, column) => {
+        const offset = textOffset(path, line, column);
+        return offset === undefined ? undefined : stream.position(offset);
+      },
+    };
   }
 }

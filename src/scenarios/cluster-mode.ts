@@ -10,7 +10,9 @@ import { vpcCniManifest } from '../actors/eks/addons/vpc-cni.js';
 import { createCluster, managerOfCause, objectDisplayName, objectType, serve, withExistingObject, withTime } from '../apiserver/index.js';
 import { splitApiVersion } from '../apiserver/registry.js';
 import type { ApiRequest, ClusterState, KubeObject } from '../apiserver/types.js';
-import { SsaError } from '../errors/ssa-error.js';
+import { formatSource, type SourcePosition, SsaError } from '../errors/ssa-error.js';
+import { readManifests } from '../manifest/read-manifests.js';
+import { readYamlDocuments } from './read-yaml.js';
 import { loadSchemaSources, withDeducedFallback } from '../schema/catalog.js';
 import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value.js';
 import { withoutManagedFields } from './blame.js';
@@ -135,7 +137,10 @@ function resolveOptions(args: Value, env: RunEnvironment, step: ScenarioStep, sc
   if (!isMap(args)) return args;
   const m = getKey(args, 'manifests');
   if (isMap(m) && typeof getKey(m, 'file') === 'string') {
-    const text = env.readFile(getKey(m, 'file') as string, scenario.positionOf([...step.argsSegs, 'manifests', 'file']));
+    const path = getKey(m, 'file') as string;
+    const at = scenario.positionOf([...step.argsSegs, 'manifests', 'file']);
+    const text = env.readFile(path, at);
+    checkManifestFile(text, siblingPath(scenario.file, path), at);
     return { ...args, manifests: text };
   }
   if (isMap(m) && getKey(m, 'addon') !== undefined) {
@@ -149,6 +154,21 @@ function resolveOptions(args: Value, env: RunEnvironment, step: ScenarioStep, sc
   return args;
 }
 
+/** A file named next to the scenario, as a reader would open it. */
+function siblingPath(scenarioFile: string, path: string): string {
+  return path.startsWith('/') ? path : scenarioFile.replace(/[^/]*$/, '') + path;
+}
+
+/** A manifest file the scenario names is read as the actor will read it; a mistake names that file's line and column. */
+function checkManifestFile(text: string, file: string, namedAt: SourcePosition): void {
+  try {
+    readManifests(text, { file });
+  } catch (err) {
+    if (!(err instanceof SsaError)) throw err;
+    throw new SsaError(err.code, `manifests.file (named at ${formatSource(namedAt)}): ${err.message}`, { source: err.source, path: err.path });
+  }
+}
+
 function runClusterStep(
   scenario: Scenario,
   env: RunEnvironment,
@@ -157,7 +177,7 @@ function runClusterStep(
   addons: Readonly<Record<string, AddonStatus>>,
 ): { result: ActionResult; next: ClusterState; addon?: AddonStatus } {
   try {
-    if (step.action === 'request') return runRequest(step, state);
+    if (step.action === 'request') return runRequest(step, state, scenario);
     if (!isActionName(step.action)) {
       throw new SsaError('INPUT', `unknown action ${JSON.stringify(step.action)}: expected request or an actor action (kubectl-apply, kubectl-set-env, eks-update-addon, ...; see docs/scenarios.md)`, {
         source: scenario.positionOf(step.argsSegs, 'key'),
@@ -225,7 +245,29 @@ function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOut
   };
 }
 
-function runRequest(step: ScenarioStep, state: ClusterState): { result: ActionResult; next: ClusterState } {
+/**
+ * A request body (or patch) given as text is sent as is and the API server decodes it (its 400
+ * is the answer a real server gives). When the server refused it and the text does not read as
+ * YAML, a note says where in the scenario file the text goes wrong.
+ */
+function textBodyNotes(step: ScenarioStep, scenario: Scenario): string[] {
+  const args = isMap(step.args) ? step.args : undefined;
+  const key = args && typeof getKey(args, 'body') === 'string' ? 'body' : args && typeof getKey(args, 'patch') === 'string' ? 'patch' : undefined;
+  if (!args || !key) return [];
+  try {
+    readYamlDocuments(getKey(args, key) as string, '<text>');
+    return [];
+  } catch (err) {
+    if (!(err instanceof SsaError)) throw err;
+    const inner = err.source;
+    const segs = [...step.argsSegs, key];
+    const at = inner?.line !== undefined ? scenario.positionInText(segs, inner.line, inner.column ?? 1) : undefined;
+    const place = at ? formatSource(at) : `${formatSource(scenario.positionOf(segs))} (line ${inner?.line ?? '?'} of the text)`;
+    return [`the request's ${key} does not read as YAML at ${place}: ${err.message}`];
+  }
+}
+
+function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario): { result: ActionResult; next: ClusterState } {
   const req = step.args as unknown as ApiRequest;
   if (!isMap(step.args) || typeof getKey(step.args, 'verb') !== 'string') throw new SsaError('INPUT', 'expected {verb: apply|create|update|patch|delete|get, ...}');
   const { state: next, response } = serve(state, req);
@@ -250,7 +292,7 @@ function runRequest(step: ScenarioStep, state: ClusterState): { result: ActionRe
       error: response.status.message,
       conflicts: causes.filter((c) => c.message.startsWith('conflict with')).map((c) => ({ manager: managerOfCause(c.message), path: c.field })),
       touched,
-      notes: [],
+      notes: response.code === 400 ? textBodyNotes(step, scenario) : [],
     },
     next,
   };

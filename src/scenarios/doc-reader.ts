@@ -61,6 +61,19 @@ export class DocNode {
     return new SsaError('INPUT', `${this.path}: ${message}`, { source: this.doc.positionOf(this.segs, at) });
   }
 
+  /**
+   * An error found inside the text of this string node (YAML embedded as text, read by another
+   * reader whose positions count from the text's start): placed at the file's own line and column
+   * when the text maps line for line, else at this node, naming the place inside the text.
+   */
+  embeddedError(err: SsaError): SsaError {
+    const inner = err.source;
+    const at = inner?.line !== undefined ? this.doc.positionInText(this.segs, inner.line, inner.column ?? 1) : undefined;
+    if (at) return new SsaError(err.code, `${this.path}: ${err.message}`, { source: at, path: err.path });
+    const where = inner?.line !== undefined ? `line ${inner.line}${inner.column !== undefined ? `, column ${inner.column}` : ''} of the text: ` : '';
+    return new SsaError(err.code, `${this.path}: ${where}${err.message}`, { source: this.source, path: err.path });
+  }
+
   expected(what: string): SsaError {
     return this.error(`expected ${what}, found ${describeFound(this.value)}`);
   }

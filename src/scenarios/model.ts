@@ -112,4 +112,6 @@ export interface Scenario {
   readonly warnings: readonly YamlWarning[];
   /** Position of any node of the file (for errors found while running). */
   positionOf(segs: readonly DocSegment[], at?: 'key' | 'value'): SourcePosition;
+  /** Where a line and column inside the text of the string at `segs` is in the file, when exactly known. */
+  positionInText(segs: readonly DocSegment[], line: number, column: number): SourcePosition | undefined;
 }

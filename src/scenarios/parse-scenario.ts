@@ -3,8 +3,10 @@
  * step runs, each problem naming file:line:column, the path inside the file and what was expected.
  */
 import { isMap, type Value } from '../value/value.js';
-import { actions, fileOptionKeys, isActionName, WEBHOOK_MATCH_KEYS } from '../actors/index.js';
+import { actions, fileOptionKeys, isActionName, textOptions, WEBHOOK_MATCH_KEYS } from '../actors/index.js';
 import { closestWord } from '../errors/closest-word.js';
+import { SsaError } from '../errors/ssa-error.js';
+import { readManifests } from '../manifest/read-manifests.js';
 import { DocNode } from './doc-reader.js';
 import type {
   ClockSpec,
@@ -18,7 +20,7 @@ import type {
   ScenarioStep,
   SchemaSpec,
 } from './model.js';
-import { readYamlDocument, segsKey } from './read-yaml.js';
+import { readYamlDocument, readYamlDocuments, segsKey } from './read-yaml.js';
 import { isVerb, REQUEST_KEYS, REQUEST_OPTION_KEYS, TARGET_KEYS, VERBS } from './request-keys.js';
 
 const TOP_KEYS = ['name', 'description', 'learn', 'mode', 'schema', 'clock', 'live', 'managed', 'objects', 'steps'];
@@ -106,6 +108,7 @@ export function parseScenario(text: string, file: string): Scenario {
     steps,
     warnings: doc.warnings.filter((w) => !consumed.has(segsKey(w.segs ?? []))),
     positionOf: (segs, at) => doc.positionOf(segs, at),
+    positionInText: (segs, line, column) => doc.positionInText(segs, line, column),
   };
 }
 
@@ -270,6 +273,33 @@ function checkClusterArgs(n: DocNode, action: string): void {
   if (manifests?.isMap()) manifests.onlyKeys(manifests.get('file') ? ['file'] : ['addon', 'version', 'region']);
   const match = action === 'mutating-webhook' ? n.get('match') : undefined;
   if (match?.isMap()) match.onlyKeys(WEBHOOK_MATCH_KEYS);
+  for (const { key, nature } of textOptions(action)) {
+    const t = n.get(key);
+    if (t && typeof t.value === 'string') checkEmbeddedText(t, t.value, nature);
+  }
+}
+
+/**
+ * YAML given as text (manifests, kubectl's `-p`) is read here, as the actor will read it, so
+ * that a mistake in it is reported at the scenario file's own line and column before any step runs.
+ */
+function checkEmbeddedText(n: DocNode, text: string, nature: 'manifests' | 'yaml'): void {
+  try {
+    if (nature === 'manifests') readManifests(text, { file: '<text>' });
+    else if (!isJson(text)) readYamlDocuments(text, '<text>');
+  } catch (err) {
+    if (err instanceof SsaError) throw n.embeddedError(err);
+    throw err;
+  }
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function checkRequest(n: DocNode): void {

@@ -41,6 +41,8 @@ export interface LocatedDocument {
   positionOf(segs: readonly DocSegment[], at?: 'key' | 'value'): SourcePosition;
   /** The text of a scalar at `segs` that YAML 1.1 (only) reads as a boolean (`no`, `on`, `y`). */
   yaml11BooleanText(segs: readonly DocSegment[]): string | undefined;
+  /** Where a line and column inside the text of the string at `segs` is in the file, when exactly known. */
+  positionInText(segs: readonly DocSegment[], line: number, column: number): SourcePosition | undefined;
 }
 
 /** Every document of a YAML stream (a `---`-separated file); empty documents are skipped. */
@@ -61,6 +63,7 @@ export function readYamlDocuments(text: string, file: string): LocatedDocument[]
       warnings,
       positionOf: (segs, at = 'value') => doc.positionOf(segs, at),
       yaml11BooleanText: (segs) => words.get(segsKey(segs)),
+      positionInText: (segs, line, column) => doc.positionInText(segs, line, column),
     };
   });
 }

@@ -259,6 +259,14 @@ describe('readable errors', () => {
     expect(renderPage(pageModel(s, 1)).result).toContain('Step 2 could not run');
   });
 
+  it('a YAML mistake inside a manifests block points at the line of the pasted text', () => {
+    const text = 'name: n\nsteps:\n  - kubectl-apply:\n      manifests: |\n        apiVersion: v1\n        kind: ConfigMap\n        metadata: {name: [x}\n';
+    const s = startSession(text, 'pasted.yaml', libraryEnvironment(files, 'scenarios/pasted.yaml'));
+    expect(s.problem?.line).toBe(7);
+    expect(s.problem?.message).not.toContain('<manifests>');
+    expect(s.problem?.excerpt.find((l) => l.marked)?.text).toBe('        metadata: {name: [x}');
+  });
+
   it('what-if errors point at lines of the editor, not of a hidden wrapper', () => {
     const s = session('scenarios/engine/leaf-conflict-then-force.yaml');
     const w = runWhatIf(s, 1, 'title: x\napply: {manager: a, apiVersion: v1, object: {}, bogus: 1}\n');

@@ -445,14 +445,29 @@ export function* readYaml(text: string, opts: ReadYamlOptions): Generator<YamlDo
   if (fast) {
     // Positions below a document's root come from the full reader, composed only when asked.
     let full: { stream: YamlStream; docs: Map<number, Locator> } | undefined;
-    const locate = (index: number, path: DocPath, at?: 'key' | 'value'): SourcePosition => {
+    const fullLocator = (index: number): { stream: YamlStream; loc: Locator } => {
       full ??= { stream: composeYaml(text, opts), docs: new Map() };
       let loc = full.docs.get(index);
       if (!loc) full.docs.set(index, (loc = locator(full.stream, full.stream.documents[index], opts)));
-      return full.stream.position(loc.offsetOf(path, at));
+      return { stream: full.stream, loc };
+    };
+    const locate = (index: number, path: DocPath, at?: 'key' | 'value'): SourcePosition => {
+      const { stream, loc } = fullLocator(index);
+      return stream.position(loc.offsetOf(path, at));
+    };
+    const inText = (index: number, path: DocPath, line: number, column: number): SourcePosition | undefined => {
+      const { stream, loc } = fullLocator(index);
+      const offset = loc.textOffset(path, line, column);
+      return offset === undefined ? undefined : stream.position(offset);
     };
     for (const d of fast) {
-      yield { index: d.index, value: d.value, notes: d.notes, positionOf: (path, at) => (path.length === 0 ? d.root : locate(d.index, path, at)) };
+      yield {
+        index: d.index,
+        value: d.value,
+        notes: d.notes,
+        positionOf: (path, at) => (path.length === 0 ? d.root : locate(d.index, path, at)),
+        positionInText: (path, line, column) => inText(d.index, path, line, column),
+      };
     }
     return;
   }

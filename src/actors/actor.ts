@@ -241,8 +241,10 @@ export interface KubectlSetImageOptions extends TargetOptions {
 
 export interface KubectlEditOptions extends TargetOptions {
   /**
-   * What the user changes in the editor, as a JSON merge patch over the object kubectl shows
-   * (`null` deletes a key; lists are replaced whole). Give either this or `edited`.
+   * What the user changes in the editor, made to the object kubectl shows as a strategic merge
+   * patch (`null` deletes a key; items of merged lists are found by their merge key, the others
+   * stay; `$patch: delete` removes one); for custom resources a JSON merge patch. Give either
+   * this or `edited`.
    */
   readonly changes?: ValueMap;
   /** The whole object as saved from the editor. */

@@ -13,6 +13,8 @@ interface ForceSpec {
   readonly off: string | boolean | undefined;
   /** What the flag is called for this action, for the label. */
   readonly label: string;
+  /** Whether the step's options take the flag at all (default: always). */
+  readonly when?: (args: Record<string, unknown>) => boolean;
 }
 
 interface ManagerSpec {
@@ -40,7 +42,7 @@ const FLAGS: Record<string, FlagSpec> = {
   'eks-create-addon': { force: { path: ['resolveConflicts'], on: 'OVERWRITE', off: 'NONE', label: 'resolveConflicts: OVERWRITE' }, manager: fieldManager('eks') },
   'eks-update-addon': { force: { path: ['resolveConflicts'], on: 'OVERWRITE', off: 'NONE', label: 'resolveConflicts: OVERWRITE' }, manager: fieldManager('eks') },
   request: {
-    force: { path: ['options', 'force'], on: true, off: undefined, label: 'options.force: true (apply)' },
+    force: { path: ['options', 'force'], on: true, off: undefined, label: 'options.force: true (apply)', when: (a) => a.verb === 'apply' },
     manager: { path: ['options', 'fieldManager'], fallback: () => '' },
   },
   'kubectl-create': { manager: fieldManager('kubectl-create') },
@@ -73,10 +75,15 @@ export interface StepFlags {
   readonly unreadable: string | undefined;
 }
 
+/** The step's document and its data; an error (syntax, an alias to no anchor) instead of data when it cannot be read. */
 function readStep(text: string) {
   const doc = parseDocument(text, { uniqueKeys: false });
-  if (doc.errors.length > 0) return { doc, error: doc.errors[0].message.split('\n')[0] };
-  return { doc, error: undefined };
+  if (doc.errors.length > 0) return { doc, js: undefined, error: doc.errors[0].message.split('\n')[0] };
+  try {
+    return { doc, js: doc.toJS() as unknown, error: undefined };
+  } catch (err) {
+    return { doc, js: undefined, error: err instanceof Error ? err.message : String(err) };
+  }
 }
 
 function actionOf(value: unknown): string | undefined {
@@ -95,14 +102,13 @@ function getIn(v: unknown, path: readonly string[]): unknown {
 }
 
 export function readFlags(text: string): StepFlags {
-  const { doc, error } = readStep(text);
+  const { js, error } = readStep(text);
   if (error) return { action: undefined, force: undefined, manager: undefined, unreadable: error };
-  const js = doc.toJS() as unknown;
   const action = actionOf(js);
   const spec = action ? FLAGS[action] : undefined;
   const args = (action ? getIn(js, [action]) : undefined) ?? {};
   const argsMap = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
-  const force = spec?.force ? { checked: getIn(argsMap, spec.force.path) === spec.force.on, label: spec.force.label } : undefined;
+  const force = spec?.force && (spec.force.when?.(argsMap) ?? true) ? { checked: getIn(argsMap, spec.force.path) === spec.force.on, label: spec.force.label } : undefined;
   const mv = spec?.manager ? getIn(argsMap, spec.manager.path) : undefined;
   const manager = spec?.manager ? { value: typeof mv === 'string' ? mv : '', placeholder: spec.manager.fallback(argsMap) } : undefined;
   return { action, force, manager, unreadable: undefined };
@@ -113,10 +119,11 @@ export function readFlags(text: string): StepFlags {
  * be read or its action has no force flag.
  */
 export function setForce(text: string, on: boolean): string {
-  const { doc, error } = readStep(text);
-  const action = error ? undefined : actionOf(doc.toJS());
+  const { doc, js, error } = readStep(text);
+  const action = error ? undefined : actionOf(js);
   const spec = action ? FLAGS[action]?.force : undefined;
   if (!action || !spec || !isMap(doc.get(action, true))) return text;
+  if (spec.when && !spec.when(getIn(js, [action]) as Record<string, unknown>)) return text;
   const path = [action, ...spec.path];
   const value = on ? spec.on : spec.off;
   if (value === undefined) {
@@ -127,8 +134,8 @@ export function setForce(text: string, on: boolean): string {
 
 /** The step text with the field manager set (an empty name removes the option: the default applies). */
 export function setManager(text: string, manager: string): string {
-  const { doc, error } = readStep(text);
-  const action = error ? undefined : actionOf(doc.toJS());
+  const { doc, js, error } = readStep(text);
+  const action = error ? undefined : actionOf(js);
   const spec = action ? FLAGS[action]?.manager : undefined;
   if (!action || !spec || !isMap(doc.get(action, true))) return text;
   const path = [action, ...spec.path];

@@ -3,6 +3,9 @@
  * all), so the what-if editor starts from what the reader has seen in the file.
  */
 import { isSeq, parseDocument } from 'yaml';
+import { toYaml } from '../manifest/write-yaml.js';
+import { readYamlDocument } from '../scenarios/read-yaml.js';
+import { getKey, isList, isMap } from '../value/value.js';
 
 function lineStart(text: string, offset: number): number {
   return text.lastIndexOf('\n', offset - 1) + 1;
@@ -29,6 +32,24 @@ export function stepText(scenarioText: string, index: number): string | undefine
   const column = start - lineStart(scenarioText, start);
   const body = scenarioText.slice(start, end).replace(/\s+$/, '');
   return dedent(body.split('\n'), column).join('\n') + '\n';
+}
+
+/**
+ * Step `index` written from the composed document: anchors and aliases (`*deploy` naming an
+ * anchor of an earlier step) are resolved, merge keys merged, so the text stands alone. Comments
+ * and the author's layout are not kept (keys in YAML's usual order). Undefined when the file
+ * cannot be read.
+ */
+export function composedStepText(scenarioText: string, file: string, index: number): string | undefined {
+  let value;
+  try {
+    value = readYamlDocument(scenarioText, file).value;
+  } catch {
+    return undefined;
+  }
+  const steps = isMap(value) ? getKey(value, 'steps') : undefined;
+  const step = isList(steps) ? steps[index] : undefined;
+  return step === undefined ? undefined : toYaml(step);
 }
 
 /**

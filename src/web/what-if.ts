@@ -9,7 +9,7 @@ import { runScenarioSteps } from '../scenarios/run-scenario.js';
 import type { StepRecord } from '../scenarios/run-types.js';
 import { type Problem, problemFrom } from './problem.js';
 import { type Session, snapshotAtPosition } from './session.js';
-import { STEP_COLUMN_OFFSET, STEP_LINE_OFFSET, stepText, wrapStep } from './step-text.js';
+import { composedStepText, STEP_COLUMN_OFFSET, STEP_LINE_OFFSET, stepText, wrapStep } from './step-text.js';
 
 export const WHAT_IF_FILE = 'what-if.yaml';
 
@@ -21,12 +21,27 @@ export interface WhatIf {
   readonly problem: Problem | undefined;
 }
 
-/** The text the what-if editor starts with at `pos`: the next step, or the last one again. */
+/**
+ * The text the what-if editor starts with at `pos`: the next step, or the last one again. The
+ * author's text of the step when it reads on its own; when it does not (it uses an anchor set in
+ * another step), the step written from the composed document, where every alias is resolved.
+ */
 export function nextStepText(s: Session, pos: number): string {
   const n = s.scenario?.steps.length ?? 0;
-  if (n === 0) return '';
+  if (n === 0 || !s.scenario) return '';
   const index = Math.min(pos, n - 1);
-  return stepText(s.text, index) ?? '';
+  const authored = stepText(s.text, index);
+  if (authored !== undefined && readsAlone(authored, s.scenario.mode)) return authored;
+  return composedStepText(s.text, s.file, index) ?? authored ?? '';
+}
+
+function readsAlone(step: string, mode: 'engine' | 'cluster'): boolean {
+  try {
+    parseScenario(wrapStep(step, mode), WHAT_IF_FILE);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** True when `pos` has a next step in the scenario (else the editor offers the last one again). */

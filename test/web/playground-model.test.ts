@@ -96,6 +96,28 @@ describe('the library', () => {
     expect(() => env.readFile('nope.yaml', { file: 'x.yaml', line: 3 })).toThrow(/cannot read nope.yaml: the playground has only the files under scenarios\//);
   });
 
+  it('the what-if of every library step reads and runs as the step itself, anchors and aliases across steps included', () => {
+    for (const e of libraryEntries(files)) {
+      const s = session(e.file);
+      for (let pos = 0; pos <= s.steps.length; pos++) {
+        const text = nextStepText(s, pos);
+        expect(readFlags(text).unreadable, `${e.file} at ${pos}`).toBeUndefined();
+        const w = runWhatIf(s, pos, text);
+        expect(w.problem, `${e.file}: the what-if at position ${pos}`).toBeUndefined();
+        if (pos < s.steps.length) {
+          const { stdout, stderr, error, exitCode } = s.steps[pos].result;
+          expect(w.record?.result, `${e.file}: step ${pos + 1} as a what-if`).toMatchObject({ stdout, stderr, error, exitCode });
+          expect(w.record?.passed).toBe(s.steps[pos].passed);
+        }
+      }
+    }
+  });
+
+  it('an alias the editor text cannot resolve is unreadable, not a crash', () => {
+    expect(readFlags('server-side-apply: {fieldManager: eks, manifests: *nowhere}\n').unreadable).toBeDefined();
+    expect(setForce('server-side-apply: {manifests: *nowhere}\n', true)).toBe('server-side-apply: {manifests: *nowhere}\n');
+  });
+
   it('every library scenario loads and runs in the playground without a problem', () => {
     for (const e of libraryEntries(files)) {
       const s = session(e.file);

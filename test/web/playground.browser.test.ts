@@ -16,7 +16,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AWS_NODE_IMAGE_NEW, AWS_NODE_INIT_IMAGE_NEW, EKS_CONFLICT_409, repoRoot } from './library.js';
+import { libraryEntries } from '../../src/web/scenario-library.js';
+import { AWS_NODE_IMAGE_NEW, AWS_NODE_INIT_IMAGE_NEW, EKS_CONFLICT_409, libraryFromDisk, repoRoot } from './library.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -85,6 +86,7 @@ describe.runIf(available || required)('the playground in Chromium', () => {
   let browser: Browser | undefined;
   let base = '';
   const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     if (!available) throw new Error(`${CHROMIUM} is missing and CI=true: the browser test is required (apt-get install -y chromium)`);
@@ -113,6 +115,9 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     const page = await browser!.newPage({ viewport: { width, height } });
     page.setDefaultTimeout(10_000);
     page.on('pageerror', (e) => pageErrors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
     await page.goto(base + hash, { waitUntil: 'load' });
     await page.waitForSelector('#app[aria-busy="false"]');
     return page;
@@ -212,6 +217,37 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('every step of every library scenario, with the what-if controls run at each: no page error, no console error', async () => {
+    const entries = libraryEntries(libraryFromDisk());
+    expect(entries.length).toBeGreaterThan(10);
+    let visited = 0;
+    for (const e of entries) {
+      const before = { page: pageErrors.length, console: consoleErrors.length };
+      const page = await open(`#scenario=${encodeURIComponent(e.id)}`, 1024, 700);
+      const total = Number(/of (\d+)/.exec((await position(page)) ?? '')?.[1] ?? NaN);
+      expect(await page.$('#load-problem .problem'), e.id).toBeNull();
+      expect(Number.isInteger(total), `${e.id}: ${await position(page)}`).toBe(true);
+      for (let pos = 0; pos <= total; pos++) {
+        const where = `${e.id} at position ${pos}`;
+        // The what-if controls: force on (where the action has it), a manager written in, run.
+        if (!(await page.isDisabled('#what-if-force'))) await page.click('#what-if-force');
+        if (!(await page.isDisabled('#what-if-manager'))) await page.fill('#what-if-manager', 'what-if-manager');
+        await page.click('#what-if-run');
+        expect(await page.textContent('#what-if-problem'), where).toBe('');
+        expect(await page.$('#result .what-if-banner'), where).not.toBeNull();
+        expect(pageErrors.slice(before.page), where).toEqual([]);
+        expect(consoleErrors.slice(before.console), where).toEqual([]);
+        visited++;
+        // Next leaves the what-if for the scenario's next step.
+        if (pos < total) await page.click('#next');
+      }
+      await page.click('#what-if-back');
+      expect(await position(page), e.id).toBe(`Step ${total} of ${total}`);
+      await page.close();
+    }
+    console.log(`playground in Chromium: ${entries.length} scenarios, ${visited} positions, each with the what-if controls run`);
+  }, 600_000);
+
   it('a pasted scenario with a mistake shows a readable error with its line, not a blank page', async () => {
     const text = 'name: broken\nmode: engine\nsteps:\n  - apply: {manager: a, object: {x: 1}}\n  - frobnicate: {}\n';
     const page = await open('#scenario=eks-vpc-cni-addon');
@@ -225,5 +261,6 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     expect(new URL(page.url()).hash).toMatch(/^#yaml=/);
     await page.close();
     expect(pageErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
   }, 60_000);
 });

@@ -13,7 +13,7 @@
 import { Composer, isMap, isPair, isScalar, Parser } from 'yaml';
 import type { SourcePosition } from '../errors/ssa-error.js';
 import { newMap, type Value, type ValueMap } from '../value/value.js';
-import type { DocSegment, LocatedNote } from './read-yaml.js';
+import { type LocatedNote, type PathLink, pathOf } from './read-yaml.js';
 import { goYamlScalar, noteOf, type ScalarNote, scalarValue, YAML11_OPTIONS } from './yaml-scalars.js';
 
 export interface FastDocument {
@@ -50,17 +50,6 @@ const SPECIAL_WORDS = new Set([
 interface Resolved {
   readonly value: Value;
   readonly note: ScalarNote | undefined;
-}
-
-interface PathLink {
-  readonly parent: PathLink | undefined;
-  readonly seg: DocSegment;
-}
-
-function pathOf(link: PathLink | undefined): DocSegment[] {
-  const out: DocSegment[] = [];
-  for (let p = link; p; p = p.parent) out.push(p.seg);
-  return out.reverse();
 }
 
 /** The documents of `text`, or undefined when the text needs the full reader. */

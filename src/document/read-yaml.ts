@@ -179,12 +179,12 @@ export interface LocatedNote extends ScalarNote {
 }
 
 /** A path as a linked list from the leaf up (cheap to extend; made an array only for notes). */
-interface PathLink {
+export interface PathLink {
   readonly parent: PathLink | undefined;
   readonly seg: DocSegment;
 }
 
-function pathOf(link: PathLink | undefined): DocSegment[] {
+export function pathOf(link: PathLink | undefined): DocSegment[] {
   const out: DocSegment[] = [];
   for (let p = link; p; p = p.parent) out.push(p.seg);
   return out.reverse();

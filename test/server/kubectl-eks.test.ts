@@ -9,25 +9,14 @@ import { vpcCniManifest } from '../../src/actors/eks/addons/vpc-cni.js';
 import { readObjects } from '../../src/manifest/read-manifests.js';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { getKey, isList, isMap, type Value } from '../../src/value/value.js';
+import { KUBECTL_CONFLICT_HELP } from '../support/kubectl-texts.js';
+import { EKS_CONFLICT_409 } from '../web/library.js';
 import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
 
 const available = kubectlAvailable();
 
-const CONFLICT_STDERR = `error: Apply failed with 2 conflicts: conflicts with "kubectl-client-side-apply" using apps/v1:
-- .spec.template.spec.containers[name="aws-node"].image
-- .spec.template.spec.initContainers[name="aws-vpc-cni-init"].image
-Please review the fields above--they currently have other managers. Here
-are the ways you can resolve this warning:
-* If you intend to manage all of these fields, please re-run the apply
-  command with the \`--force-conflicts\` flag.
-* If you do not intend to manage all of the fields, please edit your
-  manifest to remove references to the fields that should keep their
-  current managers.
-* You may co-own fields by updating your manifest to match the existing
-  value; in this case, you'll become the manager if the other manager(s)
-  stop managing the field (remove it from their configuration).
-See https://kubernetes.io/docs/reference/using-api/server-side-apply/#conflicts
-`;
+// kubectl prints the server's 409 behind 'error: ', then its fixed help block.
+const CONFLICT_STDERR = `error: ${EKS_CONFLICT_409}\n${KUBECTL_CONFLICT_HELP}`;
 
 function entries(obj: Value): { manager: string; operation: string; apiVersion: string }[] {
   const meta = isMap(obj) ? getKey(obj, 'metadata') : undefined;

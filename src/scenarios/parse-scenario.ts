@@ -311,7 +311,25 @@ function checkRequest(n: DocNode): void {
   const target = n.get('target');
   if (target?.isMap()) target.onlyKeys(TARGET_KEYS);
   const options = n.get('options');
-  if (options?.isMap()) options.onlyKeys(REQUEST_OPTION_KEYS[verb]);
+  if (options?.isMap()) {
+    options.onlyKeys(REQUEST_OPTION_KEYS[verb]);
+    checkRequestOptionTypes(options);
+  }
+}
+
+/**
+ * Option values have the types the API server's request options take (query parameters are
+ * strings, force a boolean, dryRun true/false or the raw values), checked here where they are read
+ * rather than failing inside the server.
+ */
+function checkRequestOptionTypes(options: DocNode): void {
+  for (const key of options.keys()) {
+    const v = options.get(key)!;
+    if (key === 'force') v.boolean();
+    else if (key === 'dryRun') {
+      if (typeof v.value !== 'boolean') v.items('true, false or a list of dryRun values such as [All]').forEach((i) => i.string());
+    } else v.string();
+  }
 }
 
 function parseExpectBlock(n: DocNode, mode: ScenarioMode): LocatedExpectation[] {

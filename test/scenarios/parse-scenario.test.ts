@@ -128,6 +128,13 @@ describe('action options: an unknown key is an error at its line and column, wit
       expect(errorOf(cluster(`${action}: {${key}: 1}`))).toMatch(new RegExp(`^x\\.yaml:3:\\d+: steps\\[0\\]\\.${action}\\.${key}: unknown key "${key}" \\(did you mean "${near}"\\?\\)`));
     }
   });
+  it('request options have the types the API server takes (found by npm run fuzz: a list as userAgent was exit 70)', () => {
+    const request = (options: string) => cluster(`request: {verb: create, body: {apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: default}}, options: ${options}}`);
+    expect(errorOf(request('{userAgent: []}'))).toMatch(/^x\.yaml:3:\d+: steps\[0\]\.request\.options\.userAgent: /);
+    expect(errorOf(request('{fieldManager: {a: 1}}'))).toMatch(/^x\.yaml:3:\d+: steps\[0\]\.request\.options\.fieldManager: /);
+    expect(errorOf(request('{dryRun: [1, {}]}'))).toMatch(/^x\.yaml:3:\d+: steps\[0\]\.request\.options\.dryRun\[0\]: expected a string, found the number 1$/);
+    expect(() => parseScenario(request('{fieldManager: m, dryRun: [All]}'), 'x.yaml')).not.toThrow();
+  });
   it('an option the runner supplies itself is not an option of the file', () => {
     expect(errorOf(cluster('eks-update-addon: {current: {}}'))).toMatch(/^x\.yaml:3:24: steps\[0\]\.eks-update-addon\.current: unknown key "current"/);
   });

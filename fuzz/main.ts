@@ -82,7 +82,9 @@ function save(index: number, kind: string, detail: string): void {
 function lane(from: number): Promise<void> {
   return new Promise((done) => {
     const job: WorkerJob = { repo, seed, from, stride: workers, until: total, deadline, targets };
-    const worker = new Worker(join(here, 'worker.js'), { workerData: job });
+    // The stack size of Node's main thread (984 KB), where the CLI runs: a worker's default 4 MB
+    // lets deep nesting recurse far past where the CLI would stop with an error, and slowly.
+    const worker = new Worker(join(here, 'worker.js'), { workerData: job, resourceLimits: { stackSizeMb: 0.96 } });
     let current = -1;
     let timer: NodeJS.Timeout | undefined;
     const arm = (): void => {

@@ -15,7 +15,6 @@ import { readInput } from '../read-input.js';
 import { catalogFromFlags } from '../schema-flags.js';
 
 /** Kept for the commands that import it from here. */
-export { catalogFromFlags };
 import { outputTarget, writeFileAtomically } from '../write-output.js';
 import { readLiveObjects } from '../read-live.js';
 

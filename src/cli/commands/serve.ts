@@ -12,7 +12,7 @@ import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
 import { readTextFile } from '../read-input.js';
 import { writeFileAtomically } from '../write-output.js';
-import { catalogFromFlags } from './preview.js';
+import { catalogFromFlags } from '../schema-flags.js';
 import { fileEnvironment, loadScenario } from './run.js';
 
 export const serveUsage = `Usage: ssa-sim serve [--address 127.0.0.1] [--port 6443|0] [--kubeconfig FILE] [--token T]

@@ -9,15 +9,16 @@ import { offlineApply, type OfflineApplyResult } from '../../scenarios/offline-a
 import type { ConflictReport, ObjectView } from '../../scenarios/run-types.js';
 import { managerOfCause } from '../../apiserver/index.js';
 import type { Path } from '../../fieldpath/path-element.js';
-import { readManifests } from '../../manifest/index.js';
 import type { SchemaCatalog } from '../../schema/catalog.js';
 import type { ValueMap } from '../../value/value.js';
 import type { CommandIO } from '../io.js';
-import { readInput } from '../read-input.js';
+import { readManifestObjects } from '../read-manifest-paths.js';
 
 export interface DryRunInput {
   readonly live: readonly ValueMap[];
-  readonly manifestFile: string;
+  /** The -f values (files, directories, globs, `-`) and -R. */
+  readonly manifestFiles: readonly string[];
+  readonly recursive: boolean;
   readonly manager: string;
   readonly force: boolean;
   readonly io: CommandIO;
@@ -50,8 +51,7 @@ function conflictsOf(result: OfflineApplyResult): Map<string, ConflictReport[]> 
 }
 
 export async function dryRunApply(input: DryRunInput): Promise<DryRun> {
-  const manifest = await readInput(input.manifestFile, input.io);
-  const objects = readManifests(manifest.text, { file: manifest.name }).manifests.map((o) => o.object);
+  const objects = (await readManifestObjects(input.manifestFiles, input.recursive, input.io)).manifests.map((o) => o.object);
   const now = new Date(input.now).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const run = (force: boolean) => offlineApply({ catalog: input.catalog, live: input.live, manifests: objects, fieldManager: input.manager, force, clientSide: false, now });
   const first = run(input.force);
@@ -66,7 +66,7 @@ export async function dryRunApply(input: DryRunInput): Promise<DryRun> {
   const find = (snap: OfflineApplyResult['after'] | undefined, display: string) => snap?.objects.find((o) => o.display === display);
   return {
     manager: input.manager,
-    heading: `  if ${input.manager} applied ${input.manifestFile}${input.force ? ' with --force-conflicts' : ''}:`,
+    heading: `  if ${input.manager} applied ${input.manifestFiles.join(', ')}${input.force ? ' with --force-conflicts' : ''}:`,
     failedElsewhere: first.outcome.exitCode !== 0 && conflicts.size > 0,
     error,
     before: (d) => find(first.before, d),

@@ -9,6 +9,7 @@ import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
 import { withSchemaTypes } from '../live-objects.js';
 import { objectDisplayName, readLiveObjects } from '../read-live.js';
+import { FILENAME_OPTIONS, filenamesOf } from '../read-manifest-paths.js';
 import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
 import { age } from './blame.js';
 import { outputTarget, writeFileAtomically } from '../write-output.js';
@@ -33,7 +34,9 @@ explain reads it as the item's key and says so. A path the object does not have 
 (exit 2) that names what is near ("did you mean"), unless a managedFields entry still names it.
 
 Options:
-  -f, --filename       the manifest you would apply
+  -f, --filename       the manifest you would apply: a file, a directory (its .json, .yaml and
+                       .yml files) or a glob; repeatable, or comma-separated
+  -R, --recursive      with a directory: its subdirectories too
   --field-manager      the manager you would apply as (required with -f)
   --force-conflicts    the apply would force
   --server-side        accepted for kubectl muscle memory (explain always models server-side apply)
@@ -52,7 +55,7 @@ Examples:
 `;
 
 const OPTIONS = {
-  filename: { type: 'string', short: 'f' },
+  ...FILENAME_OPTIONS,
   'field-manager': { type: 'string' },
   'force-conflicts': { type: 'boolean' },
   'server-side': { type: 'boolean' },
@@ -85,7 +88,8 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
   if (liveFile === undefined || pathText === undefined) return usageError('explain', 'expected LIVE and PATH', explainUsage, io);
   if (rest.length > 0) return usageError('explain', `unexpected argument ${JSON.stringify(rest[0])}`, explainUsage, io);
   if (!pathText.startsWith('.')) return usageError('explain', `PATH starts with "." (such as .spec.replicas), not ${JSON.stringify(pathText)}`, explainUsage, io);
-  const manifestFile = parsed.values.filename as string | undefined;
+  const manifestFiles = filenamesOf(parsed.values.filename as string[] | undefined);
+  const manifestFile = manifestFiles.length > 0 ? manifestFiles.join(',') : undefined;
   const manager = parsed.values['field-manager'] as string | undefined;
   if (manifestFile !== undefined && (manager === undefined || manager === '')) return usageError('explain', '-f needs --field-manager NAME (the manager you would apply as)', explainUsage, io);
   if (manifestFile === undefined && manager !== undefined) return usageError('explain', '--field-manager goes with -f MANIFEST', explainUsage, io);
@@ -103,7 +107,7 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
   const dry =
     manifestFile === undefined
       ? undefined
-      : await dryRunApply({ live: objects.map((o) => o.manifest.object), manifestFile, manager: manager!, force: parsed.values['force-conflicts'] === true, io, now, catalog });
+      : await dryRunApply({ live: objects.map((o) => o.manifest.object), manifestFiles, recursive: parsed.values.recursive === true, manager: manager!, force: parsed.values['force-conflicts'] === true, io, now, catalog });
 
   const out: string[] = [];
   const reports: object[] = [];

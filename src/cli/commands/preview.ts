@@ -6,19 +6,18 @@ import { previewReport } from '../../scenarios/preview-report.js';
 import { objectName } from '../../actors/kubectl/output.js';
 import { splitApiVersion } from '../../apiserver/registry.js';
 import type { ObjectRef } from '../../scenarios/model.js';
-import { readManifests } from '../../manifest/index.js';
 import type { ObjectChanges } from '../../scenarios/run-types.js';
 import type { ValueMap } from '../../value/value.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_FAILED, EXIT_OK } from '../io.js';
-import { readInput } from '../read-input.js';
+import { FILENAME_OPTIONS, filenamesOf, readManifestObjects } from '../read-manifest-paths.js';
 import { catalogFromFlags } from '../schema-flags.js';
 
 /** Kept for the commands that import it from here. */
 import { outputTarget, writeFileAtomically } from '../write-output.js';
 import { readLiveObjects } from '../read-live.js';
 
-export const previewUsage = `Usage: ssa-sim preview -f MANIFEST --live LIVE [-n NAMESPACE] [--field-manager NAME] [--force-conflicts]
+export const previewUsage = `Usage: ssa-sim preview -f MANIFEST... [-R] --live LIVE [-n NAMESPACE] [--field-manager NAME] [--force-conflicts]
                       [--client-side] [-o yaml|json|FILE] [--schema FILE]... [--crd FILE]...
 
 Applies MANIFEST offline to the live object(s) you captured with
@@ -39,7 +38,9 @@ created (\`configmap/x created\`, and one warning line on stderr).
     changes, removals, created objects and the objects (docs/reports.md).
 
 Options:
-  -f, --filename       the manifest to apply (- for standard input)
+  -f, --filename       the manifest to apply: a file (- for standard input), a directory (its
+                       .json, .yaml and .yml files), or a glob; repeatable, or comma-separated
+  -R, --recursive      with a directory: its subdirectories too
   --live               the captured live objects
   -n, --namespace      namespace for manifest objects without one (default: default); an object
                        naming another namespace is kubectl's error
@@ -58,12 +59,13 @@ Examples:
   kubectl get ds aws-node -n kube-system -o yaml --show-managed-fields > live.yaml
   ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks
   ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks --force-conflicts -o yaml
+  ssa-sim preview -f manifests/ -R --live live.yaml --field-manager eks
   ssa-sim preview -f daemonset-without-namespace.yaml -n kube-system --live live.yaml --field-manager eks
   ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks -o report.json || jq .conflicts report.json
 `;
 
 const OPTIONS = {
-  filename: { type: 'string', short: 'f' },
+  ...FILENAME_OPTIONS,
   live: { type: 'string' },
   'field-manager': { type: 'string' },
   'force-conflicts': { type: 'boolean' },
@@ -110,11 +112,11 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   if (typeof parsed === 'number') return parsed;
   const v = parsed.values;
   if (parsed.positionals.length > 0) return usageError('preview', `unexpected argument ${JSON.stringify(parsed.positionals[0])} (the manifest goes after -f)`, previewUsage, io);
-  const manifestFile = v.filename as string | undefined;
+  const manifestFiles = filenamesOf(v.filename as string[] | undefined);
   const liveFile = v.live as string | undefined;
-  if (manifestFile === undefined) return usageError('preview', 'missing -f MANIFEST', previewUsage, io);
+  if (manifestFiles.length === 0) return usageError('preview', 'missing -f MANIFEST', previewUsage, io);
   if (liveFile === undefined) return usageError('preview', 'missing --live LIVE (kubectl get ... -o yaml --show-managed-fields)', previewUsage, io);
-  if (manifestFile === '-' && liveFile === '-') return usageError('preview', '-f and --live cannot both read standard input', previewUsage, io);
+  if (manifestFiles.includes('-') && liveFile === '-') return usageError('preview', '-f and --live cannot both read standard input', previewUsage, io);
   const clientSide = v['client-side'] === true;
   if (clientSide && v['server-side'] === true) return usageError('preview', '--client-side and --server-side exclude each other', previewUsage, io);
   if (clientSide && v['force-conflicts'] === true) return usageError('preview', '--force-conflicts only works with --server-side', previewUsage, io);
@@ -128,8 +130,8 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
 
   const catalog = catalogFromFlags((v.schema as string[] | undefined) ?? [], (v.crd as string[] | undefined) ?? []);
   const live = await readLive(liveFile, io);
-  const manifest = await readInput(manifestFile, io);
-  const manifestObjects = readManifests(manifest.text, { file: manifest.name });
+  const manifestObjects = await readManifestObjects(manifestFiles, v.recursive === true, io);
+  const manifest = { name: manifestObjects.files.map((f) => f.name).join(', ') };
   if (manifestObjects.manifests.length === 0) throw new SsaError('INPUT', 'no objects to apply', { source: { file: manifest.name } });
   const fieldManager = v['field-manager'] as string | undefined;
   const force = v['force-conflicts'] === true;
@@ -142,7 +144,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
     clientSide,
     now: nowText,
     ...(namespace !== undefined ? { namespace } : {}),
-    filename: manifestFile === '-' ? 'STDIN' : manifestFile,
+    filename: manifestObjects.files.length === 1 ? manifestObjects.files[0].kubectlSource : manifestFiles.join(','),
   });
   const o = result.outcome;
   const request = requestLine(fieldManager ?? (clientSide ? 'kubectl-client-side-apply' : 'kubectl'), clientSide, force, result.migrated);

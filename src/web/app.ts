@@ -3,7 +3,10 @@
  * keys), the what-if editor, and the link in the URL hash. Everything shown comes from
  * pageModel + renderPage; this file only moves strings into the DOM and reacts to input.
  */
+import { docSection, type DocsFiles } from './doc-section.js';
+import { esc } from './html.js';
 import { type PageLocation, formatHash, parseHash } from './location-hash.js';
+import { markdown } from './markdown.js';
 import { paletteCss } from './manager-colour.js';
 import { type PageModel, pageModel } from './page-model.js';
 import { problemFrom } from './problem.js';
@@ -31,7 +34,7 @@ interface State {
   whatIf: WhatIf | undefined;
 }
 
-export function startApp(files: LibraryFiles): void {
+export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void {
   const entries = libraryEntries(files);
   const el = {
     app: byId('app'),
@@ -60,6 +63,9 @@ export function startApp(files: LibraryFiles): void {
     whatIfRun: byId<HTMLButtonElement>('what-if-run'),
     whatIfReset: byId<HTMLButtonElement>('what-if-reset'),
     whatIfBack: byId<HTMLButtonElement>('what-if-back'),
+    docPanel: byId('doc-panel'),
+    docBody: byId('doc-body'),
+    docClose: byId<HTMLButtonElement>('doc-close'),
     whatIfProblem: byId('what-if-problem'),
   };
 
@@ -189,6 +195,26 @@ export function startApp(files: LibraryFiles): void {
     if (document.activeElement !== el.whatIfManager) el.whatIfManager.value = f.manager?.value ?? '';
     el.whatIfManager.placeholder = f.manager ? f.manager.placeholder || 'manager name' : f.action ? `${f.action} names no field manager` : '';
   };
+
+  // A docs citation in a scenario text (or in a docs page shown) opens that part of docs/.
+  let docOpener: HTMLElement | undefined;
+  document.addEventListener('click', (ev) => {
+    const b = (ev.target as HTMLElement).closest<HTMLButtonElement>('button.doc-ref');
+    if (!b) return;
+    const ref = b.dataset.doc ?? '';
+    const section = docSection(docs, ref);
+    el.docBody.innerHTML = section
+      ? `<h2 id="doc-heading">${esc(section.title)} <span class="hint">(${esc(ref)})</span></h2>${markdown(section.text, 2)}`
+      : `<h2 id="doc-heading">${esc(ref)}</h2><p>This page is not part of the playground.</p>`;
+    if (!el.docPanel.contains(b)) docOpener = b;
+    el.docPanel.hidden = false;
+    el.docPanel.scrollIntoView({ block: 'nearest' });
+    el.docPanel.focus();
+  });
+  el.docClose.addEventListener('click', () => {
+    el.docPanel.hidden = true;
+    docOpener?.focus();
+  });
 
   // Stepping.
   el.prev.addEventListener('click', () => (state?.whatIf ? go(state.pos) : go((state?.pos ?? 0) - 1)));

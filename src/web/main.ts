@@ -1,6 +1,6 @@
 /** The playground page's entry point (index.html loads it). */
 import { startApp } from './app.js';
-import { bundledFiles } from './library-files.js';
+import { bundledDocs, bundledFiles } from './library-files.js';
 import { problemFrom } from './problem.js';
 import { renderProblem } from './render-problem.js';
 
@@ -14,7 +14,7 @@ window.addEventListener('error', (ev) => showFatal(ev.error ?? ev.message));
 window.addEventListener('unhandledrejection', (ev) => showFatal(ev.reason));
 
 try {
-  startApp(bundledFiles);
+  startApp(bundledFiles, bundledDocs);
 } catch (err) {
   showFatal(err);
 }

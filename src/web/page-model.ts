@@ -13,6 +13,7 @@ import { type FieldsRow, fieldsV1Rows } from './fieldsv1-rows.js';
 import { managerColour, managerSlot } from './manager-colour.js';
 import type { Problem } from './problem.js';
 import { type Session, clampPosition, snapshotAtPosition } from './session.js';
+import { outcomeLine } from './outcome-line.js';
 import type { WhatIf } from './what-if.js';
 
 export interface OwnerTag {
@@ -79,6 +80,8 @@ export interface ResultModel {
   readonly notes: readonly string[];
   readonly expectations: readonly ExpectationModel[];
   readonly changes: readonly ObjectChanges[];
+  /** A what-if's outcome beside the scenario's own step (what-if results only). */
+  readonly comparison?: { readonly scenario: string | undefined; readonly whatIf: string };
 }
 
 export interface StepItem {
@@ -257,7 +260,13 @@ export function pageModel(s: Session, requested: number, opts: ViewOptions = {})
     const prior = before ? (before.objects.find((o) => o.display === view.display) ?? { ...view, object: null, owners: [] }) : undefined;
     object = objectModel(view, prior, s.managerSlots);
   }
-  const result = rec ? resultModel(rec, shownRecord ? 'what-if' : 'step', shownRecord ? pos + 1 : pos) : undefined;
+  let result = rec ? resultModel(rec, shownRecord ? 'what-if' : 'step', shownRecord ? pos + 1 : pos) : undefined;
+  if (result && shownRecord) {
+    // The scenario's own step from this position, when there is one (a what-if of the last step
+    // runs it again after itself and has nothing to stand beside).
+    const own = s.steps[pos];
+    result = { ...result, comparison: { scenario: own ? outcomeLine(own) : undefined, whatIf: outcomeLine(shownRecord) } };
+  }
   return {
     scenario: sc
       ? { name: sc.name, description: sc.description, learn: sc.learn, file: s.file, mode: sc.mode, warnings: sc.warnings.map((w) => `${formatSource(w.source)}: ${w.message}`) }

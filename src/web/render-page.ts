@@ -3,6 +3,7 @@
  * the whole render in Node; app.ts puts the strings into the page.
  */
 import { attrs, esc, join } from './html.js';
+import { inlineMarkdown, markdown } from './markdown.js';
 import type { BlameRow, EntryModel, ObjectModel, OwnerTag, PageModel, ResultModel } from './page-model.js';
 import { renderProblem } from './render-problem.js';
 
@@ -25,7 +26,7 @@ export function renderInfo(m: PageModel): string {
   return join([
     `<h2 id="scenario-name">${esc(s.name)}</h2>`,
     `<p class="file">${esc(s.file)} · ${esc(s.mode)} mode</p>`,
-    s.description && `<p class="description">${esc(s.description)}</p>`,
+    s.description && `<div class="description">${markdown(s.description)}</div>`,
     s.warnings.length > 0 && `<ul class="warnings">${s.warnings.map((w) => `<li>warning: ${esc(w)}</li>`).join('')}</ul>`,
   ]);
 }
@@ -103,7 +104,7 @@ export function renderResult(m: PageModel): string {
     return join([
       `<h2 id="result-heading">Before the first step</h2>`,
       m.scenario && `<p>The objects as the scenario starts${m.time ? ` (${esc(m.time)})` : ''}. ${total > 0 ? 'Press <kbd>→</kbd> or <em>Next</em> to run step 1.' : ''}</p>`,
-      m.scenario && m.scenario.learn.length > 0 && `<h3>What you will learn</h3><ul class="learn">${m.scenario.learn.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>`,
+      m.scenario && m.scenario.learn.length > 0 && `<h3>What you will learn</h3><ul class="learn">${m.scenario.learn.map((l) => `<li>${inlineMarkdown(l)}</li>`).join('')}</ul>`,
       problemHere,
     ]);
   }
@@ -112,7 +113,8 @@ export function renderResult(m: PageModel): string {
   return join([
     `<h2 id="result-heading">${esc(heading)}${r.title ? `: <span class="step-heading-title">${esc(r.title)}</span>` : ''}</h2>`,
     r.kind === 'what-if' && `<p class="what-if-banner">Not part of the scenario: the edited step, run on the state after step ${m.pos}.</p>`,
-    r.explain && `<div class="explain"><h3 class="sr-only">Why this step matters</h3><p>${esc(r.explain)}</p></div>`,
+    r.comparison && renderComparison(r.comparison),
+    r.explain && `<div class="explain"><h3 class="sr-only">Why this step matters</h3>${markdown(r.explain)}</div>`,
     `<h3 class="sr-only">What ran and what it printed</h3>`,
     pre('cmd', `$ ${r.summary}`),
     r.stdout.trim() !== '' && pre('stdout', r.stdout, { 'aria-label': 'standard output' }),
@@ -122,16 +124,30 @@ export function renderResult(m: PageModel): string {
     r.conflicts.length > 0 &&
       `<h3>Conflicts</h3><ul class="conflicts">${r.conflicts.map((c) => `<li><code>${esc(c.path)}</code> owned by <strong>${esc(c.manager)}</strong></li>`).join('')}</ul>`,
     r.notes.length > 0 && `<ul class="notes">${r.notes.map((n) => `<li>note: ${esc(n)}</li>`).join('')}</ul>`,
-    exp.length > 0 &&
-      `<h3>Expectations</h3><ul class="expectations">${exp
-        .map(
-          (e) =>
-            `<li class="${e.passed ? 'pass' : 'fail'}"><strong>${e.passed ? 'PASS' : 'FAIL'}</strong> ${esc(e.description)}${e.passed ? '' : ` <span class="source">(${esc(e.source)})</span>`}${e.detail ? `<pre class="detail">${esc(e.detail)}</pre>` : ''}</li>`,
-        )
-        .join('')}</ul>`,
+    exp.length > 0 && renderExpectations(r),
     renderChanges(r),
     problemHere,
   ]);
+}
+
+/** Scenario and what-if outcomes side by side. */
+function renderComparison(c: NonNullable<ResultModel['comparison']>): string {
+  return `<dl class="comparison" data-testid="what-if-comparison"><div><dt>scenario</dt><dd>${c.scenario === undefined ? 'no step follows here' : esc(c.scenario)}</dd></div><div><dt>what-if</dt><dd>${esc(c.whatIf)}</dd></div></dl>`;
+}
+
+/**
+ * A step's expectations: PASS and FAIL. A what-if is not meant to pass the scenario's
+ * expectations: there they say, in a neutral colour, which still hold and which differ.
+ */
+function renderExpectations(r: ResultModel): string {
+  const whatIf = r.kind === 'what-if';
+  const items = r.expectations.map((e) => {
+    const [cls, word] = e.passed ? (whatIf ? ['holds', 'HOLDS'] : ['pass', 'PASS']) : whatIf ? ['differs', 'DIFFERS'] : ['fail', 'FAIL'];
+    const where = e.passed ? '' : ` <span class="source">(${esc(e.source)})</span>`;
+    return `<li class="${cls}"><strong>${word}</strong> ${esc(e.description)}${where}${e.detail ? `<pre class="detail">${esc(e.detail)}</pre>` : ''}</li>`;
+  });
+  const heading = whatIf ? "The scenario's expectations, checked on the what-if" : 'Expectations';
+  return `<h3>${heading}</h3><ul class="expectations${whatIf ? ' what-if-expectations' : ''}">${items.join('')}</ul>`;
 }
 
 function ownersText(row: BlameRow): string {

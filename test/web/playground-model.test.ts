@@ -220,6 +220,15 @@ describe('the EKS story, as the page shows it', () => {
     expect(m.result?.kind).toBe('what-if');
     expect(m.object!.rows.find((r) => r.text.trim() === AWS_NODE_IMAGE_NEW)!.owners.map((o) => o.label)).toEqual(['eks']);
     expect(renderPage(m).result).toContain('Not part of the scenario');
+    // Scenario and what-if side by side; the scenario's expectations are compared, not failed.
+    expect(m.result?.comparison?.scenario).toBe('409 Conflict: 2 conflicts with kubectl-client-side-apply');
+    expect(m.result?.comparison?.whatIf).toMatch(/^succeeded: eks took 2 fields from kubectl-client-side-apply(;|$)/);
+    const html = renderPage(m).result;
+    expect(html).toContain('<dt>scenario</dt><dd>409 Conflict: 2 conflicts with kubectl-client-side-apply</dd>');
+    expect(html).toContain('<strong>DIFFERS</strong>');
+    expect(html).not.toMatch(/<strong>FAIL<\/strong>|class="fail"/);
+    // The scenario's own step has no comparison.
+    expect(pageModel(s, 3).result?.comparison).toBeUndefined();
   });
 
   it('what-if: another field manager', () => {

@@ -201,6 +201,26 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('scenario texts: Markdown is rendered, and a docs citation opens the cited section', async () => {
+    const page = await open('#scenario=eks-vpc-cni-addon&step=0');
+    expect(await page.textContent('#scenario-info .description code')).toBe('kubectl apply');
+    expect(await page.locator('#scenario-info .description').textContent()).not.toContain('`');
+    await page.close();
+    const handover = await open('#scenario=autoscaler-scale-handover&step=0');
+    expect(await handover.isHidden('#doc-panel')).toBe(true);
+    const cite = handover.locator('#scenario-info button.doc-ref[data-doc="docs/glossary.md#subresource"]');
+    await cite.focus();
+    await handover.keyboard.press('Enter');
+    expect(await handover.isVisible('#doc-panel')).toBe(true);
+    expect(await handover.textContent('#doc-heading')).toBe('subresource (docs/glossary.md#subresource)');
+    expect(await handover.textContent('#doc-body')).toContain('/status');
+    await handover.screenshot({ path: join(artifacts, 'playground-doc-panel.png') });
+    await handover.click('#doc-close');
+    expect(await handover.isHidden('#doc-panel')).toBe(true);
+    expect(await handover.evaluate(() => document.activeElement?.getAttribute('data-doc'))).toBe('docs/glossary.md#subresource');
+    await handover.close();
+  }, 60_000);
+
   it('what-if: the conflicting step again, with force', async () => {
     const page = await open('#scenario=eks-vpc-cni-addon&step=2');
     expect(await page.inputValue('#what-if-text')).toMatch(/^title: the add-on manager applies v1\.11\.4-eksbuild\.1 without force/);
@@ -212,6 +232,13 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     expect(await page.textContent('#result .outcome')).toBe('The step succeeded.');
     const row = page.locator('ol.blame li.row', { has: page.locator('code.line', { hasText: AWS_NODE_IMAGE_NEW }) });
     expect((await row.locator('.who').textContent())?.trim()).toBe('eks');
+    // Side by side with the scenario's own step; its expectations differ, and are not failures.
+    const comparison = page.locator('[data-testid="what-if-comparison"]');
+    expect(await comparison.locator('div').first().textContent()).toBe('scenario409 Conflict: 2 conflicts with kubectl-client-side-apply');
+    expect(await comparison.locator('div').nth(1).textContent()).toMatch(/^what-ifsucceeded: eks took 2 fields from kubectl-client-side-apply/);
+    expect(await page.locator('#result .expectations .differs').count()).toBeGreaterThan(0);
+    expect(await page.locator('#result .expectations .fail').count()).toBe(0);
+    await page.screenshot({ path: join(artifacts, 'playground-eks-what-if.png') });
     await page.click('#what-if-back');
     expect(await position(page)).toBe('Step 2 of 5');
     await page.close();

@@ -223,7 +223,7 @@ function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOut
     error = failedRec.failure.message;
     conflicts = (failedRec.failure.causes ?? [])
       .filter((c) => c.reason === 'FieldManagerConflict')
-      .map((c) => ({ manager: managerOfCause(c.message), path: c.field }));
+      .map((c) => ({ manager: managerOfCause(c.message), path: c.field, ...(failedRec.target.kind ? { object: { ...failedRec.target, kind: failedRec.target.kind } } : {}) }));
   }
   const touched = changedObjects(before, outcome.state);
   if (touched.length === 0 && failedRec?.target.kind) touched.push({ ...failedRec.target });
@@ -290,7 +290,9 @@ function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario)
       stderr: `HTTP ${response.code}: ${response.status.message}\n`,
       exitCode: 1,
       error: response.status.message,
-      conflicts: causes.filter((c) => c.message.startsWith('conflict with')).map((c) => ({ manager: managerOfCause(c.message), path: c.field })),
+      conflicts: causes
+        .filter((c) => c.message.startsWith('conflict with'))
+        .map((c) => ({ manager: managerOfCause(c.message), path: c.field, ...(touched.length === 1 ? { object: touched[0] } : {}) })),
       touched,
       notes: response.code === 400 ? textBodyNotes(step, scenario) : [],
     },

@@ -34,6 +34,8 @@ export interface Snapshot {
 export interface ConflictReport {
   readonly manager: string;
   readonly path: string;
+  /** The object of the refused write (cluster mode; engine mode has one object). */
+  readonly object?: ObjectRef;
 }
 
 /** What the step's action did, as its tool would print it. */

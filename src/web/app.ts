@@ -8,7 +8,7 @@ import { esc } from './html.js';
 import { type PageLocation, formatHash, parseHash } from './location-hash.js';
 import { markdown } from './markdown.js';
 import { paletteCss } from './manager-colour.js';
-import { type PageModel, pageModel } from './page-model.js';
+import { type Focus, type FocusLevel, type PageModel, pageModel } from './page-model.js';
 import { problemFrom } from './problem.js';
 import { renderEntryTable, renderPage } from './render-page.js';
 import { renderProblem } from './render-problem.js';
@@ -32,6 +32,8 @@ interface State {
   pos: number;
   preferredObject: string | undefined;
   whatIf: WhatIf | undefined;
+  /** The lines the user chose to see; undefined: each object's default. */
+  focus: Focus | undefined;
 }
 
 export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void {
@@ -117,7 +119,7 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
       session = failedSession(text, file, undefined, problem);
     }
     el.select.value = source.kind === 'library' ? source.entry.id : PASTED_VALUE;
-    state = { source, session, pos: clampPosition(session, loc?.step ?? 0), preferredObject: undefined, whatIf: undefined };
+    state = { source, session, pos: clampPosition(session, loc?.step ?? 0), preferredObject: undefined, whatIf: undefined, focus: undefined };
     resetWhatIfText();
     render();
     // A pasted scenario that cannot be read: keep its text in view for fixing.
@@ -132,7 +134,7 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
   const render = (): void => {
     if (!state) return;
     const s = state;
-    model = pageModel(s.session, s.pos, { preferredObject: s.preferredObject, whatIf: s.whatIf });
+    model = pageModel(s.session, s.pos, { preferredObject: s.preferredObject, whatIf: s.whatIf, focus: s.focus });
     const html = renderPage(model);
     el.info.innerHTML = html.info;
     el.position.textContent = html.position;
@@ -154,12 +156,48 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     el.whatIfProblem.innerHTML = s.whatIf?.problem ? renderProblem(s.whatIf.problem, 3) : '';
     syncFlags();
     revealCurrentStep();
+    revealMark();
     el.app.setAttribute('aria-busy', 'false');
     // For the browser test's timing report: navigation start → first page shown.
     if (performance.getEntriesByName('playground-ready').length === 0) performance.mark('playground-ready');
     const hash = formatHash(location()!);
     if (window.location.hash !== hash) history.replaceState(null, '', hash);
   };
+
+  /** Scrolls the object's lines (only them, not the page) so that `row` shows, in the middle. */
+  const scrollToRow = (row: HTMLElement): void => {
+    const box = row.closest<HTMLElement>('ol.blame');
+    if (!box) return;
+    box.scrollTop = Math.max(0, row.offsetTop - box.offsetTop - box.clientHeight / 2);
+  };
+
+  /** The first conflicting or taken line of the step comes into view. */
+  const revealMark = (): void => {
+    const row = el.object.querySelector<HTMLElement>('li.mark-conflict, li.mark-took, li.mark-gave-up');
+    if (row) scrollToRow(row);
+  };
+
+  /** Moves the focus to the next (or previous) line the step changed or marked. */
+  const jump = (dir: 1 | -1): void => {
+    const rows = [...el.object.querySelectorAll<HTMLElement>('ol.blame li[tabindex]')];
+    if (rows.length === 0) return;
+    const at = rows.indexOf(document.activeElement as HTMLElement);
+    const next = rows[at < 0 ? (dir === 1 ? 0 : rows.length - 1) : (at + dir + rows.length) % rows.length];
+    scrollToRow(next);
+    next.focus({ preventScroll: true });
+  };
+
+  const setFocus = (change: Partial<Focus>): void => {
+    if (!state || !model?.object) return;
+    state.focus = { ...model.object.focus, ...change };
+    render();
+  };
+  el.object.addEventListener('change', (ev) => {
+    const t = ev.target as HTMLElement;
+    if (t.id === 'focus-level') setFocus({ level: (t as HTMLSelectElement).value as FocusLevel });
+    else if (t.id === 'focus-unowned') setFocus({ hideUnowned: (t as HTMLInputElement).checked });
+    el.object.querySelector<HTMLElement>(`#${t.id}`)?.focus();
+  });
 
   /** Scrolls the step list sideways (only) so that the current step shows. */
   const revealCurrentStep = (): void => {
@@ -224,7 +262,15 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     if (b) go(Number(b.dataset.pos));
   });
   el.object.addEventListener('click', (ev) => {
-    const b = (ev.target as HTMLElement).closest<HTMLButtonElement>('button[data-object]');
+    const t = ev.target as HTMLElement;
+    if (t.closest('#jump-next')) return jump(1);
+    if (t.closest('#jump-prev')) return jump(-1);
+    if (t.closest('button.show-all')) {
+      setFocus({ level: 'all', hideUnowned: false });
+      el.object.querySelector<HTMLElement>('#focus-level')?.focus();
+      return;
+    }
+    const b = t.closest<HTMLButtonElement>('button[data-object]');
     if (!b || !state) return;
     state.preferredObject = b.dataset.object;
     render();

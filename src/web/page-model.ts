@@ -4,6 +4,7 @@
  * entries with each FieldsV1 key's path. render-page.ts turns it into HTML.
  */
 import { formatSource } from '../errors/ssa-error.js';
+import { pathToString } from '../fieldpath/path-string.js';
 import { type BlameLine, blameLines } from '../scenarios/blame.js';
 import { failureExpected } from '../scenarios/expected-failure.js';
 import type { ObjectRef } from '../scenarios/model.js';
@@ -34,7 +35,38 @@ export interface BlameRow {
   readonly viaAtomic: boolean;
   /** Its owners differ from the previous position's. */
   readonly changed: boolean;
+  /** What the step did to this line's field, when it did something a learner looks for. */
+  readonly mark?: RowMark;
+  /** The list item that starts on this line (`- name: aws-node`), as a path. */
+  readonly item?: string;
 }
+
+/**
+ * A line the step is about: a field its write conflicted on (409), or one whose ownership it
+ * changed, in the words of the scenario layer's ownership changes.
+ */
+export interface RowMark {
+  readonly kind: 'conflict' | 'took' | 'gave-up' | 'shares' | 'owns' | 'released';
+  readonly text: string;
+}
+
+/** Which lines the object view shows: every line, the lines changed in the step, or only the marked ones. */
+export type FocusLevel = 'all' | 'changed' | 'marked';
+
+export interface Focus {
+  readonly level: FocusLevel;
+  /** Hide lines that no manager owns (server-set and defaulted fields nobody claimed). */
+  readonly hideUnowned: boolean;
+}
+
+/**
+ * A line shown, or a run of lines the focus hides. `context`: shown only because it leads to a
+ * line the focus shows (the jumps skip it).
+ */
+export type ShownRow = { readonly row: BlameRow; readonly index: number; readonly context?: true } | { readonly hidden: number };
+
+/** Marks that say a field changed hands or was refused: what the `marked` focus shows. */
+export const STRONG_MARKS: ReadonlySet<RowMark['kind']> = new Set(['conflict', 'took', 'gave-up']);
 
 export interface EntryModel {
   readonly tag: OwnerTag;
@@ -52,6 +84,9 @@ export interface EntryModel {
 export interface ObjectModel {
   readonly display: string;
   readonly rows: readonly BlameRow[];
+  /** The focus in effect (the user's, or the default for the object's size) and the lines it shows. */
+  readonly focus: Focus;
+  readonly shown: readonly ShownRow[];
   readonly entries: readonly EntryModel[];
   readonly legend: readonly OwnerTag[];
 }
@@ -177,8 +212,93 @@ function blameOf(view: ObjectView): { lines: BlameLine[]; byPath: Map<string, st
   return b;
 }
 
-/** `slots`: the session's manager colours (managerSlots of its managers in order of appearance). */
-export function objectModel(view: ObjectView, before: ObjectView | undefined, slots: ReadonlyMap<string, number> = new Map()): ObjectModel {
+const MARK_ORDER: readonly RowMark['kind'][] = ['conflict', 'took', 'gave-up', 'shares', 'owns', 'released'];
+
+/** The marks of the step on one object's lines, by field path; the strongest mark wins. */
+export function rowMarks(rec: StepRecord | undefined, view: ObjectView, engineMode: boolean): Map<string, RowMark> {
+  const marks = new Map<string, RowMark>();
+  if (!rec) return marks;
+  const put = (path: string, mark: RowMark) => {
+    const old = marks.get(path);
+    if (!old || MARK_ORDER.indexOf(mark.kind) < MARK_ORDER.indexOf(old.kind)) marks.set(path, mark);
+  };
+  for (const c of rec.result.conflicts) {
+    // A conflict belongs to the object of the refused write; the engine has only one object.
+    if (c.object ? sameRef(view, c.object) : engineMode) put(c.path, { kind: 'conflict', text: `409: conflicts with ${c.manager}` });
+  }
+  const changes = rec.changes.find((c) => c.display === view.display)?.changes ?? [];
+  for (const c of changes) {
+    const text =
+      c.kind === 'took' ? `${c.manager} took it from ${c.other}`
+      : c.kind === 'gave-up' ? `${c.manager} gave it up to ${c.other}`
+      : c.kind === 'shares' ? `${c.manager} now shares it with ${c.other}`
+      : c.kind === 'owns' ? `${c.manager} owns it, nobody did`
+      : c.kind === 'released' ? `${c.manager} released it`
+      : undefined;
+    if (text === undefined) continue;
+    for (const p of c.paths) put(p, { kind: c.kind as RowMark['kind'], text });
+  }
+  return marks;
+}
+
+/** Objects longer than this open focused on what the step did. */
+export const LARGE_OBJECT_ROWS = 80;
+
+/** The focus an object opens with: small objects whole; large ones on the step's marks, else its changes. */
+export function defaultFocus(rows: readonly BlameRow[]): Focus {
+  if (rows.length <= LARGE_OBJECT_ROWS) return { level: 'all', hideUnowned: false };
+  if (rows.some((r) => r.mark && STRONG_MARKS.has(r.mark.kind))) return { level: 'marked', hideUnowned: true };
+  return { level: rows.some((r) => r.changed || r.mark) ? 'changed' : 'all', hideUnowned: true };
+}
+
+/**
+ * The lines the focus shows, with the runs it hides counted: a line is shown when it passes the
+ * focus, or when it leads to one that does (its ancestors, for context); a line without a path
+ * (the rest of a long value) goes with the line before it.
+ */
+export function shownRows(rows: readonly BlameRow[], focus: Focus): ShownRow[] {
+  const passes = (r: BlameRow) =>
+    (focus.level === 'all' || (focus.level === 'changed' ? r.changed || r.mark !== undefined : r.mark !== undefined && STRONG_MARKS.has(r.mark.kind))) &&
+    !(focus.hideUnowned && r.owners.length === 0 && r.mark === undefined);
+  const keep = rows.map(passes);
+  const target = [...keep];
+  if (focus.level !== 'all') {
+    // Every prefix of a kept path that ends before a `.` or `[`: the ancestors are among them.
+    const leads = new Set<string>();
+    rows.forEach((r, i) => {
+      if (!keep[i] || r.path === undefined) return;
+      for (let j = 1; j < r.path.length; j++) if (r.path[j] === '.' || r.path[j] === '[') leads.add(r.path.slice(0, j));
+    });
+    rows.forEach((r, i) => {
+      if (!keep[i] && ((r.path !== undefined && leads.has(r.path)) || (r.item !== undefined && leads.has(r.item)))) keep[i] = true;
+    });
+  }
+  for (let i = 1; i < rows.length; i++) if (rows[i].path === undefined) [keep[i], target[i]] = [keep[i - 1], target[i - 1]];
+  const out: ShownRow[] = [];
+  let hidden = 0;
+  rows.forEach((row, index) => {
+    if (keep[index]) {
+      if (hidden > 0) out.push({ hidden });
+      hidden = 0;
+      out.push(target[index] ? { row, index } : { row, index, context: true });
+    } else hidden++;
+  });
+  if (hidden > 0) out.push({ hidden });
+  return out;
+}
+
+/**
+ * `slots`: the session's manager colours (managerSlots of its managers in order of appearance);
+ * `marks`: what the step did to the lines (rowMarks); `focus`: the user's choice of lines, else
+ * the default for the object's size.
+ */
+export function objectModel(
+  view: ObjectView,
+  before: ObjectView | undefined,
+  slots: ReadonlyMap<string, number> = new Map(),
+  marks: ReadonlyMap<string, RowMark> = new Map(),
+  focus?: Focus,
+): ObjectModel {
   const tag = tagger(view.owners, slots);
   const { lines } = blameOf(view);
   const previous = before ? blameOf(before).byPath : undefined;
@@ -186,8 +306,10 @@ export function objectModel(view: ObjectView, before: ObjectView | undefined, sl
     const owners = l.owners.map(tag);
     const key = owners.map((o) => o.label).join('\u0000');
     const changed = previous !== undefined && l.path !== undefined && previous.get(l.path) !== key && !(key === '' && !previous.has(l.path));
-    return { text: l.text, path: l.path, owners, shared: owners.length > 1, viaAtomic: l.viaAtomic, changed };
+    const mark = l.path !== undefined ? marks.get(l.path) : undefined;
+    return { text: l.text, path: l.path, owners, shared: owners.length > 1, viaAtomic: l.viaAtomic, changed, ...(mark ? { mark } : {}), ...(l.item ? { item: pathToString(l.item.at) } : {}) };
   });
+  const inEffect = focus ?? defaultFocus(rows);
   const beforeSets = new Map((before?.owners ?? []).map((e) => [ownerKey(e), e.set]));
   const entries: EntryModel[] = view.owners.map((e) => {
     const old = beforeSets.get(ownerKey(e));
@@ -209,7 +331,7 @@ export function objectModel(view: ObjectView, before: ObjectView | undefined, sl
     seen.add(e.tag.label);
     legend.push(e.tag);
   }
-  return { display: view.display, rows, entries, legend };
+  return { display: view.display, rows, focus: inEffect, shown: shownRows(rows, inEffect), entries, legend };
 }
 
 function resultModel(rec: StepRecord, kind: 'step' | 'what-if', number: number): ResultModel {
@@ -236,6 +358,8 @@ export interface ViewOptions {
   readonly preferredObject?: string;
   /** A what-if run from this position; when it ran, the page shows its result and state. */
   readonly whatIf?: WhatIf;
+  /** The lines the user chose to see (undefined: the default for the object's size). */
+  readonly focus?: Focus;
 }
 
 export function pageModel(s: Session, requested: number, opts: ViewOptions = {}): PageModel {
@@ -258,7 +382,7 @@ export function pageModel(s: Session, requested: number, opts: ViewOptions = {})
     const view = snapshot.objects[selected];
     // An object new at this step: every owned line is a change.
     const prior = before ? (before.objects.find((o) => o.display === view.display) ?? { ...view, object: null, owners: [] }) : undefined;
-    object = objectModel(view, prior, s.managerSlots);
+    object = objectModel(view, prior, s.managerSlots, rowMarks(rec, view, sc?.mode === 'engine'), opts.focus);
   }
   let result = rec ? resultModel(rec, shownRecord ? 'what-if' : 'step', shownRecord ? pos + 1 : pos) : undefined;
   if (result && shownRecord) {

@@ -4,7 +4,7 @@
  */
 import { attrs, esc, join } from './html.js';
 import { inlineMarkdown, markdown } from './markdown.js';
-import type { BlameRow, EntryModel, ObjectModel, OwnerTag, PageModel, ResultModel } from './page-model.js';
+import { type BlameRow, type EntryModel, type FocusLevel, type ObjectModel, type OwnerTag, type PageModel, type ResultModel, type RowMark, STRONG_MARKS } from './page-model.js';
 import { renderProblem } from './render-problem.js';
 
 export interface RenderedPage {
@@ -167,12 +167,34 @@ function whoWidth(o: ObjectModel): number {
   return Math.min(Math.ceil(max * 0.8), 34) + 1;
 }
 
-function renderRow(row: BlameRow): string {
-  const cls = join(['row', row.owners.length === 0 ? 'unowned' : row.shared ? 'shared' : `owned m${row.owners[0].slot}`, row.changed && 'changed'], ' ');
+/** The word on a marked line (its full sentence is the badge's tooltip and screen-reader text). */
+const MARK_WORD: Record<RowMark['kind'], string> = { conflict: '409', took: 'took', 'gave-up': 'gave up', shares: 'shares', owns: 'new owner', released: 'released' };
+
+function renderRow(row: BlameRow, index: number, context = false): string {
+  const cls = join(['row', row.owners.length === 0 ? 'unowned' : row.shared ? 'shared' : `owned m${row.owners[0].slot}`, row.changed && 'changed', row.mark && `mark-${row.mark.kind}`], ' ');
   const stripes = row.owners.map((o) => `<i class="m${o.slot}"></i>`).join('');
   // The path as a tooltip; the changed mark is drawn by CSS and said in words for screen readers.
   const changed = row.changed ? '<span class="sr-only">owners changed: </span>' : '';
-  return `<li class="${cls}"${attrs({ title: row.path })}>${changed}<span class="stripes">${stripes}</span><span class="who">${ownersText(row)}</span><code class="line">${esc(row.text)}</code></li>`;
+  const mark = row.mark ? `<span class="mark" title="${esc(row.mark.text)}"><span aria-hidden="true">${MARK_WORD[row.mark.kind]}</span><span class="sr-only">${esc(row.mark.text)}: </span></span>` : '';
+  return `<li class="${cls}"${attrs({ title: row.path, 'data-row': index, tabindex: !context && (row.mark || row.changed) ? -1 : undefined })}>${changed}<span class="stripes">${stripes}</span><span class="who">${ownersText(row)}</span>${mark}<code class="line">${esc(row.text)}</code></li>`;
+}
+
+function renderShown(o: ObjectModel): string {
+  return o.shown
+    .map((x) =>
+      'hidden' in x
+        ? `<li class="fold"><button type="button" class="show-all">⋯ ${x.hidden} line${x.hidden === 1 ? '' : 's'} not shown</button></li>`
+        : renderRow(x.row, x.index, x.context),
+    )
+    .join('');
+}
+
+/** The focus controls: which lines to show, and jumps between the lines the step marked or changed. */
+function renderFocus(o: ObjectModel): string {
+  const marked = o.rows.filter((r) => r.mark && STRONG_MARKS.has(r.mark.kind)).length;
+  const changed = o.rows.filter((r) => r.changed).length;
+  const option = (value: FocusLevel, label: string) => `<option${attrs({ value, selected: o.focus.level === value })}>${esc(label)}</option>`;
+  return `<div class="focus" role="group" aria-label="Which lines to show"><label for="focus-level">Show</label> <select id="focus-level">${option('all', `all ${o.rows.length} lines`)}${option('changed', `lines changed in this step (${changed})`)}${option('marked', `conflicts and takeovers (${marked})`)}</select> <label class="check"><input type="checkbox" id="focus-unowned"${o.focus.hideUnowned ? ' checked' : ''} /> hide lines nobody owns</label> <button type="button" id="jump-prev" title="Previous changed or marked line"${changed + marked === 0 ? ' disabled' : ''}>↑ previous change</button> <button type="button" id="jump-next" title="Next changed or marked line"${changed + marked === 0 ? ' disabled' : ''}>↓ next change</button></div>`;
 }
 
 export function renderObject(m: PageModel): string {
@@ -194,7 +216,8 @@ export function renderObject(m: PageModel): string {
     `<h2 id="object-heading">Live object: <span class="object-name">${esc(o.display)}</span></h2>`,
     tabs,
     renderLegend(o),
-    `<ol class="blame" style="--who:${whoWidth(o)}ch" aria-label="${esc(o.display)}: YAML, each line with the managers that own it">${o.rows.map(renderRow).join('')}</ol>`,
+    renderFocus(o),
+    `<ol class="blame" style="--who:${whoWidth(o)}ch" aria-label="${esc(o.display)}: YAML, each line with the managers that own it">${renderShown(o)}</ol>`,
   ]);
 }
 

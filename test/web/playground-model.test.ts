@@ -14,6 +14,7 @@ import { lastPosition, snapshotAtPosition, startSession } from '../../src/web/se
 import { readFlags, setForce, setManager } from '../../src/web/step-flags.js';
 import { stepText } from '../../src/web/step-text.js';
 import { nextStepText, runWhatIf } from '../../src/web/what-if.js';
+import { defaultFocus, shownRows } from '../../src/web/page-model.js';
 import { AWS_NODE_IMAGE_NEW, AWS_NODE_INIT_IMAGE_NEW, EKS_CONFLICT_409, libraryFromDisk } from './library.js';
 
 const files = libraryFromDisk();
@@ -182,8 +183,48 @@ describe('the EKS story, as the page shows it', () => {
     expect(shared.owners.map((o) => o.label).sort()).toEqual(['eks', 'kubectl-client-side-apply']);
     const html = renderPage(m).object;
     expect(html).toMatch(
-      /<li class="row owned m\d+ changed" title="\.spec\.template\.spec\.containers\[name=&quot;aws-node&quot;\]\.image"><span class="sr-only">owners changed: <\/span><span class="stripes"><i class="m\d+"><\/i><\/span><span class="who">eks<\/span><code class="line"> +image: /,
+      /<li class="row owned m\d+ changed mark-took" title="\.spec\.template\.spec\.containers\[name=&quot;aws-node&quot;\]\.image" data-row="\d+" tabindex="-1"><span class="sr-only">owners changed: <\/span><span class="stripes"><i class="m\d+"><\/i><\/span><span class="who">eks<\/span><span class="mark" title="eks took it from kubectl-client-side-apply"><span aria-hidden="true">took<\/span><span class="sr-only">eks took it from kubectl-client-side-apply: <\/span><\/span><code class="line"> +image: /,
     );
+  });
+
+  it('marks the 409\'s two paths in the object, and opens the large object on them', () => {
+    const m = pageModel(s, 3);
+    expect(m.result?.conflicts.length).toBe(2);
+    const o = m.object!;
+    expect(o.display).toBe('daemonset.apps/aws-node -n kube-system');
+    const marked = o.rows.filter((r) => r.mark).map((r) => [r.path, r.mark!.kind, r.mark!.text]);
+    expect(marked).toEqual([
+      ['.spec.template.spec.containers[name="aws-node"].image', 'conflict', '409: conflicts with kubectl-client-side-apply'],
+      ['.spec.template.spec.initContainers[name="aws-vpc-cni-init"].image', 'conflict', '409: conflicts with kubectl-client-side-apply'],
+    ]);
+    expect(o.rows.length).toBeGreaterThan(80);
+    expect(o.focus).toEqual({ level: 'marked', hideUnowned: true });
+    const shown = o.shown.flatMap((x) => ('row' in x ? [x.row.path] : []));
+    // The two lines, and the lines that lead to them; everything else folded into counted runs.
+    expect(shown).toContain('.spec.template.spec.containers[name="aws-node"].image');
+    expect(shown).toContain('.spec.template.spec.containers');
+    expect(shown).toContain('.spec.template');
+    // The line where the container's item starts says which container it is.
+    expect(shown).toContain('.spec.template.spec.containers[name="aws-node"].name');
+    expect(shown).not.toContain('.metadata.labels.k8s-app');
+    const hidden = o.shown.reduce((n, x) => n + ('hidden' in x ? x.hidden : 0), 0);
+    expect(hidden + shown.length).toBe(o.rows.length);
+    const html = renderPage(m).object;
+    expect(html).toContain('<option value="marked" selected>conflicts and takeovers (2)</option>');
+    expect(html).toMatch(/<li class="fold"><button type="button" class="show-all">⋯ \d+ lines not shown<\/button><\/li>/);
+    // The user's choice wins over the default.
+    const all = pageModel(s, 3, { focus: { level: 'all', hideUnowned: false } }).object!;
+    expect(all.shown.every((x) => 'row' in x)).toBe(true);
+    expect(all.shown.length).toBe(all.rows.length);
+  });
+
+  it('small objects open whole; a line without a path goes with the line before it', () => {
+    const row = (path: string | undefined, changed = false, owned = true) => ({ text: path ?? '  more', path, owners: owned ? [{ label: 'm', manager: 'm', colour: '', slot: 0 }] : [], shared: false, viaAtomic: false, changed });
+    const rows = [row('.a'), row('.a.b', true), row(undefined), row('.c'), row('.d', false, false)];
+    expect(defaultFocus(rows)).toEqual({ level: 'all', hideUnowned: false });
+    // `.a` leads to the changed `.a.b`: shown for context.
+    expect(shownRows(rows, { level: 'changed', hideUnowned: false })).toEqual([{ row: rows[0], index: 0, context: true }, { row: rows[1], index: 1 }, { row: rows[2], index: 2 }, { hidden: 2 }]);
+    expect(shownRows(rows, { level: 'all', hideUnowned: true }).map((x) => ('row' in x ? x.index : -x.hidden))).toEqual([0, 1, 2, 3, -1]);
   });
 
   it('lists each FieldsV1 key with the path it means', () => {

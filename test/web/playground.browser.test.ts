@@ -113,7 +113,7 @@ describe.runIf(available || required)('the playground in Chromium', () => {
 
   async function open(hash: string, width = 1280, height = 800): Promise<Page> {
     const page = await browser!.newPage({ viewport: { width, height } });
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(30_000);
     page.on('pageerror', (e) => pageErrors.push(e.message));
     page.on('console', (m) => {
       if (m.type() === 'error') consoleErrors.push(m.text());
@@ -198,6 +198,37 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     expect(await position(page)).toBe('Step 3 of 5');
     await page.keyboard.press('Home');
     expect(await position(page)).toBe('Start: before step 1 of 5');
+    await page.close();
+  }, 60_000);
+
+  it('focus: the 409\'s lines are marked and scrolled into view, the rest folds; jumps and the filter work', async () => {
+    const page = await open('#scenario=eks-vpc-cni-addon&step=3');
+    const conflicts = page.locator('ol.blame li.mark-conflict');
+    expect(await conflicts.count()).toBe(2);
+    expect(await conflicts.first().getAttribute('title')).toBe('.spec.template.spec.containers[name="aws-node"].image');
+    expect((await conflicts.first().locator('.mark').textContent())?.startsWith('409')).toBe(true);
+    // Inside the visible part of the object's scroll box.
+    const visible = await page.evaluate(() => {
+      const box = document.querySelector('ol.blame')!.getBoundingClientRect();
+      const row = document.querySelector('ol.blame li.mark-conflict')!.getBoundingClientRect();
+      return row.top >= box.top && row.bottom <= box.bottom;
+    });
+    expect(visible).toBe(true);
+    expect(await page.inputValue('#focus-level')).toBe('marked');
+    expect(await page.locator('ol.blame li.fold').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(artifacts, 'playground-eks-conflict-focus.png') });
+    // The next step's takeover lines, reached with the jump button.
+    await page.click('#next');
+    await page.click('#jump-next');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('title'));
+    expect(focused).toBe('.spec.template.spec.containers[name="aws-node"].image');
+    expect(await page.evaluate(() => document.activeElement?.className)).toContain('mark-took');
+    // The filter: every line again (the choice stays for the next steps).
+    await page.selectOption('#focus-level', 'all');
+    await page.uncheck('#focus-unowned');
+    expect(await page.locator('ol.blame li.fold').count()).toBe(0);
+    await page.click('#prev');
+    expect(await page.inputValue('#focus-level')).toBe('all');
     await page.close();
   }, 60_000);
 

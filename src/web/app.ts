@@ -10,7 +10,8 @@ import { markdown } from './markdown.js';
 import { paletteCss } from './manager-colour.js';
 import { type Focus, type FocusLevel, type PageModel, pageModel } from './page-model.js';
 import { problemFrom } from './problem.js';
-import { renderEntryTable, renderPage } from './render-page.js';
+import { fieldTimeline } from './field-timeline.js';
+import { renderEntryTable, renderPage, renderTimeline } from './render-page.js';
 import { renderProblem } from './render-problem.js';
 import { DEFAULT_SCENARIO_ID, type LibraryEntry, type LibraryFiles, libraryEntries, libraryEnvironment } from './scenario-library.js';
 import { type Session, clampPosition, failedSession, startSession } from './session.js';
@@ -65,6 +66,9 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     whatIfRun: byId<HTMLButtonElement>('what-if-run'),
     whatIfReset: byId<HTMLButtonElement>('what-if-reset'),
     whatIfBack: byId<HTMLButtonElement>('what-if-back'),
+    historyPanel: byId('history-panel'),
+    historyBody: byId('history-body'),
+    historyClose: byId<HTMLButtonElement>('history-close'),
     docPanel: byId('doc-panel'),
     docBody: byId('doc-body'),
     docClose: byId<HTMLButtonElement>('doc-close'),
@@ -120,6 +124,7 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     }
     el.select.value = source.kind === 'library' ? source.entry.id : PASTED_VALUE;
     state = { source, session, pos: clampPosition(session, loc?.step ?? 0), preferredObject: undefined, whatIf: undefined, focus: undefined };
+    closeHistory(false);
     resetWhatIfText();
     render();
     // A pasted scenario that cannot be read: keep its text in view for fixing.
@@ -157,6 +162,7 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     syncFlags();
     revealCurrentStep();
     revealMark();
+    renderHistory();
     el.app.setAttribute('aria-busy', 'false');
     // For the browser test's timing report: navigation start → first page shown.
     if (performance.getEntriesByName('playground-ready').length === 0) performance.mark('playground-ready');
@@ -254,6 +260,38 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     docOpener?.focus();
   });
 
+  // A field's history: click a line (or press Enter on a focused one).
+  let shownField: { display: string; path: string; opener: HTMLElement } | undefined;
+  const renderHistory = (): void => {
+    if (!state || !shownField) return;
+    el.historyBody.innerHTML = renderTimeline(shownField.path, fieldTimeline(state.session, shownField.display, shownField.path), state.whatIf ? -1 : state.pos);
+  };
+  const openHistory = (line: HTMLElement): void => {
+    const path = line.getAttribute('title');
+    const display = model?.object?.display;
+    if (!path || !display) return;
+    shownField = { display, path, opener: line };
+    renderHistory();
+    el.historyPanel.hidden = false;
+    el.historyPanel.scrollIntoView({ block: 'nearest' });
+    el.historyPanel.focus({ preventScroll: true });
+  };
+  el.object.addEventListener('keydown', (ev) => {
+    const line = (ev.target as HTMLElement).closest<HTMLElement>('ol.blame li.row[title]');
+    if (line && ev.key === 'Enter') openHistory(line);
+  });
+  el.historyPanel.addEventListener('click', (ev) => {
+    const b = (ev.target as HTMLElement).closest<HTMLButtonElement>('button[data-pos]');
+    if (b) go(Number(b.dataset.pos));
+  });
+  function closeHistory(refocus: boolean): void {
+    el.historyPanel.hidden = true;
+    const opener = shownField?.opener;
+    shownField = undefined;
+    if (refocus && opener?.isConnected) opener.focus();
+  }
+  el.historyClose.addEventListener('click', () => closeHistory(true));
+
   // Stepping.
   el.prev.addEventListener('click', () => (state?.whatIf ? go(state.pos) : go((state?.pos ?? 0) - 1)));
   el.next.addEventListener('click', () => go((state?.pos ?? 0) + 1));
@@ -270,6 +308,8 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
       el.object.querySelector<HTMLElement>('#focus-level')?.focus();
       return;
     }
+    const line = t.closest<HTMLElement>('ol.blame li.row[title]');
+    if (line) return openHistory(line);
     const b = t.closest<HTMLButtonElement>('button[data-object]');
     if (!b || !state) return;
     state.preferredObject = b.dataset.object;

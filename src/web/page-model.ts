@@ -287,6 +287,12 @@ export function shownRows(rows: readonly BlameRow[], focus: Focus): ShownRow[] {
   return out;
 }
 
+/** An object's lines with their owners, as the object view tags them. */
+export function objectLines(view: ObjectView, slots: ReadonlyMap<string, number>): { readonly path: string | undefined; readonly text: string; readonly owners: OwnerTag[] }[] {
+  const tag = tagger(view.owners, slots);
+  return blameOf(view).lines.map((l) => ({ path: l.path, text: l.text, owners: l.owners.map(tag) }));
+}
+
 /**
  * `slots`: the session's manager colours (managerSlots of its managers in order of appearance);
  * `marks`: what the step did to the lines (rowMarks); `focus`: the user's choice of lines, else

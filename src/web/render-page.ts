@@ -5,6 +5,7 @@
 import { attrs, esc, join } from './html.js';
 import { inlineMarkdown, markdown } from './markdown.js';
 import { type BlameRow, type EntryModel, type FocusLevel, type ObjectModel, type OwnerTag, type PageModel, type ResultModel, type RowMark, STRONG_MARKS } from './page-model.js';
+import type { TimelinePoint } from './field-timeline.js';
 import { renderProblem } from './render-problem.js';
 
 export interface RenderedPage {
@@ -261,4 +262,13 @@ export function renderManaged(m: PageModel): string {
 
 export function renderPage(m: PageModel): RenderedPage {
   return { info: renderInfo(m), position: renderPosition(m), steps: renderSteps(m), result: renderResult(m), object: renderObject(m), managed: renderManaged(m) };
+}
+
+/** One field's owners and line at every position (field-timeline.ts), each position a button to go there. */
+export function renderTimeline(path: string, points: readonly TimelinePoint[], current: number): string {
+  const items = points.map((p) => {
+    const owners = p.owners === undefined ? '<span class="nobody">not in the object</span>' : p.owners.length === 0 ? '<span class="nobody">no owner</span>' : p.owners.map((o) => `${swatch(o)}${esc(o.label)}`).join(', ');
+    return `<li${attrs({ class: join([p.changed && 'changed', p.pos === current && 'current'], ' ') || undefined })}><button type="button"${attrs({ 'data-pos': p.pos, 'aria-current': p.pos === current ? 'step' : undefined })}>${esc(p.title)}</button><div class="owners">${owners}</div>${p.text !== undefined ? `<code>${esc(p.text)}</code>` : ''}${p.mark ? `<div class="mark-text">${esc(p.mark.text)}</div>` : ''}</li>`;
+  });
+  return `<h2 id="history-heading">History of <code>${esc(path)}</code></h2><p class="hint">Its owners and its line at every step; the steps that changed it are marked.</p><ol class="timeline">${items.join('')}</ol>`;
 }

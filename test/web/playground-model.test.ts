@@ -8,13 +8,14 @@ import { fieldsV1Rows } from '../../src/web/fieldsv1-rows.js';
 import { formatHash, parseHash } from '../../src/web/location-hash.js';
 import { fnv1a, managerColour, managerSlot, managerSlots, PALETTE } from '../../src/web/manager-colour.js';
 import { pageModel } from '../../src/web/page-model.js';
-import { renderPage } from '../../src/web/render-page.js';
+import { renderPage, renderTimeline } from '../../src/web/render-page.js';
 import { findEntry, libraryEntries, libraryEnvironment, normalizePath } from '../../src/web/scenario-library.js';
 import { lastPosition, snapshotAtPosition, startSession } from '../../src/web/session.js';
 import { readFlags, setForce, setManager } from '../../src/web/step-flags.js';
 import { stepText } from '../../src/web/step-text.js';
 import { nextStepText, runWhatIf } from '../../src/web/what-if.js';
 import { defaultFocus, shownRows } from '../../src/web/page-model.js';
+import { fieldTimeline } from '../../src/web/field-timeline.js';
 import { AWS_NODE_IMAGE_NEW, AWS_NODE_INIT_IMAGE_NEW, EKS_CONFLICT_409, libraryFromDisk } from './library.js';
 
 const files = libraryFromDisk();
@@ -216,6 +217,25 @@ describe('the EKS story, as the page shows it', () => {
     const all = pageModel(s, 3, { focus: { level: 'all', hideUnowned: false } }).object!;
     expect(all.shown.every((x) => 'row' in x)).toBe(true);
     expect(all.shown.length).toBe(all.rows.length);
+  });
+
+  it('a field\'s history: owners, line and what each step did to it', () => {
+    const path = '.spec.template.spec.containers[name="aws-node"].image';
+    const points = fieldTimeline(s, 'daemonset.apps/aws-node -n kube-system', path);
+    expect(points.map((p) => p.pos)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(points[0]).toMatchObject({ owners: undefined, text: undefined, changed: false });
+    expect(points[1].owners!.map((o) => o.label)).toEqual(['kubectl-client-side-apply']);
+    expect(points[1].text).toMatch(/^image: .*amazon-k8s-cni:v1\.10\.1/);
+    expect(points[1].changed).toBe(true);
+    expect(points[2].changed).toBe(false);
+    expect(points[3].mark).toEqual({ kind: 'conflict', text: '409: conflicts with kubectl-client-side-apply' });
+    expect(points[3].changed).toBe(false);
+    expect(points[4].owners!.map((o) => o.label)).toEqual(['eks']);
+    expect(points[4].mark).toEqual({ kind: 'took', text: 'eks took it from kubectl-client-side-apply' });
+    expect(points[4].text).toBe(AWS_NODE_IMAGE_NEW.trim());
+    const html = renderTimeline(path, points, 4);
+    expect(html).toContain('<li class="changed current"><button type="button" data-pos="4" aria-current="step">step 4: ');
+    expect(html).toContain('eks took it from kubectl-client-side-apply');
   });
 
   it('small objects open whole; a line without a path goes with the line before it', () => {

@@ -223,6 +223,22 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     const focused = await page.evaluate(() => document.activeElement?.getAttribute('title'));
     expect(focused).toBe('.spec.template.spec.containers[name="aws-node"].image');
     expect(await page.evaluate(() => document.activeElement?.className)).toContain('mark-took');
+    // Enter on the focused line opens its history; a position in it goes to that step.
+    await page.keyboard.press('Enter');
+    expect(await page.isVisible('#history-panel')).toBe(true);
+    expect(await page.textContent('#history-heading')).toBe('History of .spec.template.spec.containers[name="aws-node"].image');
+    expect(await page.locator('#history-panel .timeline li').count()).toBe(6);
+    expect(await page.textContent('#history-panel .timeline li.current')).toContain('eks took it from kubectl-client-side-apply');
+    await page.screenshot({ path: join(artifacts, 'playground-field-history.png') });
+    await page.click('#history-panel button[data-pos="1"]');
+    expect(await position(page)).toBe('Step 1 of 5');
+    expect(await page.textContent('#history-panel .timeline li.current')).toContain('kubectl-client-side-apply');
+    await page.click('#history-close');
+    expect(await page.isHidden('#history-panel')).toBe(true);
+    await page.click('#next');
+    await page.click('#next');
+    await page.click('#next');
+    expect(await position(page)).toBe('Step 4 of 5');
     // The filter: every line again (the choice stays for the next steps).
     await page.selectOption('#focus-level', 'all');
     await page.uncheck('#focus-unowned');

@@ -75,6 +75,8 @@ export interface EntryModel {
   readonly subresource: string;
   readonly time: string | undefined;
   readonly fieldCount: number;
+  /** Its field count at the position before (0 when it had no entry then; undefined at the start). */
+  readonly fieldCountBefore: number | undefined;
   /** New or changed at this position. */
   readonly changed: boolean;
   /** The FieldsV1 keys with their paths; computed when first asked for (entries start closed). */
@@ -83,6 +85,8 @@ export interface EntryModel {
 
 export interface ObjectModel {
   readonly display: string;
+  /** Entries the position before had and this one has not (their fields went to others or away). */
+  readonly goneEntries: readonly { readonly tag: OwnerTag; readonly fieldCountBefore: number }[];
   readonly rows: readonly BlameRow[];
   /** The focus in effect (the user's, or the default for the object's size) and the lines it shows. */
   readonly focus: Focus;
@@ -326,6 +330,7 @@ export function objectModel(
       subresource: e.subresource,
       time: e.time,
       fieldCount: e.set.size(),
+      fieldCountBefore: before === undefined ? undefined : (old?.size() ?? 0),
       changed: before !== undefined && (old === undefined || !old.equals(e.set)),
       rows: lazy(() => fieldsV1Rows(e.set)),
     };
@@ -337,7 +342,10 @@ export function objectModel(
     seen.add(e.tag.label);
     legend.push(e.tag);
   }
-  return { display: view.display, rows, focus: inEffect, shown: shownRows(rows, inEffect), entries, legend };
+  const now = new Set(view.owners.map(ownerKey));
+  const beforeTag = tagger(before?.owners ?? [], slots);
+  const goneEntries = (before?.owners ?? []).filter((e) => !now.has(ownerKey(e))).map((e) => ({ tag: beforeTag(e), fieldCountBefore: e.set.size() }));
+  return { display: view.display, goneEntries, rows, focus: inEffect, shown: shownRows(rows, inEffect), entries, legend };
 }
 
 function resultModel(rec: StepRecord, kind: 'step' | 'what-if', number: number): ResultModel {

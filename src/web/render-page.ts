@@ -257,7 +257,20 @@ export function renderManaged(m: PageModel): string {
   if (!o) return '';
   const title = m.scenario?.mode === 'engine' ? 'Managers' : 'managedFields';
   if (o.entries.length === 0) return `<h2 id="managed-heading">${title}</h2><p>Nobody owns any field of this object.</p>`;
-  return `<h2 id="managed-heading">${title} of <span class="object-name">${esc(o.display)}</span></h2><p class="hint">Each entry's FieldsV1, key by key, with the field path each key means. Entries that changed in this step are open.</p>${o.entries.map((e, i) => renderEntry(e, i)).join('')}`;
+  return `<h2 id="managed-heading">${title} of <span class="object-name">${esc(o.display)}</span></h2>${renderFieldCounts(o)}<p class="hint">Each entry's FieldsV1, key by key, with the field path each key means. Entries that changed in this step are open.</p>${o.entries.map((e, i) => renderEntry(e, i)).join('')}`;
+}
+
+/** Per entry, its fields before and after the step, with the entries the step removed. */
+function renderFieldCounts(o: ObjectModel): string {
+  const rows = [
+    ...o.entries.filter((e) => e.fieldCountBefore !== undefined).map((e) => ({ tag: e.tag, before: e.fieldCountBefore!, after: e.fieldCount })),
+    ...o.goneEntries.map((g) => ({ tag: g.tag, before: g.fieldCountBefore, after: 0 })),
+  ];
+  if (rows.length === 0 || rows.every((r) => r.before === r.after)) return '';
+  const delta = (d: number) => (d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '0');
+  return `<table class="field-counts"><caption>Fields per entry in this step</caption><thead><tr><th scope="col">entry</th><th scope="col">before</th><th scope="col">after</th><th scope="col">change</th></tr></thead><tbody>${rows
+    .map((r) => `<tr${r.before === r.after ? '' : ' class="changed"'}><th scope="row">${swatch(r.tag)}${esc(r.tag.label)}</th><td>${r.before}</td><td>${r.after}</td><td>${delta(r.after - r.before)}</td></tr>`)
+    .join('')}</tbody></table>`;
 }
 
 export function renderPage(m: PageModel): RenderedPage {

@@ -247,6 +247,21 @@ describe('the EKS story, as the page shows it', () => {
     expect(shownRows(rows, { level: 'all', hideUnowned: true }).map((x) => ('row' in x ? x.index : -x.hidden))).toEqual([0, 1, 2, 3, -1]);
   });
 
+  it('counts each entry\'s fields before and after the step', () => {
+    const m = pageModel(s, 4);
+    const counts = Object.fromEntries(m.object!.entries.map((e) => [e.tag.label, [e.fieldCountBefore, e.fieldCount]]));
+    // eks is new: from 0 to what it applied; the others keep theirs (eks took 2 and shares the rest).
+    expect(counts.eks[0]).toBe(0);
+    expect(counts.eks[1]).toBeGreaterThan(100);
+    const csa = counts['kubectl-client-side-apply'];
+    expect(csa[0]! - csa[1]!).toBe(2);
+    const html = renderPage(m).managed;
+    expect(html).toContain('<caption>Fields per entry in this step</caption>');
+    expect(html).toMatch(/<tr class="changed"><th scope="row"><span class="swatch m\d+" aria-hidden="true"><\/span>kubectl-client-side-apply<\/th><td>\d+<\/td><td>\d+<\/td><td>−2<\/td><\/tr>/);
+    // Nothing changed hands at the start: no table.
+    expect(renderPage(pageModel(s, 0)).managed).not.toContain('field-counts');
+  });
+
   it('lists each FieldsV1 key with the path it means', () => {
     const m = pageModel(s, 4);
     const eks = m.object!.entries.find((e) => e.tag.label === 'eks')!;

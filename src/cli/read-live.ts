@@ -53,12 +53,16 @@ export function ownersOfLive(m: Manifest): OwnerEntry[] {
 /** Every object of FILE (`-` or undefined: standard input), checked; warnings go to stderr. */
 export async function readLiveObjects(file: string | undefined, io: CommandIO): Promise<{ name: string; objects: LiveObject[] }> {
   const input = await readInput(file, io);
-  const { manifests, warnings } = readManifests(input.text, { file: input.name });
+  return { name: input.name, objects: liveObjectsFromText(input.text, input.name, io) };
+}
+
+/** The objects of TEXT (YAML or JSON, several documents or a List) read from NAME, checked. */
+export function liveObjectsFromText(text: string, name: string, io: CommandIO): LiveObject[] {
+  const { manifests, warnings } = readManifests(text, { file: name });
   for (const w of warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
-  const objects = manifests.map((m) => {
+  return manifests.map((m) => {
     const meta = getKey(m.object, 'metadata');
     if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) io.writeError(`warning: ${formatSource(m.source)}: ${objectDisplayName(m.object)} ${NO_MANAGED_FIELDS_WARNING}\n`);
     return { manifest: m, owners: ownersOfLive(m) };
   });
-  return { name: input.name, objects };
 }

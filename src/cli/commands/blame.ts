@@ -5,7 +5,9 @@ import { parseCommandArgs, usageError } from '../args.js';
 import { ANSI, isColorMode, managerColor, SHARED_COLOR, useColor } from '../color.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
 import { type TypedLiveObject, withSchemaTypes } from '../live-objects.js';
-import { objectDisplayName, readLiveObjects } from '../read-live.js';
+import { objectDisplayName } from '../read-live.js';
+import { FILENAME_OPTIONS } from '../read-manifest-paths.js';
+import { CLUSTER_OPTIONS, CLUSTER_OPTIONS_HELP, LIVE_CLUSTER_HELP, liveSourceArgs, missingLines, readLiveSource } from '../live-source.js';
 import { outputTarget, writeFileAtomically } from '../write-output.js';
 import { entryReport } from './explain-json.js';
 import { pathToString } from '../../fieldpath/path-string.js';
@@ -13,11 +15,13 @@ import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema
 
 export const blameUsage = `Usage: ssa-sim blame [LIVE|-] [--color auto|always|never] [--time relative|full|none] [--now TIME]
                      [-o json|FILE] [--schema FILE]... [--crd FILE]...
+       ssa-sim blame --live cluster -f MANIFEST [-n NAMESPACE] [--context NAME] [--kubeconfig FILE] ...
 
 Prints each object of LIVE (kubectl get -o yaml --show-managed-fields output: YAML or JSON,
 several documents or a List) with every line annotated by the managers that own its field:
 manager (operation, /subresource, age). A field owned by several managers is marked [shared].
-Reads standard input when LIVE is - or absent.
+Reads standard input when LIVE is - or absent; --live LIVE says the same.
+${LIVE_CLUSTER_HELP.replaceAll('ssa-sim ... --live -', 'ssa-sim blame')}
 
 Who owns a line follows the object's schema, as the API server does: the managers whose
 managedFields hold the line's field, or hold a map or list above it that the schema makes atomic
@@ -30,13 +34,19 @@ Options:
   --now     the time ages are measured from (RFC 3339); default: now
   -o, --output  json, or a file name (written atomically; .json for JSON): the owners of every
             line as data (see docs/reports.md)
+  --live    LIVE, -, or cluster (with -f: the objects of MANIFEST, read with your kubectl)
+  -f, --filename       with --live cluster: the manifest whose objects are read (files,
+                       directories, globs; repeatable); -R, --recursive: directories' subdirectories
+  -n, --namespace      with --live cluster: the namespace of objects without one
 ${SCHEMA_OPTIONS_HELP}
+${CLUSTER_OPTIONS_HELP}
 
 Examples:
   kubectl get ds aws-node -n kube-system -o yaml --show-managed-fields | ssa-sim blame
   ssa-sim blame aws-node.yaml --time full --color never
   ssa-sim blame prometheus.yaml --crd prometheus-crd.yaml
   ssa-sim blame aws-node.yaml -o json
+  ssa-sim blame --live cluster -f aws-k8s-cni.yaml --context my-eks
 `;
 
 const OPTIONS = {
@@ -44,7 +54,11 @@ const OPTIONS = {
   time: { type: 'string' },
   now: { type: 'string' },
   output: { type: 'string', short: 'o' },
+  live: { type: 'string' },
+  ...FILENAME_OPTIONS,
+  namespace: { type: 'string', short: 'n' },
   ...SCHEMA_OPTIONS,
+  ...CLUSTER_OPTIONS,
 } as const;
 
 export { NO_MANAGED_FIELDS_WARNING, objectDisplayName } from '../read-live.js';
@@ -112,6 +126,9 @@ export async function blameCommand(args: string[], io: CommandIO): Promise<numbe
   const parsed = parseCommandArgs('blame', args, OPTIONS, blameUsage, io);
   if (typeof parsed === 'number') return parsed;
   if (parsed.positionals.length > 1) return usageError('blame', `expected one LIVE file, found ${parsed.positionals.length}`, blameUsage, io);
+  const source = liveSourceArgs('blame', parsed, parsed.positionals[0], blameUsage, io);
+  if (typeof source === 'number') return source;
+  if (source.kind === 'file' && parsed.values.filename !== undefined) return usageError('blame', '-f goes with --live cluster (blame LIVE reads a file)', blameUsage, io);
   const colorFlag = (parsed.values.color as string | undefined) ?? 'auto';
   if (!isColorMode(colorFlag)) return usageError('blame', `--color must be auto, always or never, not ${JSON.stringify(colorFlag)}`, blameUsage, io);
   const time = (parsed.values.time as string | undefined) ?? 'relative';
@@ -123,10 +140,11 @@ export async function blameCommand(args: string[], io: CommandIO): Promise<numbe
   if (Number.isNaN(now)) return usageError('blame', `--now must be an RFC 3339 time such as 2022-08-23T10:00:00Z, not ${JSON.stringify(nowText)}`, blameUsage, io);
 
   const catalog = catalogFromFlags((parsed.values.schema as string[] | undefined) ?? [], (parsed.values.crd as string[] | undefined) ?? []);
-  const read = await readLiveObjects(parsed.positionals[0], io);
-  if (read.objects.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: read.name } });
+  const read = await readLiveSource(source, catalog, io);
+  if (read.objects.length === 0 && read.missing.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: read.name } });
   const objects = withSchemaTypes(read.objects, catalog);
   if (target.format === 'json') {
+    for (const line of missingLines(read.missing)) io.writeError(`warning: ${line}\n`);
     const text = `${JSON.stringify({ kind: 'BlameReport', objects: objects.map(blameReport) }, null, 2)}\n`;
     if (target.file) writeFileAtomically(target.file, text);
     else io.write(text);
@@ -139,5 +157,6 @@ export async function blameCommand(args: string[], io: CommandIO): Promise<numbe
     io.write((i > 0 ? '---\n' : '') + blameText(o, { time, now, color }));
   });
   if (progress) io.writeError('\r\u001b[K');
+  io.write(missingLines(read.missing).map((l, i) => `${objects.length + i > 0 ? '---\n' : ''}${l}\n`).join(''));
   return EXIT_OK;
 }

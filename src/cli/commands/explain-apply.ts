@@ -19,6 +19,8 @@ export interface DryRunInput {
   /** The -f values (files, directories, globs, `-`) and -R. */
   readonly manifestFiles: readonly string[];
   readonly recursive: boolean;
+  /** The manifest's objects when they are already read (--live cluster); otherwise the -f values are read. */
+  readonly manifestObjects?: readonly ValueMap[];
   readonly manager: string;
   readonly force: boolean;
   readonly io: CommandIO;
@@ -51,7 +53,7 @@ function conflictsOf(result: OfflineApplyResult): Map<string, ConflictReport[]> 
 }
 
 export async function dryRunApply(input: DryRunInput): Promise<DryRun> {
-  const objects = (await readManifestObjects(input.manifestFiles, input.recursive, input.io)).manifests.map((o) => o.object);
+  const objects = input.manifestObjects ?? (await readManifestObjects(input.manifestFiles, input.recursive, input.io)).manifests.map((o) => o.object);
   const now = new Date(input.now).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const run = (force: boolean) => offlineApply({ catalog: input.catalog, live: input.live, manifests: objects, fieldManager: input.manager, force, clientSide: false, now });
   const first = run(input.force);

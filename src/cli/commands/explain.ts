@@ -8,8 +8,9 @@ import type { OwnerEntry } from '../../scenarios/owners.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
 import { withSchemaTypes } from '../live-objects.js';
-import { objectDisplayName, readLiveObjects } from '../read-live.js';
+import { objectDisplayName } from '../read-live.js';
 import { FILENAME_OPTIONS, filenamesOf } from '../read-manifest-paths.js';
+import { CLUSTER_OPTIONS, CLUSTER_OPTIONS_HELP, LIVE_CLUSTER_HELP, liveSourceArgs, missingLines, readLiveSource } from '../live-source.js';
 import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
 import { age } from './blame.js';
 import { outputTarget, writeFileAtomically } from '../write-output.js';
@@ -18,6 +19,8 @@ import { ownershipReport, verdictReport } from './explain-json.js';
 
 export const explainUsage = `Usage: ssa-sim explain LIVE PATH [-f MANIFEST --field-manager NAME [--force-conflicts]] [--now TIME]
                        [-o json|FILE] [--schema FILE]... [--crd FILE]...
+       ssa-sim explain PATH --live cluster -f MANIFEST [--field-manager NAME] [-n NAMESPACE]
+                       [--context NAME] [--kubeconfig FILE] ...
 
 Says who owns the field PATH of the object(s) in LIVE (kubectl get -o yaml
 --show-managed-fields output), by which operation, since when, and what that means for the next
@@ -25,6 +28,8 @@ apply or update. With -f and --field-manager: what applying MANIFEST as that man
 to the field, as one verdict read from the offline apply's result (the dry run preview makes):
 ADD, TAKE, SHARE, CONFLICT, REMOVE, GIVE UP or NO CHANGE. A field only the manifest has is
 explained too (ADD).
+${LIVE_CLUSTER_HELP.replaceAll('ssa-sim ... --live -', "ssa-sim explain - '.spec.updateStrategy'")}
+  With --live cluster, -f names the objects to read; add --field-manager for the apply's verdict.
 
 PATH is written as conflicts and ssa-sim print paths:
   .spec.replicas   .metadata.labels.app   .spec.template.spec.containers[name="app"].image
@@ -43,7 +48,10 @@ Options:
   --now                the time ages are measured from (RFC 3339); default: now
   -o, --output         json, or a file name (written atomically; .json for JSON): the answer
                        as data, verdict included (see docs/reports.md)
+  --live               LIVE, -, or cluster (then PATH is the only argument)
+  -n, --namespace      with --live cluster: the namespace of objects without one
 ${SCHEMA_OPTIONS_HELP}
+${CLUSTER_OPTIONS_HELP}
 
 Examples:
   ssa-sim explain aws-node.yaml '.spec.template.spec.containers[name="aws-node"].image'
@@ -52,6 +60,7 @@ Examples:
       -f aws-k8s-cni-v1.11.4.yaml --field-manager eks
   ssa-sim explain prometheus.yaml .spec.replicas --crd prometheus-crd.yaml
   ssa-sim explain aws-node.yaml '.spec.template.spec.containers[0].image' -f aws-k8s-cni.yaml --field-manager eks -o json
+  ssa-sim explain '.spec.template.spec.containers[0].image' --live cluster -f aws-k8s-cni.yaml --field-manager eks
 `;
 
 const OPTIONS = {
@@ -61,7 +70,10 @@ const OPTIONS = {
   'server-side': { type: 'boolean' },
   now: { type: 'string' },
   output: { type: 'string', short: 'o' },
+  live: { type: 'string' },
+  namespace: { type: 'string', short: 'n' },
   ...SCHEMA_OPTIONS,
+  ...CLUSTER_OPTIONS,
 } as const;
 
 function ownerLine(o: OwnerEntry, now: number): string {
@@ -84,14 +96,20 @@ function managerNote(o: OwnerEntry): string | undefined {
 export async function explainCommand(args: string[], io: CommandIO): Promise<number> {
   const parsed = parseCommandArgs('explain', args, OPTIONS, explainUsage, io);
   if (typeof parsed === 'number') return parsed;
-  const [liveFile, pathText, ...rest] = parsed.positionals;
-  if (liveFile === undefined || pathText === undefined) return usageError('explain', 'expected LIVE and PATH', explainUsage, io);
+  // With --live, PATH is the only argument.
+  const withFlag = parsed.values.live !== undefined;
+  const [liveFile, pathText, ...rest] = withFlag ? [undefined, ...parsed.positionals] : parsed.positionals;
+  if ((!withFlag && liveFile === undefined) || pathText === undefined) return usageError('explain', withFlag ? 'expected PATH' : 'expected LIVE and PATH', explainUsage, io);
   if (rest.length > 0) return usageError('explain', `unexpected argument ${JSON.stringify(rest[0])}`, explainUsage, io);
   if (!pathText.startsWith('.')) return usageError('explain', `PATH starts with "." (such as .spec.replicas), not ${JSON.stringify(pathText)}`, explainUsage, io);
+  const source = liveSourceArgs('explain', parsed, liveFile, explainUsage, io);
+  if (typeof source === 'number') return source;
   const manifestFiles = filenamesOf(parsed.values.filename as string[] | undefined);
   const manifestFile = manifestFiles.length > 0 ? manifestFiles.join(',') : undefined;
   const manager = parsed.values['field-manager'] as string | undefined;
-  if (manifestFile !== undefined && (manager === undefined || manager === '')) return usageError('explain', '-f needs --field-manager NAME (the manager you would apply as)', explainUsage, io);
+  // With --live cluster, -f alone names the objects to read; the apply's verdict needs a manager.
+  if (manifestFile !== undefined && source.kind === 'file' && (manager === undefined || manager === '')) return usageError('explain', '-f needs --field-manager NAME (the manager you would apply as)', explainUsage, io);
+  if (manager === '') return usageError('explain', '--field-manager needs a name', explainUsage, io);
   if (manifestFile === undefined && manager !== undefined) return usageError('explain', '--field-manager goes with -f MANIFEST', explainUsage, io);
   const target = outputTarget(parsed.values.output as string | undefined, ['text', 'json']);
   if (typeof target === 'string') return usageError('explain', target, explainUsage, io);
@@ -99,15 +117,25 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
   const now = nowText === undefined ? Date.now() : Date.parse(nowText);
   if (Number.isNaN(now)) return usageError('explain', `--now must be an RFC 3339 time, not ${JSON.stringify(nowText)}`, explainUsage, io);
 
-  const { name: inputName, objects: live } = await readLiveObjects(liveFile, io);
-  if (live.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: inputName } });
   const catalog = catalogFromFlags((parsed.values.schema as string[] | undefined) ?? [], (parsed.values.crd as string[] | undefined) ?? []);
-  const objects = withSchemaTypes(live, catalog);
+  const read = await readLiveSource(source, catalog, io);
+  if (read.objects.length === 0 && read.missing.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: read.name } });
+  const objects = withSchemaTypes(read.objects, catalog);
 
   const dry =
-    manifestFile === undefined
+    manifestFile === undefined || manager === undefined
       ? undefined
-      : await dryRunApply({ live: objects.map((o) => o.manifest.object), manifestFiles, recursive: parsed.values.recursive === true, manager: manager!, force: parsed.values['force-conflicts'] === true, io, now, catalog });
+      : await dryRunApply({
+          live: objects.map((o) => o.manifest.object),
+          manifestFiles,
+          recursive: parsed.values.recursive === true,
+          ...(read.manifestObjects !== undefined ? { manifestObjects: read.manifestObjects } : {}),
+          manager,
+          force: parsed.values['force-conflicts'] === true,
+          io,
+          now,
+          catalog,
+        });
 
   const out: string[] = [];
   const reports: object[] = [];
@@ -186,6 +214,8 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
   }
   // A path no object has is a mistake (a typo, a wrong key): exit 2 with what is near.
   if (out.length === 0 && firstProblem) throw firstProblem;
+  if (target.format === 'json') for (const line of missingLines(read.missing)) io.writeError(`warning: ${line}\n`);
+  else out.push(...missingLines(read.missing));
   const text = target.format === 'json' ? `${JSON.stringify({ kind: 'ExplainReport', objects: reports }, null, 2)}\n` : out.join('\n') + '\n';
   if (target.file) writeFileAtomically(target.file, text);
   else io.write(text);

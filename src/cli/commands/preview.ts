@@ -16,9 +16,12 @@ import { catalogFromFlags } from '../schema-flags.js';
 /** Kept for the commands that import it from here. */
 import { outputTarget, writeFileAtomically } from '../write-output.js';
 import { readLiveObjects } from '../read-live.js';
+import { CLUSTER_SOURCE, readLiveFromCluster } from '../live-cluster.js';
+import { CLUSTER_OPTIONS, CLUSTER_OPTIONS_HELP, clusterFlagsProblem, kubectlAccess, LIVE_CLUSTER, LIVE_CLUSTER_HELP } from '../live-source.js';
 
-export const previewUsage = `Usage: ssa-sim preview -f MANIFEST... [-R] --live LIVE [-n NAMESPACE] [--field-manager NAME] [--force-conflicts]
+export const previewUsage = `Usage: ssa-sim preview -f MANIFEST... [-R] --live LIVE|-|cluster [-n NAMESPACE] [--field-manager NAME] [--force-conflicts]
                       [--client-side] [-o yaml|json|FILE] [--schema FILE]... [--crd FILE]...
+                      [--context NAME] [--kubeconfig FILE]
 
 Applies MANIFEST offline to the live object(s) you captured with
   kubectl get ... -o yaml --show-managed-fields > LIVE
@@ -36,12 +39,13 @@ created (\`configmap/x created\`, and one warning line on stderr).
   - with -o json (or -o FILE.json) a report, on a conflict as well: the request, each conflict
     (manager, operation, apiVersion, subresource, path, live and applied values), ownership
     changes, removals, created objects and the objects (docs/reports.md).
+${LIVE_CLUSTER_HELP}
 
 Options:
   -f, --filename       the manifest to apply: a file (- for standard input), a directory (its
                        .json, .yaml and .yml files), or a glob; repeatable, or comma-separated
   -R, --recursive      with a directory: its subdirectories too
-  --live               the captured live objects
+  --live               the captured live objects: a file, - (standard input), or cluster
   -n, --namespace      namespace for manifest objects without one (default: default); an object
                        naming another namespace is kubectl's error
   --field-manager      the applier (default: kubectl, or kubectl-client-side-apply with --client-side)
@@ -52,8 +56,10 @@ Options:
                        the extension: .json the report, .yaml the objects)
   --schema FILE        extra schema (schema YAML, OpenAPI v2/v3, or CRDs); repeatable
   --crd FILE           CustomResourceDefinition manifests; repeatable
+${CLUSTER_OPTIONS_HELP}
 
-Exit status: 0 the apply succeeds, 1 it would fail (a conflict), 2 invalid input or usage.
+Exit status: 0 the apply succeeds, 1 it would fail (a conflict), 2 invalid input or usage, or
+kubectl could not read the live objects.
 
 Examples:
   kubectl get ds aws-node -n kube-system -o yaml --show-managed-fields > live.yaml
@@ -62,6 +68,8 @@ Examples:
   ssa-sim preview -f manifests/ -R --live live.yaml --field-manager eks
   ssa-sim preview -f daemonset-without-namespace.yaml -n kube-system --live live.yaml --field-manager eks
   ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks -o report.json || jq .conflicts report.json
+  ssa-sim preview -f aws-k8s-cni.yaml --live cluster --context my-eks --field-manager eks
+  kubectl get ds aws-node -n kube-system -o yaml --show-managed-fields | ssa-sim preview -f aws-k8s-cni.yaml --live - --field-manager eks
 `;
 
 const OPTIONS = {
@@ -76,6 +84,7 @@ const OPTIONS = {
   crd: { type: 'string', multiple: true },
   now: { type: 'string' },
   namespace: { type: 'string', short: 'n' },
+  ...CLUSTER_OPTIONS,
 } as const;
 
 
@@ -116,6 +125,8 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   const liveFile = v.live as string | undefined;
   if (manifestFiles.length === 0) return usageError('preview', 'missing -f MANIFEST', previewUsage, io);
   if (liveFile === undefined) return usageError('preview', 'missing --live LIVE (kubectl get ... -o yaml --show-managed-fields)', previewUsage, io);
+  const clusterProblem = clusterFlagsProblem(liveFile, v);
+  if (clusterProblem !== undefined) return usageError('preview', clusterProblem, previewUsage, io);
   if (manifestFiles.includes('-') && liveFile === '-') return usageError('preview', '-f and --live cannot both read standard input', previewUsage, io);
   const clientSide = v['client-side'] === true;
   if (clientSide && v['server-side'] === true) return usageError('preview', '--client-side and --server-side exclude each other', previewUsage, io);
@@ -129,16 +140,21 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   if (namespace === '') return usageError('preview', '-n needs a namespace name', previewUsage, io);
 
   const catalog = catalogFromFlags((v.schema as string[] | undefined) ?? [], (v.crd as string[] | undefined) ?? []);
-  const live = await readLive(liveFile, io);
+  const fromCluster = liveFile === LIVE_CLUSTER;
+  const liveFromFile = fromCluster ? undefined : await readLive(liveFile, io);
   const manifestObjects = await readManifestObjects(manifestFiles, v.recursive === true, io);
   const manifest = { name: manifestObjects.files.map((f) => f.name).join(', ') };
   if (manifestObjects.manifests.length === 0) throw new SsaError('INPUT', 'no objects to apply', { source: { file: manifest.name } });
+  const fromKubectl = fromCluster ? await readLiveFromCluster(manifestObjects.manifests, { catalog, namespace, access: kubectlAccess(v) }, io) : undefined;
+  const live = liveFromFile ?? fromKubectl!.objects.map((o) => o.manifest.object);
+  const sent = fromKubectl?.aimed ?? manifestObjects.manifests.map((o) => o.object);
+  const liveName = fromCluster ? CLUSTER_SOURCE : liveFile === '-' ? '<stdin>' : liveFile;
   const fieldManager = v['field-manager'] as string | undefined;
   const force = v['force-conflicts'] === true;
   const result = offlineApply({
     catalog,
     live,
-    manifests: manifestObjects.manifests.map((o) => o.object),
+    manifests: sent,
     fieldManager,
     force,
     clientSide,
@@ -163,8 +179,8 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
       force,
       namespace,
       manifestName: manifest.name,
-      liveName: liveFile === '-' ? '<stdin>' : liveFile,
-      sent: manifestObjects.manifests.map((m) => m.object),
+      liveName,
+      sent,
       objects: resultObjects,
     });
     const json = JSON.stringify(report, null, 2) + '\n';
@@ -183,7 +199,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   const created = result.created.map((c) => refDisplay(c));
   if (created.length > 0) {
     io.writeError(
-      `warning: ${created.length} of ${result.targets.length} objects in ${manifest.name} matches no live object in ${liveFile === '-' ? '<stdin>' : liveFile} and would be created: ${created.join(', ')}` +
+      `warning: ${created.length} of ${result.targets.length} objects in ${manifest.name} matches no live object in ${liveName} and would be created: ${created.join(', ')}` +
         `${namespace === undefined && result.created.some((c) => c.namespace === 'default') ? ' (give -n NAMESPACE to aim at another namespace)' : ''}\n`,
     );
   }

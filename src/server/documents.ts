@@ -1,10 +1,11 @@
 /**
- * The server's generated documents (OpenAPI per group/version), kept as text with their hashes
+ * The server's generated documents (OpenAPI v2, and v3 per group/version), kept as text with their hashes
  * for as long as the set of served resources stays the same (a CRD created at run time makes a
  * new set, and new documents).
  */
 import { createHash } from 'node:crypto';
 import type { CatalogLike, ResourceType } from '../apiserver/types.js';
+import { openApiV2Document } from './openapi-v2.js';
 import { groupVersionPath, openApiV3Document, servedGroupVersionPaths } from './openapi-v3.js';
 
 export interface GeneratedDocument {
@@ -17,6 +18,7 @@ export class DocumentCache {
   private resources: readonly ResourceType[] | undefined;
   private catalog: CatalogLike | undefined;
   private readonly v3 = new Map<string, GeneratedDocument | undefined>();
+  private v2: GeneratedDocument | undefined;
 
   constructor(private readonly serverVersion: string) {}
 
@@ -25,6 +27,14 @@ export class DocumentCache {
     this.resources = resources;
     this.catalog = catalog;
     this.v3.clear();
+    this.v2 = undefined;
+  }
+
+  /** The `/openapi/v2` document: every served path and definition. */
+  openApiV2(catalog: CatalogLike, resources: readonly ResourceType[]): GeneratedDocument {
+    this.sync(catalog, resources);
+    this.v2 ??= withHash(JSON.stringify(openApiV2Document(catalog, resources, this.serverVersion)));
+    return this.v2;
   }
 
   /** The v3 document at `api/v1` / `apis/G/V`, or undefined when nothing is served there. */

@@ -74,6 +74,8 @@ export function handleRequest(state: ClusterState, req: HttpRequest, ctx: Server
       return found(apiResourceList(resources, route.group, route.version));
     case 'openapi-v3-index':
       return found(ctx.documents.openApiV3Index(catalog, resources));
+    case 'openapi-v2':
+      return answer({ status: 200, contentType: 'application/json', body: ctx.documents.openApiV2(catalog, resources).text, warnings: [] });
     case 'openapi-v3': {
       const doc = ctx.documents.openApiV3(catalog, resources, route.group, route.version);
       return answer(doc ? { status: 200, contentType: 'application/json', body: doc.text, warnings: [] } : statusResponse(pathNotFound()));

@@ -4,6 +4,7 @@
  * each served kind. The catalog carries structure, not descriptions, so none are given.
  */
 import type { CatalogLike } from '../apiserver/types.js';
+import { ATOMIC_UNTYPED_TYPE_NAME, DEDUCED_TYPE_NAME } from '../schema/deduced.js';
 import type { AtomDecl, TypeDef, TypeRef } from '../schema/model.js';
 
 type Json = Record<string, unknown>;
@@ -42,7 +43,7 @@ export function schemasFor(catalog: CatalogLike, roots: ReadonlyMap<string, read
     const name = queue.shift()!;
     const def = defs.get(name);
     if (!def) continue;
-    const schema = atomSchema(def, prefix, visit);
+    const schema = atomSchema(def, prefix, visit, name);
     const gvks = roots.get(name);
     if (gvks && gvks.length > 0) schema['x-kubernetes-group-version-kind'] = gvks.map((g) => ({ group: g.group, kind: g.kind, version: g.version }));
     out[name] = schema;
@@ -50,11 +51,19 @@ export function schemasFor(catalog: CatalogLike, roots: ReadonlyMap<string, read
   return out;
 }
 
-function atomSchema(decl: AtomDecl, prefix: RefPrefix, visit: Visit): Json {
+/** Time and MicroTime are RFC 3339 strings; any other untyped scalar (IntOrString, Quantity) is a string with a format. */
+const DATE_TIME_TYPES = new Set(['io.k8s.apimachinery.pkg.apis.meta.v1.Time', 'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime']);
+
+function atomSchema(decl: AtomDecl, prefix: RefPrefix, visit: Visit, name?: string): Json {
   const shapes = [decl.scalar, decl.list, decl.map].filter((x) => x !== undefined).length;
-  if (shapes > 1 || decl.scalar === 'untyped') {
-    // A value of several shapes (the deduced type, IntOrString, Quantity, free-form JSON).
-    return decl.list || decl.map ? { 'x-kubernetes-preserve-unknown-fields': true } : { 'x-kubernetes-int-or-string': true };
+  if (shapes > 1) {
+    // A value of any shape (the deduced type, FieldsV1, free-form JSON): readers take a schema
+    // without a type as anything, with maps atomic when the map type says so.
+    return { 'x-kubernetes-preserve-unknown-fields': true, ...(decl.map?.elementRelationship === 'atomic' ? { 'x-kubernetes-map-type': 'atomic' } : {}) };
+  }
+  if (decl.scalar === 'untyped') {
+    // A scalar of no one kind: a string with a format, as kube-apiserver describes IntOrString and Time.
+    return { type: 'string', format: name !== undefined && DATE_TIME_TYPES.has(name) ? 'date-time' : 'int-or-string' };
   }
   if (decl.scalar === 'string') return { type: 'string' };
   if (decl.scalar === 'boolean') return { type: 'boolean' };
@@ -91,18 +100,25 @@ function atomSchema(decl: AtomDecl, prefix: RefPrefix, visit: Visit): Json {
 function refSchema(ref: TypeRef, prefix: RefPrefix, visit: Visit): Json {
   let base: Json;
   let shape: AtomDecl | undefined = ref.inlined;
-  if (ref.namedType !== undefined) {
+  if (ref.namedType === DEDUCED_TYPE_NAME || ref.namedType === ATOMIC_UNTYPED_TYPE_NAME) {
+    // The engine's own names for "anything" are written out where used (no definition has them).
+    base = { 'x-kubernetes-preserve-unknown-fields': true, ...(ref.namedType === ATOMIC_UNTYPED_TYPE_NAME ? { 'x-kubernetes-map-type': 'atomic' } : {}) };
+  } else if (ref.namedType !== undefined) {
     shape = visit(ref.namedType);
-    base = { allOf: [{ $ref: prefix + ref.namedType }] };
+    // v3 wraps a reference in `allOf` so that siblings are allowed; v2 refers directly.
+    base = prefix === '#/definitions/' ? { $ref: prefix + ref.namedType } : { allOf: [{ $ref: prefix + ref.namedType }] };
   } else if (ref.inlined) {
     base = atomSchema(ref.inlined, prefix, visit);
   } else {
     base = {};
   }
-  // A field-level override of the referenced type's relationship (`atomic` for a struct kept whole).
+  // A field-level override of the referenced type's relationship (`atomic` for a struct kept
+  // whole, `separable` for one of an atomic type merged field by field).
   if (ref.elementRelationship === 'atomic' && shape) {
     if (shape.list) base['x-kubernetes-list-type'] = 'atomic';
     else if (shape.map) base['x-kubernetes-map-type'] = 'atomic';
+  } else if (ref.elementRelationship === 'separable' && shape?.map) {
+    base['x-kubernetes-map-type'] = 'granular';
   }
   return base;
 }

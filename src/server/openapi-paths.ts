@@ -1,0 +1,175 @@
+/**
+ * The REST paths of one group/version as OpenAPI describes them, in either dialect kube-apiserver
+ * serves: v2 (`/openapi/v2`: typed parameters, `schema` on responses and body parameters,
+ * `consumes`/`produces`) or v3 (`/openapi/v3/...`: `schema` inside parameters and `content`).
+ * Operations carry `x-kubernetes-action` and `x-kubernetes-group-version-kind`, and the
+ * operation ids kube-apiserver gives them (`patchAppsV1NamespacedDaemonSet`).
+ */
+import type { CatalogLike, ResourceType } from '../apiserver/types.js';
+import { resourcesAt, type DiscoveredResource } from './discovery.js';
+import type { GroupVersionKind, RefPrefix } from './openapi-schemas.js';
+
+type Json = Record<string, unknown>;
+
+export type OpenApiDialect = 2 | 3;
+
+export function refPrefix(dialect: OpenApiDialect): RefPrefix {
+  return dialect === 2 ? '#/definitions/' : '#/components/schemas/';
+}
+
+const WRITE_PARAMS = ['dryRun', 'fieldManager', 'fieldValidation'];
+const PATCH_MEDIA_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
+const PRODUCES = ['application/json', 'application/yaml'];
+
+interface Operation {
+  readonly method: 'get' | 'put' | 'patch' | 'delete' | 'post';
+  /** `x-kubernetes-action` */
+  readonly action: string;
+  /** The verb of the operation id (`read`, `replace`, `create`...). */
+  readonly verb: string;
+  readonly params: readonly string[];
+  /** Whether a body parameter carries the object (v2; v3 declares no request bodies). */
+  readonly body?: 'object' | 'patch';
+}
+
+const OBJECT_OPS: readonly Operation[] = [
+  { method: 'get', action: 'get', verb: 'read', params: [] },
+  { method: 'put', action: 'put', verb: 'replace', params: WRITE_PARAMS, body: 'object' },
+  { method: 'patch', action: 'patch', verb: 'patch', params: [...WRITE_PARAMS, 'force'], body: 'patch' },
+  { method: 'delete', action: 'delete', verb: 'delete', params: ['dryRun'] },
+];
+const SUBRESOURCE_OPS = OBJECT_OPS.filter((o) => o.method !== 'delete');
+const LIST_OP: Operation = { method: 'get', action: 'list', verb: 'list', params: ['labelSelector', 'fieldSelector', 'limit', 'continue', 'watch', 'resourceVersion'] };
+const COLLECTION_OPS: readonly Operation[] = [
+  LIST_OP,
+  { method: 'post', action: 'post', verb: 'create', params: WRITE_PARAMS, body: 'object' },
+  { method: 'delete', action: 'deletecollection', verb: 'delete', params: ['dryRun', 'labelSelector', 'fieldSelector'] },
+];
+
+function capitalize(s: string): string {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+/** `apps` → `Apps`, `` → `Core`, `rbac.authorization.k8s.io` → `RbacAuthorization`, `example.com` → `ExampleCom`. */
+function groupId(group: string): string {
+  if (group === '') return 'Core';
+  return group.replace(/\.k8s\.io$/, '').split(/[.-]/).map(capitalize).join('');
+}
+
+/** The tag of a group/version's operations: `core_v1`, `apps_v1`, `rbacAuthorization_v1`. */
+function tag(group: string, version: string): string {
+  const id = groupId(group);
+  return `${id[0].toLowerCase()}${id.slice(1)}_${version}`;
+}
+
+function queryParam(dialect: OpenApiDialect, name: string): Json {
+  const type = name === 'force' || name === 'watch' ? 'boolean' : name === 'limit' ? 'integer' : 'string';
+  return dialect === 2 ? { name, in: 'query', type, uniqueItems: true } : { name, in: 'query', schema: { type, uniqueItems: true } };
+}
+
+function pathParam(dialect: OpenApiDialect, name: string): Json {
+  return dialect === 2 ? { name, in: 'path', required: true, type: 'string', uniqueItems: true } : { name, in: 'path', required: true, schema: { type: 'string', uniqueItems: true } };
+}
+
+interface OperationContext {
+  readonly dialect: OpenApiDialect;
+  readonly gvk: GroupVersionKind;
+  readonly schemaRef: string | undefined;
+  /** `AppsV1Namespaced` + the kind: what follows the verb in an operation id. */
+  readonly idGroup: string;
+  readonly idKind: string;
+  readonly tag: string;
+}
+
+function operations(ops: readonly Operation[], c: OperationContext, idSuffix = ''): Json {
+  const out: Json = {};
+  const schema = c.schemaRef ? { $ref: c.schemaRef } : undefined;
+  for (const op of ops) {
+    const collection = op.action === 'deletecollection' ? 'Collection' : '';
+    const parameters = op.params.map((p) => queryParam(c.dialect, p));
+    let operation: Json;
+    if (c.dialect === 2) {
+      if (op.body === 'object' && schema) parameters.unshift({ name: 'body', in: 'body', required: true, schema });
+      if (op.body === 'patch') parameters.unshift({ name: 'body', in: 'body', required: true, schema: { type: 'object' } });
+      operation = {
+        consumes: op.body === 'patch' ? PATCH_MEDIA_TYPES : ['*/*'],
+        produces: PRODUCES,
+        schemes: ['https'],
+        tags: [c.tag],
+        responses: { '200': { description: 'OK', ...(schema ? { schema } : {}) }, '401': { description: 'Unauthorized' } },
+      };
+    } else {
+      operation = { responses: { '200': { description: 'OK', ...(schema ? { content: { 'application/json': { schema } } } : {}) } } };
+    }
+    out[op.method] = {
+      operationId: `${op.verb}${c.idGroup}${collection}${c.idKind}${idSuffix}`,
+      parameters,
+      ...operation,
+      'x-kubernetes-action': op.action,
+      'x-kubernetes-group-version-kind': { group: c.gvk.group, kind: c.gvk.kind, version: c.gvk.version },
+    };
+  }
+  return out;
+}
+
+function groupVersion(group: string, version: string): string {
+  return group ? `${group}/${version}` : version;
+}
+
+function typeFor(catalog: CatalogLike, d: DiscoveredResource, version: string): string | undefined {
+  if (d.group !== undefined) return catalog.typeFor(groupVersion(d.group, d.version!), d.kind);
+  return d.resource.typeNames[version] ?? catalog.typeFor(groupVersion(d.resource.group, version), d.kind);
+}
+
+/** `api/v1`, `apis/apps/v1`: a group/version's key in the index and its URL prefix without `/`. */
+export function groupVersionPath(group: string, version: string): string {
+  return group ? `apis/${group}/${version}` : `api/${version}`;
+}
+
+export interface GroupVersionPaths {
+  readonly paths: Json;
+  /** The named types the paths' operations answer with, and the kinds each is served as. */
+  readonly roots: Map<string, GroupVersionKind[]>;
+}
+
+/** Notes that `type` is served as `gvk` (each kind once). */
+export function addRoots(roots: Map<string, GroupVersionKind[]>, type: string, gvk: GroupVersionKind): void {
+  const list = roots.get(type) ?? [];
+  if (!list.some((g) => g.group === gvk.group && g.version === gvk.version && g.kind === gvk.kind)) list.push(gvk);
+  roots.set(type, list);
+}
+
+/** The paths of a group/version, or undefined when nothing is served there. */
+export function groupVersionPaths(catalog: CatalogLike, resources: readonly ResourceType[], group: string, version: string, dialect: OpenApiDialect): GroupVersionPaths | undefined {
+  const at = resourcesAt(resources, group, version);
+  if (!at) return undefined;
+  const base = '/' + groupVersionPath(group, version);
+  const paths: Json = {};
+  const roots = new Map<string, GroupVersionKind[]>();
+  const gvId = groupId(group) + capitalize(version);
+  for (const d of at) {
+    const gvk = { group: d.group ?? group, version: d.version ?? version, kind: d.kind };
+    const type = typeFor(catalog, d, version);
+    if (type) addRoots(roots, type, gvk);
+    const r = d.resource;
+    const [plural, sub] = d.name.split('/');
+    const scope = r.namespaced ? `${base}/namespaces/{namespace}/${plural}` : `${base}/${plural}`;
+    const pathParams = (r.namespaced ? ['name', 'namespace'] : ['name']).map((p) => pathParam(dialect, p));
+    const c: OperationContext = {
+      dialect,
+      gvk,
+      schemaRef: type ? refPrefix(dialect) + type : undefined,
+      idGroup: gvId + (r.namespaced ? 'Namespaced' : ''),
+      idKind: r.kind,
+      tag: tag(group, version),
+    };
+    if (sub) {
+      paths[`${scope}/{name}/${sub}`] = { ...operations(SUBRESOURCE_OPS, c, capitalize(sub)), parameters: pathParams };
+      continue;
+    }
+    paths[scope] = { ...operations(COLLECTION_OPS, c), ...(r.namespaced ? { parameters: [pathParam(dialect, 'namespace')] } : {}) };
+    paths[`${scope}/{name}`] = { ...operations(OBJECT_OPS, c), parameters: pathParams };
+    if (r.namespaced) paths[`${base}/${plural}`] = operations([LIST_OP], { ...c, idGroup: gvId }, 'ForAllNamespaces');
+  }
+  return { paths, roots };
+}

@@ -4,7 +4,8 @@
  * bodies onto it and answers discovery, OpenAPI, version and health itself.
  */
 import { serve, withTime } from '../apiserver/server.js';
-import type { ApiRequest, ApiResponse, CatalogLike, ClusterState } from '../apiserver/types.js';
+import type { ApiRequest, ApiResponse, CatalogLike, ClusterState, StatusObject } from '../apiserver/types.js';
+import { objectResponse } from './negotiate.js';
 import { withServedCrds } from './crd-resources.js';
 import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, wantsAggregated } from './aggregated-discovery.js';
 import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
@@ -87,37 +88,42 @@ export function handleRequest(state: ClusterState, req: HttpRequest, ctx: Server
 
 function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: ServerContext): HandleResult {
   const now = ctx.now();
+  const catalog = state.config.catalog;
+  const reply = (code: number, body: ValueMap | StatusObject, warnings: readonly string[] = []) => objectResponse(catalog, req.headers.accept, code, body, warnings);
+  const failure = (status: StatusObject, warnings: readonly string[] = []) => reply(status.code, status, warnings);
   const action = restAction(state, req, path, now);
-  if (action.kind === 'failure') return { state, response: statusResponse(action.status), writes: [] };
+  if (action.kind === 'failure') return { state, response: failure(action.status), writes: [] };
   const timed = withTime(state, now);
   if (action.kind === 'watch') {
     const spec = watchSpec(state, action, req.query, wantsTable(req.headers.accept));
-    if ('problem' in spec) return { state, response: statusResponse(badRequestStatus(spec.problem)), writes: [] };
+    if ('problem' in spec) return { state, response: failure(badRequestStatus(spec.problem)), writes: [] };
     return { state, response: jsonResponse(200, {}), writes: [], watch: spec };
   }
   if (action.kind === 'deletecollection') {
     const r = deleteCollection(timed, action);
-    return r.writes.length > 0 ? { state: r.state, response: jsonResponse(200, r.list), writes: r.writes } : { state, response: jsonResponse(200, r.list), writes: [] };
+    return r.writes.length > 0 ? { state: r.state, response: reply(200, r.list), writes: r.writes } : { state, response: reply(200, r.list), writes: [] };
   }
   const result = serve(timed, action.request);
   const isWrite = action.request.verb !== 'get' && action.request.verb !== 'list';
   const exchange = (response: ApiResponse) => (isWrite ? { exchange: { request: action.request, response } } : {});
-  if (!result.response.ok) return { state, response: statusResponse(result.response.status, result.response.warnings), writes: [], ...exchange(result.response) };
+  if (!result.response.ok) return { state, response: failure(result.response.status, result.response.warnings), writes: [], ...exchange(result.response) };
   const ok = result.response;
   const refused = namespaceLifecycle(timed, action.request, action.resource, ok.object, ok.code === 201);
-  if (refused) return { state, response: statusResponse(refused), writes: [], ...exchange({ ok: false, code: refused.code, status: refused, warnings: [] }) };
+  if (refused) return { state, response: failure(refused), writes: [], ...exchange({ ok: false, code: refused.code, status: refused, warnings: [] }) };
   let body = ok.object;
   if (action.request.verb === 'list') {
     const page = pageOfList(body, req.query);
-    if (!page.ok) return { state, response: statusResponse(badRequestStatus(page.problem)), writes: [] };
+    if (!page.ok) return { state, response: failure(badRequestStatus(page.problem)), writes: [] };
     body = page.list;
   }
-  if (wantsTable(req.headers.accept) && (action.request.verb === 'list' || action.request.verb === 'get') && !(action.request.verb === 'get' && action.request.subresource)) {
+  const tableAsked = wantsTable(req.headers.accept) && (action.request.verb === 'list' || action.request.verb === 'get') && !(action.request.verb === 'get' && action.request.subresource);
+  if (tableAsked) {
     const items = action.request.verb === 'list' ? (body.items as ValueMap[]) : [body];
     const rv = action.request.verb === 'list' ? String((body.metadata as ValueMap).resourceVersion ?? '') : '';
     body = tableOf(action.resource.group, action.resource.kind, items, rv, now, includeObject(req.query));
   }
-  const response = jsonResponse(ok.code, body, ok.warnings);
+  // Tables are JSON documents; objects and lists go as the client prefers.
+  const response = tableAsked ? jsonResponse(ok.code, body, ok.warnings) : reply(ok.code, body, ok.warnings);
   // Reads and failures leave the stored state as it was (the clock only moves with writes).
   const changed = result.state.objects !== timed.objects || result.state.resourceVersion !== timed.resourceVersion;
   if (!changed) return { state, response, writes: [], ...exchange(ok) };

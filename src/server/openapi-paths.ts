@@ -8,6 +8,7 @@
 import type { CatalogLike, ResourceType } from '../apiserver/types.js';
 import { resourcesAt, type DiscoveredResource } from './discovery.js';
 import type { GroupVersionKind, RefPrefix } from './openapi-schemas.js';
+import { PROTOBUF_MEDIA_TYPE, servesProtobuf } from './protobuf-envelope.js';
 
 type Json = Record<string, unknown>;
 
@@ -20,6 +21,7 @@ export function refPrefix(dialect: OpenApiDialect): RefPrefix {
 const WRITE_PARAMS = ['dryRun', 'fieldManager', 'fieldValidation'];
 const PATCH_MEDIA_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
 const PRODUCES = ['application/json', 'application/yaml'];
+const PRODUCES_PROTOBUF = [...PRODUCES, PROTOBUF_MEDIA_TYPE];
 
 interface Operation {
   readonly method: 'get' | 'put' | 'patch' | 'delete' | 'post';
@@ -79,6 +81,8 @@ interface OperationContext {
   readonly idGroup: string;
   readonly idKind: string;
   readonly tag: string;
+  /** Whether the kind is served as protobuf too. */
+  readonly protobuf: boolean;
 }
 
 function operations(ops: readonly Operation[], c: OperationContext, idSuffix = ''): Json {
@@ -93,7 +97,7 @@ function operations(ops: readonly Operation[], c: OperationContext, idSuffix = '
       if (op.body === 'patch') parameters.unshift({ name: 'body', in: 'body', required: true, schema: { type: 'object' } });
       operation = {
         consumes: op.body === 'patch' ? PATCH_MEDIA_TYPES : ['*/*'],
-        produces: PRODUCES,
+        produces: c.protobuf ? PRODUCES_PROTOBUF : PRODUCES,
         schemes: ['https'],
         tags: [c.tag],
         responses: { '200': { description: 'OK', ...(schema ? { schema } : {}) }, '401': { description: 'Unauthorized' } },
@@ -162,6 +166,7 @@ export function groupVersionPaths(catalog: CatalogLike, resources: readonly Reso
       idGroup: gvId + (r.namespaced ? 'Namespaced' : ''),
       idKind: r.kind,
       tag: tag(group, version),
+      protobuf: servesProtobuf(catalog, r),
     };
     if (sub) {
       paths[`${scope}/{name}/${sub}`] = { ...operations(SUBRESOURCE_OPS, c, capitalize(sub)), parameters: pathParams };

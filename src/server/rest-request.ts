@@ -3,7 +3,9 @@
  * separate from the answering, so the recorder (--record) sees the same request the server served.
  */
 import { findResource } from '../apiserver/registry.js';
-import type { ApiRequest, ClusterState, KubeObject, ObjectRef, PatchType, ResourceType, StatusObject } from '../apiserver/types.js';
+import type { ApiRequest, CatalogLike, ClusterState, KubeObject, ObjectRef, PatchType, ResourceType, StatusObject } from '../apiserver/types.js';
+import { ProtoCodecError } from './protobuf-codec.js';
+import { objectFromProtobuf, PROTOBUF_MEDIA_TYPE, servesProtobuf } from './protobuf-envelope.js';
 import { readManifests } from '../manifest/read-manifests.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { parseGoBool, queryValue, writeOptions } from './request-options.js';
@@ -19,7 +21,7 @@ const PATCH_TYPES: Readonly<Record<string, PatchType>> = {
   'application/apply-patch+yaml': 'apply',
 };
 
-/** What create and update bodies may be. */
+/** What create and update bodies may be: JSON and YAML, and protobuf for built-in kinds. */
 export const OBJECT_MEDIA_TYPES = ['application/json', 'application/yaml'];
 
 /** The media type of a Content-Type header, lower case, without parameters. */
@@ -37,10 +39,23 @@ function fail(status: StatusObject): RestAction {
   return { kind: 'failure', status };
 }
 
-/** Decodes a create or update body (JSON or YAML, one object). */
-export function decodeObjectBody(req: HttpRequest): { ok: true; object: KubeObject } | { ok: false; status: StatusObject } {
+/**
+ * Decodes a create or update body (JSON or YAML, one object; or a protobuf envelope of a kind
+ * whose message ssa-sim knows, for the resources of built-in kinds).
+ */
+export function decodeObjectBody(req: HttpRequest, catalog: CatalogLike, resource: ResourceType): { ok: true; object: KubeObject } | { ok: false; status: StatusObject } {
   const type = mediaType(req.headers.contentType);
-  if (type !== '' && !OBJECT_MEDIA_TYPES.includes(type)) return { ok: false, status: unsupportedBody(OBJECT_MEDIA_TYPES) };
+  const protobuf = servesProtobuf(catalog, resource);
+  const accepted = protobuf ? [...OBJECT_MEDIA_TYPES, PROTOBUF_MEDIA_TYPE] : OBJECT_MEDIA_TYPES;
+  if (type !== '' && !accepted.includes(type)) return { ok: false, status: unsupportedBody(accepted) };
+  if (type === PROTOBUF_MEDIA_TYPE) {
+    try {
+      return { ok: true, object: objectFromProtobuf(catalog, req.body) as KubeObject };
+    } catch (e) {
+      if (e instanceof ProtoCodecError) return { ok: false, status: badRequest(`the request body could not be decoded: ${e.message}`) };
+      throw e;
+    }
+  }
   const text = Buffer.from(req.body).toString('utf8');
   try {
     const read = readManifests(text, { file: 'request body', flattenLists: false });
@@ -76,7 +91,7 @@ export function restAction(state: ClusterState, req: HttpRequest, path: RestPath
     }
     if (method === 'GET') return api({ verb: 'list', apiVersion, resource: r.resource, ...(ns !== undefined ? { namespace: ns } : {}) });
     if (method === 'POST' && (ns !== undefined || !r.namespaced)) {
-      const body = decodeObjectBody(req);
+      const body = decodeObjectBody(req, state.config.catalog, r);
       if (!body.ok) return fail(body.status);
       return api({ verb: 'create', body: body.object, target: { apiVersion, resource: r.resource, ...(ns !== undefined ? { namespace: ns } : {}) }, options });
     }
@@ -90,7 +105,7 @@ export function restAction(state: ClusterState, req: HttpRequest, path: RestPath
     case 'GET':
       return api({ verb: 'get', target, ...(sub ? { subresource: sub } : {}) });
     case 'PUT': {
-      const body = decodeObjectBody(req);
+      const body = decodeObjectBody(req, state.config.catalog, r);
       if (!body.ok) return fail(body.status);
       return api({ verb: 'update', body: body.object, target, options });
     }

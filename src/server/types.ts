@@ -28,7 +28,8 @@ export interface HttpRequestHeaders {
 export interface HttpResponse {
   readonly status: number;
   readonly contentType: string;
-  readonly body: string;
+  /** Text (JSON, YAML, plain) or bytes (protobuf). */
+  readonly body: string | Uint8Array;
   /** `Warning:` header values, already in `299 - "text"` form. */
   readonly warnings: readonly string[];
 }

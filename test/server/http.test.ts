@@ -91,8 +91,8 @@ describe('ssa-sim serve over HTTP', () => {
     expect(unknownPath.json).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server could not find the requested resource', reason: 'NotFound', details: {}, code: 404 });
     expect((await call(s, 'PUT', '/api/v1/namespaces/default/configmaps', CM)).json).toMatchObject({ code: 405, reason: 'MethodNotAllowed' });
     expect((await call(s, 'POST', '/api/v1/namespaces/default/configmaps', '{"kind":', { 'Content-Type': 'application/json' })).json).toMatchObject({ code: 400, reason: 'BadRequest' });
-    const proto = await call(s, 'POST', '/api/v1/namespaces/default/configmaps', new Blob([new Uint8Array([0x6b, 0x38, 0x73, 0])]), { 'Content-Type': 'application/vnd.kubernetes.protobuf' });
-    expect(proto.json).toMatchObject({ code: 415, reason: 'UnsupportedMediaType', message: 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml' });
+    const cbor = await call(s, 'POST', '/api/v1/namespaces/default/configmaps', new Blob([new Uint8Array([0xd9, 0xd9, 0xf7])]), { 'Content-Type': 'application/cbor' });
+    expect(cbor.json).toMatchObject({ code: 415, reason: 'UnsupportedMediaType', message: 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf' });
     const patch = await call(s, 'PATCH', '/api/v1/namespaces/default/configmaps/c', '{}', { 'Content-Type': 'text/plain' });
     expect(patch.json).toMatchObject({ code: 415, reason: 'UnsupportedMediaType' });
   });

@@ -1,0 +1,125 @@
+/**
+ * The protobuf wire format, as far as Kubernetes' messages use it: varints (int32, int64, bool,
+ * enums as int64), length-delimited fields (strings, bytes, messages, packed repeated scalars),
+ * and fixed 32/64-bit fields (skipped: no Kubernetes field uses them). Groups are refused.
+ */
+
+export const WIRE_VARINT = 0;
+export const WIRE_FIXED64 = 1;
+export const WIRE_BYTES = 2;
+export const WIRE_FIXED32 = 5;
+
+/** A malformed protobuf message: the reader stops at the first problem. */
+export class WireError extends Error {}
+
+export class WireReader {
+  private pos = 0;
+  constructor(private readonly bytes: Uint8Array) {}
+
+  done(): boolean {
+    return this.pos >= this.bytes.length;
+  }
+
+  /** A varint as an unsigned 64-bit integer. */
+  varint(): bigint {
+    let result = 0n;
+    for (let shift = 0n; shift < 70n; shift += 7n) {
+      if (this.pos >= this.bytes.length) throw new WireError('a varint runs past the end of the message');
+      const b = this.bytes[this.pos++];
+      result |= BigInt(b & 0x7f) << shift;
+      if ((b & 0x80) === 0) return BigInt.asUintN(64, result);
+    }
+    throw new WireError('a varint is longer than 10 bytes');
+  }
+
+  /** A field's tag: its number and wire type. */
+  tag(): { number: number; wire: number } {
+    const t = this.varint();
+    const number = Number(t >> 3n);
+    if (number < 1 || number > 0x1fffffff) throw new WireError(`field number ${number} is out of range`);
+    return { number, wire: Number(t & 7n) };
+  }
+
+  lengthDelimited(): Uint8Array {
+    const n = this.varint();
+    if (n > BigInt(this.bytes.length - this.pos)) throw new WireError('a length-delimited field runs past the end of the message');
+    const out = this.bytes.subarray(this.pos, this.pos + Number(n));
+    this.pos += Number(n);
+    return out;
+  }
+
+  skip(wire: number): void {
+    switch (wire) {
+      case WIRE_VARINT:
+        this.varint();
+        return;
+      case WIRE_FIXED64:
+        this.advance(8);
+        return;
+      case WIRE_BYTES:
+        this.lengthDelimited();
+        return;
+      case WIRE_FIXED32:
+        this.advance(4);
+        return;
+      default:
+        throw new WireError(`wire type ${wire} is not supported`);
+    }
+  }
+
+  private advance(n: number): void {
+    if (this.pos + n > this.bytes.length) throw new WireError('a fixed-size field runs past the end of the message');
+    this.pos += n;
+  }
+}
+
+/** Builds a message: fields are appended in the order written. */
+export class WireWriter {
+  private readonly chunks: Uint8Array[] = [];
+  private length = 0;
+
+  private push(bytes: Uint8Array): void {
+    this.chunks.push(bytes);
+    this.length += bytes.length;
+  }
+
+  private rawVarint(v: bigint): void {
+    let x = BigInt.asUintN(64, v);
+    const out: number[] = [];
+    while (x >= 0x80n) {
+      out.push(Number(x & 0x7fn) | 0x80);
+      x >>= 7n;
+    }
+    out.push(Number(x));
+    this.push(Uint8Array.from(out));
+  }
+
+  private tag(number: number, wire: number): void {
+    this.rawVarint((BigInt(number) << 3n) | BigInt(wire));
+  }
+
+  varint(number: number, v: bigint): void {
+    this.tag(number, WIRE_VARINT);
+    this.rawVarint(v);
+  }
+
+  bytes(number: number, b: Uint8Array): void {
+    this.tag(number, WIRE_BYTES);
+    this.rawVarint(BigInt(b.length));
+    this.push(b);
+  }
+
+  string(number: number, s: string): void {
+    this.bytes(number, new TextEncoder().encode(s));
+  }
+
+  finish(): Uint8Array {
+    const out = new Uint8Array(this.length);
+    let at = 0;
+    for (const c of this.chunks) {
+      out.set(c, at);
+      at += c.length;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,307 @@
+/**
+ * Kubernetes protobuf: the generated tables against the Kubernetes API's .proto files, the
+ * envelope and codec against bytes real kubectl sent, round trips for every built-in kind, the
+ * hand-written types, and protobuf over HTTP (bodies in, answers out when asked for).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { parse as parseYaml } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
+import { BUILTIN_KINDS } from '../../src/schema/builtin/kinds.js';
+import { goDurationText, parseGoDuration } from '../../src/server/go-duration.js';
+import { decodeProtoObject, encodeProtoObject } from '../../src/server/protobuf-codec.js';
+import { builtinProtoTables, objectFromProtobuf, protobufFromObject, unwrapEnvelope, wrapEnvelope } from '../../src/server/protobuf-envelope.js';
+import { messageNameOf, type ProtoMessage, type ProtoType } from '../../src/server/protobuf-messages.js';
+import { WireWriter } from '../../src/server/protobuf-wire.js';
+import { sharedPath } from '../support/shared.js';
+import { call, JSON_HEADERS, start } from './http-client.js';
+
+const catalog = builtinCatalog();
+const tables = builtinProtoTables();
+const PROTOBUF = 'application/vnd.kubernetes.protobuf';
+
+/** What kubectl 1.32.4 sent for `kubectl create namespace demo` and `kubectl create deployment web --image=nginx -n demo`. */
+const KUBECTL_NAMESPACE = 'azhzAAoPCgJ2MRIJTmFtZXNwYWNlEhwKFAoEZGVtbxIAGgAiACoAMgA4AEIAEgAaAgoAGgAiAA==';
+const KUBECTL_DEPLOYMENT =
+  'azhzAAoVCgdhcHBzL3YxEgpEZXBsb3ltZW50Eq8BCiMKA3dlYhIAGgRkZW1vIgAqADIAOABCAFoKCgNhcHASA3dlYhJ6CAESDAoKCgNhcHASA3dlYhpgChwKABIAGgAiACoAMgA4AEIAWgoKA2FwcBIDd2ViEkASIgoFbmdpbngSBW5naW54KgBCAGoAcgCAAQCIAQCQAQCiAQAaADIAQgBKAFIAWABgAGgAggEAigEAmgEAwgEAIgIKACgAOAAaDAgAEAAYACAAKAA4ABoAIgA=';
+
+/** Every message of the .proto files: name → number → { label, type }. */
+function protoFiles(): Map<string, Map<number, { label: string; type: string }>> {
+  const out = new Map<string, Map<number, { label: string; type: string }>>();
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir)) {
+      const p = join(dir, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (e.endsWith('.proto')) {
+        const text = readFileSync(p, 'utf8').replace(/\/\/[^\n]*/g, '');
+        const pkg = /^package\s+([\w.]+);/m.exec(text)![1];
+        for (const m of text.matchAll(/message\s+(\w+)\s*\{([^}]*)\}/g)) {
+          const fields = new Map<number, { label: string; type: string }>();
+          for (const f of m[2].matchAll(/(optional|repeated)\s+([\w.]+)\s+\w+\s*=\s*(\d+);|map<\s*(\w+)\s*,\s*([\w.]+)\s*>\s+\w+\s*=\s*(\d+);/g)) {
+            if (f[1]) fields.set(Number(f[3]), { label: f[1], type: f[2].startsWith('.') ? f[2].slice(1) : SCALAR_NAMES.has(f[2]) ? f[2] : `${pkg}.${f[2]}` });
+            else fields.set(Number(f[6]), { label: 'map', type: `${f[4]},${f[5].startsWith('.') ? f[5].slice(1) : SCALAR_NAMES.has(f[5]) ? f[5] : `${pkg}.${f[5]}`}` });
+          }
+          out.set(`${pkg}.${m[1]}`, fields);
+        }
+      }
+    }
+  };
+  walk(sharedPath('reference', 'proto'));
+  return out;
+}
+const SCALAR_NAMES = new Set(['string', 'bool', 'int32', 'int64', 'bytes']);
+const SCALAR_OF: Record<string, string> = { s: 'string', b: 'bool', i32: 'int32', i64: 'int64', y: 'bytes' };
+const typeText = (t: ProtoType) => ('scalar' in t ? SCALAR_OF[t.scalar] : t.message);
+
+describe('protobuf tables', () => {
+  it('agree with the .proto files of the Kubernetes API on every field of every message', () => {
+    const protos = protoFiles();
+    let fields = 0;
+    for (const name of tables.names()) {
+      const msg = tables.message(name)!;
+      const declared = protos.get(name);
+      expect(declared, name).toBeDefined();
+      if (msg.sliceOf) {
+        expect([...declared!.entries()], name).toEqual([[1, { label: 'repeated', type: typeText(msg.sliceOf) }]]);
+        continue;
+      }
+      expect(new Set(msg.fields.map((f) => f.number)), name).toEqual(new Set(declared!.keys()));
+      for (const f of msg.fields) {
+        const d = declared!.get(f.number)!;
+        const label = f.mapKey ? 'map' : f.repeated ? 'repeated' : 'optional';
+        const type = f.mapKey ? `${SCALAR_OF[f.mapKey]},${typeText(f.type)}` : typeText(f.type);
+        expect({ label, type }, `${name}.${f.json}`).toEqual(d);
+        fields++;
+      }
+    }
+    expect(fields).toBeGreaterThan(1800);
+  });
+
+  it('cover every built-in kind the .proto files have, with its List', () => {
+    const protos = protoFiles();
+    const missing: string[] = [];
+    for (const k of BUILTIN_KINDS) {
+      const name = messageNameOf(k.typeName);
+      if (!protos.has(name)) {
+        missing.push(`${k.apiVersion} ${k.kind}`);
+        continue;
+      }
+      expect(tables.message(name), name).toBeDefined();
+      if (protos.has(name + 'List')) expect(tables.message(name + 'List'), name + 'List').toBeDefined();
+    }
+    // Kinds newer than the reference's .proto files (Kubernetes 1.36), and the CRD (apiextensions-apiserver has its own).
+    expect(missing.sort()).toEqual([
+      'apiextensions.k8s.io/v1 CustomResourceDefinition',
+      'certificates.k8s.io/v1 ClusterTrustBundle',
+      'certificates.k8s.io/v1 PodCertificateRequest',
+      'resource.k8s.io/v1 DeviceTaintRule',
+      'storagemigration.k8s.io/v1 StorageVersionMigration',
+    ]);
+  });
+});
+
+describe('the protobuf envelope and codec', () => {
+  it("decodes kubectl create namespace's body to what its JSON would be, and encodes it back byte for byte", () => {
+    const bytes = Buffer.from(KUBECTL_NAMESPACE, 'base64');
+    const env = unwrapEnvelope(bytes);
+    expect([env.apiVersion, env.kind, env.contentEncoding, env.contentType]).toEqual(['v1', 'Namespace', '', '']);
+    const ns = objectFromProtobuf(catalog, bytes);
+    expect(ns).toEqual({ kind: 'Namespace', apiVersion: 'v1', metadata: { name: 'demo' }, spec: {}, status: {} });
+    expect(Buffer.from(protobufFromObject(catalog, ns)!).toString('base64')).toBe(KUBECTL_NAMESPACE);
+  });
+
+  it("decodes kubectl create deployment's body (IntOrString, pointers, structs Go always writes)", () => {
+    const bytes = Buffer.from(KUBECTL_DEPLOYMENT, 'base64');
+    const d = objectFromProtobuf(catalog, bytes);
+    expect(d).toEqual({
+      kind: 'Deployment',
+      apiVersion: 'apps/v1',
+      metadata: { name: 'web', namespace: 'demo', labels: { app: 'web' } },
+      spec: {
+        replicas: 1,
+        selector: { matchLabels: { app: 'web' } },
+        template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'nginx', image: 'nginx', resources: {} }] } },
+        strategy: {},
+      },
+      status: {},
+    });
+    expect(Buffer.from(protobufFromObject(catalog, d)!).toString('base64')).toBe(KUBECTL_DEPLOYMENT);
+  });
+
+  it('keeps a zero a pointer carries and drops the zeros of omitempty values', () => {
+    const spec = { replicas: 0, paused: false, minReadySeconds: 0, selector: {}, template: {}, strategy: {} };
+    const bytes = encodeProtoObject(tables, 'k8s.io.api.apps.v1.DeploymentSpec', spec);
+    // Structs that are not pointers are written whole, as Go writes them (template.metadata, template.spec).
+    expect(decodeProtoObject(tables, 'k8s.io.api.apps.v1.DeploymentSpec', bytes)).toEqual({ replicas: 0, selector: {}, template: { metadata: {}, spec: {} }, strategy: {} });
+    // A scalar Go always writes reads as its zero when a client leaves it out.
+    expect(decodeProtoObject(tables, 'k8s.io.api.core.v1.Container', new Uint8Array())).toEqual({ name: '', resources: {} });
+  });
+
+  it('converts the hand-written types: IntOrString, Quantity, Time, MicroTime, Duration, RawExtension, FieldsV1', () => {
+    const roundTrip = (message: string, v: Record<string, unknown>) => decodeProtoObject(tables, message, encodeProtoObject(tables, message, v as never));
+    expect(roundTrip('k8s.io.api.core.v1.ServicePort', { port: 80, targetPort: 'http' })).toEqual({ port: 80, targetPort: 'http' });
+    expect(roundTrip('k8s.io.api.core.v1.ServicePort', { port: 80, targetPort: 8080 })).toEqual({ port: 80, targetPort: 8080 });
+    expect(roundTrip('k8s.io.api.core.v1.ResourceRequirements', { limits: { cpu: '500m', memory: '1Gi' } })).toEqual({ limits: { cpu: '500m', memory: '1Gi' } });
+    // A zero Time that is not a pointer is null, as Go writes it.
+    const cond = { type: 'Ready', status: 'True', lastProbeTime: null, lastTransitionTime: '2024-05-01T10:00:00Z' };
+    expect(roundTrip('k8s.io.api.core.v1.PodCondition', cond)).toEqual(cond);
+    // Time keeps seconds only, as Kubernetes does; MicroTime keeps microseconds.
+    expect(roundTrip('k8s.io.api.core.v1.PodCondition', { ...cond, lastTransitionTime: '2024-05-01T12:00:00.5+02:00' })).toEqual(cond);
+    const lease = { holderIdentity: 'a', renewTime: '2024-05-01T10:00:00.123456Z', leaseDurationSeconds: 15 };
+    expect(roundTrip('k8s.io.api.coordination.v1.LeaseSpec', lease)).toEqual(lease);
+    const fields = { manager: 'm', operation: 'Update', fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } };
+    expect(roundTrip('k8s.io.apimachinery.pkg.apis.meta.v1.ManagedFieldsEntry', fields)).toEqual(fields);
+    const revision = { metadata: { name: 'r' }, data: { spec: { template: { x: [1, 'a', null] } } }, revision: 3 };
+    expect(roundTrip('k8s.io.api.apps.v1.ControllerRevision', revision)).toEqual(revision);
+    // Inlined structs (VolumeSource in Volume) and slice messages (ExtraValue).
+    const vol = { name: 'v', configMap: { name: 'c' } };
+    expect(roundTrip('k8s.io.api.core.v1.Volume', vol)).toEqual(vol);
+    const csr = { request: 'AAEC', signerName: 's', extra: { scopes: ['a', 'b'] } };
+    expect(roundTrip('k8s.io.api.certificates.v1.CertificateSigningRequestSpec', csr)).toEqual(csr);
+  });
+
+  it("writes durations as Go's Duration.String and reads what time.ParseDuration reads", () => {
+    const cases: [bigint, string][] = [
+      [0n, '0s'],
+      [1n, '1ns'],
+      [1500n, '1.5µs'],
+      [100_000_000n, '100ms'],
+      [1_500_000_000n, '1.5s'],
+      [90_000_000_000n, '1m30s'],
+      [3_600_000_000_000n, '1h0m0s'],
+      [-3_723_000_000_000n, '-1h2m3s'],
+    ];
+    for (const [n, text] of cases) {
+      expect(goDurationText(n)).toBe(text);
+      expect(parseGoDuration(text)).toBe(n);
+    }
+    expect(parseGoDuration('90m')).toBe(5_400_000_000_000n);
+    expect(parseGoDuration('.5s')).toBe(500_000_000n);
+    expect(parseGoDuration('2us')).toBe(2000n);
+    expect(parseGoDuration('1x')).toBeUndefined();
+    expect(parseGoDuration('')).toBeUndefined();
+  });
+
+  it('refuses bodies that are not envelopes or do not decode, naming the problem', () => {
+    expect(() => objectFromProtobuf(catalog, Buffer.from('{"kind":"x"}'))).toThrow('the body does not start with the protobuf prefix k8s\\x00');
+    expect(() => objectFromProtobuf(catalog, Buffer.from([0x6b, 0x38, 0x73, 0, 0x0a, 0x05]))).toThrow('the protobuf envelope does not decode: a length-delimited field runs past the end of the message');
+    expect(() => objectFromProtobuf(catalog, wrapEnvelope('example.com/v1', 'Widget', new Uint8Array()))).toThrow('no protobuf message is known for example.com/v1, Kind=Widget');
+    const w = new WireWriter();
+    w.varint(1, 5n); // metadata as a varint
+    expect(() => objectFromProtobuf(catalog, wrapEnvelope('v1', 'ConfigMap', w.finish()))).toThrow('.metadata: a message field must be length-delimited');
+  });
+});
+
+/** A value for every field of a message, from a seed: what Go's JSON encoder would write for it. */
+function sample(message: string, rnd: () => number, depth: number): unknown {
+  const SPECIAL: Record<string, () => unknown> = {
+    'k8s.io.apimachinery.pkg.apis.meta.v1.Time': () => new Date(Date.UTC(2020, 0, 1) + Math.floor(rnd() * 1e9) * 1000).toISOString().replace(/\.\d+Z$/, 'Z'),
+    'k8s.io.apimachinery.pkg.apis.meta.v1.MicroTime': () => new Date(Date.UTC(2020, 0, 1) + Math.floor(rnd() * 1e9) * 1000).toISOString().replace(/\.(\d+)Z$/, '.$1123Z'),
+    'k8s.io.apimachinery.pkg.apis.meta.v1.Duration': () => goDurationText(BigInt(Math.floor(rnd() * 1e6)) * 1_000_000n),
+    'k8s.io.apimachinery.pkg.util.intstr.IntOrString': () => (rnd() < 0.5 ? Math.floor(rnd() * 100) + 1 : `${Math.floor(rnd() * 100)}%`),
+    'k8s.io.apimachinery.pkg.api.resource.Quantity': () => `${Math.floor(rnd() * 1000) + 1}Mi`,
+    'k8s.io.apimachinery.pkg.runtime.RawExtension': () => ({ any: ['thing', 1, { nested: true }] }),
+    'k8s.io.apimachinery.pkg.apis.meta.v1.FieldsV1': () => ({ 'f:spec': { 'f:x': {} } }),
+  };
+  if (SPECIAL[message]) return SPECIAL[message]();
+  const msg: ProtoMessage = tables.message(message)!;
+  const value = (t: ProtoType): unknown => {
+    if ('message' in t) return sample(t.message, rnd, depth + 1);
+    switch (t.scalar) {
+      case 's':
+        return `s${Math.floor(rnd() * 1000)}`;
+      case 'y':
+        return Buffer.from([1, 2, Math.floor(rnd() * 256)]).toString('base64');
+      case 'b':
+        return true;
+      case 'i32':
+        return Math.floor(rnd() * 2 ** 31) - 2 ** 30;
+      default:
+        return Math.floor(rnd() * 2 ** 52) - 2 ** 51;
+    }
+  };
+  if (msg.sliceOf) return [value(msg.sliceOf), value(msg.sliceOf)];
+  const out: Record<string, unknown> = {};
+  for (const f of msg.fields) {
+    // Recursive types stop after a few levels: pointers, lists and maps of messages are left
+    // out there (a struct that is not a pointer cannot recurse, and Go always writes it).
+    if (depth > 6 && 'message' in f.type && (f.pointer || f.repeated || f.mapKey)) continue;
+    const v = f.mapKey ? { a: value(f.type), b: value(f.type) } : f.repeated ? [value(f.type), value(f.type)] : value(f.type);
+    if (f.inline) Object.assign(out, v);
+    else out[f.json] = v;
+  }
+  return out;
+}
+
+describe('round trips JSON → protobuf → JSON', () => {
+  it('for every built-in kind with a message, every field filled (fixed seeds)', () => {
+    const kinds = BUILTIN_KINDS.filter((k) => tables.message(messageNameOf(k.typeName)));
+    expect(kinds.length).toBe(58);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: kinds.length - 1 }), fc.integer(), (i, seed) => {
+        const k = kinds[i];
+        let s = seed >>> 0;
+        const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32);
+        const object = { kind: k.kind, apiVersion: k.apiVersion, ...(sample(messageNameOf(k.typeName), rnd, 0) as object) };
+        const bytes = protobufFromObject(catalog, object as never)!;
+        expect(JSON.parse(JSON.stringify(objectFromProtobuf(catalog, bytes))), `${k.apiVersion} ${k.kind}`).toEqual(object);
+      }),
+      { seed: 12, numRuns: 300, verbose: true },
+    );
+  });
+
+  it('for the real objects of ../shared/reference/objects', () => {
+    for (const file of ['pod.yaml', 'node.yaml', 'endpoints.yaml']) {
+      const object = parseYaml(readFileSync(sharedPath('reference', 'objects', file), 'utf8'));
+      const back = JSON.parse(JSON.stringify(objectFromProtobuf(catalog, protobufFromObject(catalog, object)!)));
+      expect({ ...back, kind: object.kind, apiVersion: object.apiVersion }, file).toEqual(object);
+    }
+  });
+});
+
+describe('protobuf over HTTP', () => {
+  it('creates from a protobuf body and answers in protobuf when the client prefers it', async () => {
+    const s = await start();
+    const accept = `${PROTOBUF},application/json`;
+    const created = await fetch(`${s.url}/api/v1/namespaces?fieldManager=kubectl-create`, {
+      method: 'POST',
+      body: Buffer.from(KUBECTL_NAMESPACE, 'base64'),
+      headers: { 'Content-Type': PROTOBUF, Accept: accept },
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('content-type')).toBe(PROTOBUF);
+    const ns = objectFromProtobuf(catalog, new Uint8Array(await created.arrayBuffer())) as any;
+    expect(ns.metadata).toMatchObject({ name: 'demo', resourceVersion: expect.any(String), managedFields: [{ manager: 'kubectl-create', operation: 'Update' }] });
+    const viaJson = (await call(s, 'GET', '/api/v1/namespaces/demo')).json;
+    expect(JSON.parse(JSON.stringify(ns))).toEqual({ ...viaJson, kind: 'Namespace', apiVersion: 'v1' });
+    const list = await fetch(`${s.url}/api/v1/namespaces`, { headers: { Accept: accept }, signal: AbortSignal.timeout(10_000) });
+    const nsList = objectFromProtobuf(catalog, new Uint8Array(await list.arrayBuffer())) as any;
+    expect(nsList.kind).toBe('NamespaceList');
+    expect(nsList.items.map((i: any) => i.metadata.name)).toEqual(['default', 'demo', 'kube-node-lease', 'kube-public', 'kube-system']);
+    const missing = await fetch(`${s.url}/api/v1/namespaces/nope`, { headers: { Accept: accept }, signal: AbortSignal.timeout(10_000) });
+    expect(missing.status).toBe(404);
+    expect(objectFromProtobuf(catalog, new Uint8Array(await missing.arrayBuffer()))).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'NotFound', code: 404, message: 'namespaces "nope" not found' });
+    // JSON stays the answer for everyone else, and Tables are JSON.
+    expect((await call(s, 'GET', '/api/v1/namespaces/demo', undefined, { Accept: 'application/json' })).headers.get('content-type')).toBe('application/json');
+  });
+
+  it('refuses protobuf for custom resources and bodies that do not decode', async () => {
+    const s = await start();
+    const bad = await call(s, 'POST', '/api/v1/namespaces/default/configmaps', new Blob([new Uint8Array([0x6b, 0x38, 0x73, 0])]), { 'Content-Type': PROTOBUF });
+    expect(bad.json).toMatchObject({ code: 400, reason: 'BadRequest', message: 'the request body could not be decoded: the protobuf envelope names no apiVersion and kind' });
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'widgets.example.com' },
+      spec: { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, scope: 'Namespaced', versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }] },
+    };
+    expect((await call(s, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', JSON.stringify(crd), JSON_HEADERS)).status).toBe(201);
+    const cr = await call(s, 'POST', '/apis/example.com/v1/namespaces/default/widgets', new Blob([Buffer.from(wrapEnvelope('example.com/v1', 'Widget', new Uint8Array()))]), { 'Content-Type': PROTOBUF });
+    expect(cr.json).toMatchObject({ code: 415, message: 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml' });
+    const text = await call(s, 'POST', '/api/v1/namespaces/default/configmaps', 'x', { 'Content-Type': 'text/plain' });
+    expect(text.json.message).toBe('the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf');
+  });
+});

@@ -1,0 +1,239 @@
+#!/usr/bin/env node
+/**
+ * Generates src/server/protobuf-messages.generated.ts: the protobuf messages of every built-in kind
+ * (src/schema/builtin/kinds.ts), of its List, of meta.v1.Status, and of every message they reach,
+ * in our own compact notation (read by src/server/protobuf-messages.ts).
+ *
+ * Field numbers and protobuf types come from the `generated.proto` files of the Kubernetes API
+ * (../shared/reference/proto/). What the .proto files do not say comes from the Go types those
+ * files were generated from (the `json` and `protobuf` struct tags of k8s.io/api and
+ * k8s.io/apimachinery): each field's JSON name, whether its Go struct is embedded inline into its
+ * parent's JSON (`VolumeSource` in `Volume`), whether a scalar is a pointer (a zero it carries is
+ * a value: `replicas: 0`) or a value that Go's JSON encoder always writes (no `omitempty`), and
+ * which messages stand for a Go slice (`ExtraValue []string`: an array in JSON).
+ *
+ * Run after `npm run build`, with git directories (or checkouts) of kubernetes/api and
+ * kubernetes/apimachinery of the same release as the .proto files:
+ *   npm run build && node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR
+ *
+ * Line format: `NAME FIELD FIELD ...` (NAME without the `k8s.io.` prefix); a FIELD is
+ * `json=number:type` followed by flags: `?` a pointer (absent when nil; a zero scalar it carries
+ * is kept), `!` a
+ * scalar Go always writes (a missing one reads as its zero), `^` a message inlined into its
+ * parent, `~` a message Go omits when zero (`omitzero`). Types: `s` string, `b` bool, `i32`,
+ * `i64`, `y` bytes, `@NAME` a message; `[T]` repeated; `{K:V}` a map. A line `NAME =[T]` is a
+ * message standing for a Go slice of T (its one field `items = 1`).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const protoRoot = resolve(repo, '..', 'shared', 'reference', 'proto');
+const { BUILTIN_KINDS } = await import(resolve(repo, 'dist', 'src', 'schema', 'builtin', 'kinds.js'));
+
+function arg(name) {
+  const i = process.argv.indexOf(name);
+  if (i < 0 || !process.argv[i + 1]) {
+    console.error(`usage: node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR`);
+    process.exit(2);
+  }
+  return process.argv[i + 1];
+}
+const goRepos = { 'k8s.io/api': arg('--api'), 'k8s.io/apimachinery': arg('--apimachinery') };
+
+// --- the .proto files ---------------------------------------------------------------------------
+
+/** Every message of every .proto file: full name → { pkg, file, fields: [{label, type, name, number, key?, value?}] }. */
+function readProtos() {
+  const messages = new Map();
+  const walk = (dir) => {
+    for (const e of readdirSync(dir)) {
+      const p = join(dir, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (e.endsWith('.proto')) readProto(p);
+    }
+  };
+  const readProto = (file) => {
+    const text = readFileSync(file, 'utf8').replace(/\/\/[^\n]*/g, '');
+    const pkg = /^package\s+([\w.]+);/m.exec(text)[1];
+    const re = /message\s+(\w+)\s*\{([^}]*)\}/g;
+    for (let m; (m = re.exec(text)); ) {
+      const fields = [];
+      for (const line of m[2].split(';').map((l) => l.trim()).filter(Boolean)) {
+        let f = /^map<\s*([\w.]+)\s*,\s*([\w.]+)\s*>\s+(\w+)\s*=\s*(\d+)$/.exec(line);
+        if (f) {
+          fields.push({ label: 'map', key: f[1], value: f[2], name: f[3], number: Number(f[4]) });
+          continue;
+        }
+        f = /^(optional|repeated|required)\s+([\w.]+)\s+(\w+)\s*=\s*(\d+)$/.exec(line);
+        if (!f) throw new Error(`${file}: message ${m[1]}: cannot read ${JSON.stringify(line)}`);
+        fields.push({ label: f[1], type: f[2], name: f[3], number: Number(f[4]) });
+      }
+      messages.set(`${pkg}.${m[1]}`, { pkg, file, fields });
+    }
+  };
+  walk(protoRoot);
+  return messages;
+}
+
+// --- the Go types -------------------------------------------------------------------------------
+
+/** The Go package directory of a proto package: k8s.io.api.apps.v1 → [repo dir, 'apps/v1']. */
+function goPackageOf(pkg) {
+  if (pkg.startsWith('k8s.io.api.')) return [goRepos['k8s.io/api'], pkg.slice('k8s.io.api.'.length).replace(/\./g, '/')];
+  if (pkg.startsWith('k8s.io.apimachinery.')) return [goRepos['k8s.io/apimachinery'], pkg.slice('k8s.io.apimachinery.'.length).replace(/\./g, '/')];
+  throw new Error(`no Go repository for proto package ${pkg}`);
+}
+
+function isGitDir(dir) {
+  return existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects'));
+}
+
+function goFiles(dir, path) {
+  if (isGitDir(dir)) {
+    const names = execFileSync('git', ['--git-dir', dir, 'ls-tree', '--name-only', 'HEAD', path + '/'], { encoding: 'utf8' }).split('\n').filter((n) => n.endsWith('.go') && !n.endsWith('_test.go'));
+    return names.map((n) => execFileSync('git', ['--git-dir', dir, 'show', `HEAD:${n}`], { encoding: 'utf8', maxBuffer: 256 << 20 }));
+  }
+  const d = join(dir, path);
+  return readdirSync(d).filter((n) => n.endsWith('.go') && !n.endsWith('_test.go')).map((n) => readFileSync(join(d, n), 'utf8'));
+}
+
+/** Go struct fields with a protobuf tag, and slice type declarations, of one package. */
+const goCache = new Map();
+function goPackage(pkg) {
+  if (goCache.has(pkg)) return goCache.get(pkg);
+  const [dir, path] = goPackageOf(pkg);
+  const structs = new Map();
+  const slices = new Set();
+  for (const text of goFiles(dir, path)) {
+    for (const m of text.matchAll(/^type\s+(\w+)\s+\[\](?!byte)[\w.*]+\s*$/gm)) slices.add(m[1]);
+    for (const m of text.matchAll(/^type\s+(\w+)\s+struct\s*\{\n([\s\S]*?)^\}/gm)) {
+      const fields = new Map();
+      for (const line of m[2].split('\n')) {
+        const tag = /`([^`]*)`/.exec(line);
+        if (!tag) continue;
+        const proto = /protobuf:"(\w+),(\d+),(\w+)(?:,name=(\w+))?/.exec(tag[1]);
+        if (!proto) continue;
+        const json = /json:"([^"]*)"/.exec(tag[1]);
+        const [jsonName, ...opts] = (json ? json[1] : '').split(',');
+        const decl = line.slice(0, tag.index).trim().split(/\s+/);
+        const embedded = decl.length === 1;
+        const goType = embedded ? decl[0] : decl[1];
+        fields.set(Number(proto[2]), {
+          jsonName,
+          inline: embedded && jsonName === '',
+          omitempty: opts.includes('omitempty'),
+          omitzero: opts.includes('omitzero'),
+          pointer: goType.startsWith('*'),
+        });
+      }
+      structs.set(m[1], fields);
+    }
+  }
+  const out = { structs, slices };
+  goCache.set(pkg, out);
+  return out;
+}
+
+// --- the tables ---------------------------------------------------------------------------------
+
+const messages = readProtos();
+const SCALARS = { string: 's', bool: 'b', int32: 'i32', int64: 'i64', bytes: 'y' };
+/** Messages the codec reads and writes by hand (their JSON is a scalar or free-form). */
+const SPECIAL = new Set([
+  'k8s.io.apimachinery.pkg.apis.meta.v1.Time',
+  'k8s.io.apimachinery.pkg.apis.meta.v1.MicroTime',
+  'k8s.io.apimachinery.pkg.apis.meta.v1.Duration',
+  'k8s.io.apimachinery.pkg.apis.meta.v1.FieldsV1',
+  'k8s.io.apimachinery.pkg.util.intstr.IntOrString',
+  'k8s.io.apimachinery.pkg.api.resource.Quantity',
+  'k8s.io.apimachinery.pkg.runtime.RawExtension',
+]);
+
+function resolveType(type, pkg) {
+  if (SCALARS[type]) return { scalar: SCALARS[type] };
+  const full = type.startsWith('.') ? type.slice(1) : `${pkg}.${type}`;
+  if (!messages.has(full)) throw new Error(`unknown protobuf type ${type} in ${pkg}`);
+  return { message: full };
+}
+
+const short = (full) => full.replace(/^k8s\.io\./, '');
+const warnings = [];
+const lines = new Map();
+const queue = [];
+const want = (full) => {
+  if (!lines.has(full) && !queue.includes(full)) queue.push(full);
+};
+
+for (const k of BUILTIN_KINDS) {
+  const full = k.typeName.replace(/^io\.k8s\./, 'k8s.io.');
+  if (!messages.has(full)) {
+    warnings.push(`${k.apiVersion} ${k.kind}: no protobuf message ${full} (served as JSON and YAML only)`);
+    continue;
+  }
+  want(full);
+  if (messages.has(full + 'List')) want(full + 'List');
+}
+want('k8s.io.apimachinery.pkg.apis.meta.v1.Status');
+
+while (queue.length > 0) {
+  const full = queue.shift();
+  if (SPECIAL.has(full)) {
+    lines.set(full, null);
+    continue;
+  }
+  const msg = messages.get(full);
+  const name = full.slice(msg.pkg.length + 1);
+  const go = goPackage(msg.pkg);
+  if (go.slices.has(name)) {
+    const only = msg.fields[0];
+    if (msg.fields.length !== 1 || only.number !== 1 || only.label !== 'repeated') throw new Error(`${full}: a Go slice, but not one repeated field`);
+    const t = resolveType(only.type, msg.pkg);
+    if (t.message) want(t.message);
+    lines.set(full, `${short(full)} =[${t.scalar ?? '@' + short(t.message)}]`);
+    continue;
+  }
+  const goFields = go.structs.get(name);
+  if (!goFields) warnings.push(`${full}: no Go struct ${name}; JSON names are the protobuf names`);
+  const fields = [];
+  for (const f of msg.fields) {
+    const g = goFields?.get(f.number);
+    if (goFields && !g) warnings.push(`${full}.${f.name}: no Go field with protobuf number ${f.number}`);
+    const jsonName = g ? (g.inline ? f.name : g.jsonName || f.name) : f.name;
+    let type;
+    if (f.label === 'map') {
+      const v = resolveType(f.value, msg.pkg);
+      if (v.message) want(v.message);
+      type = `{${SCALARS[f.key]}:${v.scalar ?? '@' + short(v.message)}}`;
+    } else {
+      const t = resolveType(f.type, msg.pkg);
+      if (t.message) want(t.message);
+      const base = t.scalar ?? '@' + short(t.message);
+      type = f.label === 'repeated' ? `[${base}]` : base;
+    }
+    let flags = '';
+    const scalar = f.label !== 'map' && f.label !== 'repeated' && SCALARS[f.type] !== undefined;
+    if (g && f.label === 'optional' && g.pointer) flags += '?';
+    if (g && scalar && !g.pointer && !g.omitempty && f.type !== 'bytes') flags += '!';
+    if (g?.inline) flags += '^';
+    if (g && !scalar && g.omitzero) flags += '~';
+    fields.push(`${jsonName}=${f.number}:${type}${flags}`);
+  }
+  lines.set(full, `${short(full)} ${fields.join(' ')}`.trimEnd());
+}
+
+const out = [...lines.entries()].filter(([, l]) => l !== null).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => l);
+const kinds = BUILTIN_KINDS.filter((k) => messages.has(k.typeName.replace(/^io\.k8s\./, 'k8s.io.'))).length;
+const file = `// Generated by tools/gen-proto-tables.mjs from ../shared/reference/proto and the Go types of
+// k8s.io/api and k8s.io/apimachinery; do not edit. The notation is described in the generator.
+// ${out.length} messages for ${kinds} built-in kinds.
+
+export const PROTO_MESSAGE_LINES: readonly string[] = [
+${out.map((l) => '  ' + JSON.stringify(l) + ',').join('\n')}
+];
+`;
+writeFileSync(resolve(repo, 'src', 'server', 'protobuf-messages.generated.ts'), file);
+for (const w of warnings) console.error('warning: ' + w);
+console.log(`wrote src/server/protobuf-messages.generated.ts: ${out.length} messages for ${kinds} of ${BUILTIN_KINDS.length} built-in kinds`);

@@ -53,7 +53,7 @@ const str = (m: Value | undefined, key: string): string => {
   return typeof v === 'string' ? v : '';
 };
 
-/** Whether objects of this kind live in namespaces (kinds ssa-sim does not know: assumed so, as kubectl would find out). */
+/** The resource serving the object's kind at its version; undefined for kinds no schema here declares. */
 function resourceOf(resources: readonly ResourceType[], obj: ValueMap): ResourceType | undefined {
   return findResource(resources, str(obj, 'apiVersion'), { kind: str(obj, 'kind') })?.resource;
 }
@@ -86,6 +86,7 @@ export function clusterTargets(manifests: readonly Manifest[], resources: readon
     if (!name) throw new SsaError('INPUT', `${kind} has no metadata.name: --live cluster reads each object by name`, { source: m.positionOf(['metadata']) });
     const { group, version } = splitApiVersion(apiVersion);
     const resource = resourceOf(resources, obj);
+    // A kind ssa-sim does not know is assumed namespaced (kubectl ignores -n for cluster-scoped ones).
     const namespaced = resource?.namespaced ?? true;
     // A kind ssa-sim does not know goes by its kind, which kubectl maps as it maps a resource name.
     const ref = `${resource?.resource ?? kind}.${version}.${group}/${name}`;
@@ -93,9 +94,11 @@ export function clusterTargets(manifests: readonly Manifest[], resources: readon
   });
 }
 
+/** Whether kubectl's answer OBJ is the object T asked for (one without a namespace is cluster-scoped, whatever ssa-sim assumed). */
 function sameObject(t: ClusterTarget, obj: ValueMap): boolean {
   const meta = getKey(obj, 'metadata');
-  return splitApiVersion(str(obj, 'apiVersion')).group === t.group && str(obj, 'kind') === t.kind && str(meta, 'name') === t.name && (t.namespace === '' || str(meta, 'namespace') === t.namespace);
+  const namespace = str(meta, 'namespace');
+  return splitApiVersion(str(obj, 'apiVersion')).group === t.group && str(obj, 'kind') === t.kind && str(meta, 'name') === t.name && (t.namespace === '' || namespace === '' || namespace === t.namespace);
 }
 
 /**

@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runKubectl } from '../../src/cli/kubectl-process.js';
+import { readLiveFromCluster } from '../../src/cli/live-cluster.js';
+import { catalogFromFlags } from '../../src/cli/schema-flags.js';
+import { readManifests } from '../../src/manifest/index.js';
 import { runCli } from './run-io.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-live-args-'));
@@ -98,6 +101,19 @@ describe('--live cluster names each object by resource, version and group', () =
     chmodSync(slow, 0o755);
     const io = { stdin: Readable.from([]), write: () => undefined, writeError: () => undefined, env: { KUBECTL: slow }, isTTY: false };
     await expect(runKubectl(['get'], io, 300)).rejects.toThrow(`${slow} get did not finish within 0.3s`);
+  });
+});
+
+describe('matching what kubectl answers', () => {
+  it('an object of a kind ssa-sim does not know that comes back without a namespace is cluster-scoped, not missing', async () => {
+    const gadget = { apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g', managedFields: [{ manager: 'helm', operation: 'Apply', apiVersion: 'example.com/v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': {} } }] }, spec: {} };
+    const k = fakeKubectl('kubectl-gadget', JSON.stringify(gadget));
+    const io = { stdin: Readable.from([]), write: () => undefined, writeError: () => undefined, env: { KUBECTL: k.program }, isTTY: false };
+    const { manifests } = readManifests('apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\n', { file: 'm.yaml' });
+    const read = await readLiveFromCluster(manifests, { catalog: catalogFromFlags([], []), namespace: 'apps', access: {} }, io);
+    expect(k.calls()).toEqual([['get', '--namespace', 'apps', '--output', 'json', '--show-managed-fields', '--ignore-not-found', 'Gadget.v1.example.com/g']]);
+    expect(read.missing).toEqual([]);
+    expect(read.objects.map((o) => o.owners.map((e) => e.manager))).toEqual([['helm']]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { type CommandIO, EXIT_USAGE } from './io.js';
+import { forProgram, programName } from './program-name.js';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+export type Options = NonNullable<ParseArgsConfig['options']>;
 
 export interface ParsedArgs {
   readonly values: Record<string, string | boolean | string[] | undefined>;
@@ -75,13 +76,13 @@ export function parseCommandArgs(command: string, args: string[], options: Optio
     const { values, positionals } = parseArgs({ args: normalized, options, allowPositionals: true, strict: true });
     return { values: values as ParsedArgs['values'], positionals };
   } catch (err) {
-    io.writeError(`Error: ${(err as Error).message}\nSee 'ssa-sim ${command} --help' for usage.\n`);
+    io.writeError(`Error: ${(err as Error).message}\nSee '${programName(io)} ${command} --help' for usage.\n`);
     return EXIT_USAGE;
   }
 }
 
 /** Reports a usage problem (a missing argument, a bad flag value) and returns exit code 2. */
 export function usageError(command: string, message: string, usage: string, io: CommandIO): number {
-  io.writeError(`ssa-sim ${command}: ${message}\n\n${usage}`);
+  io.writeError(`${programName(io)} ${command}: ${message}\n\n${forProgram(usage, io)}`);
   return EXIT_USAGE;
 }

@@ -7,6 +7,10 @@ export interface CommandIO {
   readonly isTTY: boolean;
   /** Whether stderr is a terminal (progress is shown there only then). */
   readonly isErrorTTY?: boolean;
+  /** The name the user typed when it is not `ssa-sim` (`kubectl ssa-sim`: src/cli/program-name.ts). */
+  readonly program?: string;
+  /** The command names, which usage texts are rewritten around for another program name. */
+  readonly commandNames?: readonly string[];
 }
 
 /**
@@ -33,7 +37,7 @@ export function stopOnClosedOutput(stream: NodeJS.WriteStream, exit: (code: numb
   });
 }
 
-export function processIO(): CommandIO {
+export function processIO(program?: string): CommandIO {
   const exit = (code: number): never => process.exit(code);
   stopOnClosedOutput(process.stdout, exit);
   stopOnClosedOutput(process.stderr, exit);
@@ -44,6 +48,7 @@ export function processIO(): CommandIO {
     env: process.env,
     isTTY: Boolean(process.stdout.isTTY),
     isErrorTTY: Boolean(process.stderr.isTTY),
+    ...(program !== undefined ? { program } : {}),
   };
 }
 

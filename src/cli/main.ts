@@ -1,15 +1,24 @@
 import { closestWord } from '../errors/closest-word.js';
 import { describeError, SsaError } from '../errors/ssa-error.js';
+import type { Options } from './args.js';
+import type { CompletionCommand } from './completion-scripts.js';
 import { type CommandIO, EXIT_OK, EXIT_USAGE } from './io.js';
+import { forProgram, programName } from './program-name.js';
 
 /** What a command module gives once it is loaded. */
 interface LoadedCommand {
   readonly usage: string;
+  /** The flags its parser takes: shell completion is written from them too. */
+  readonly options: Options;
   run(args: string[], io: CommandIO): Promise<number>;
 }
 
 interface Command {
   readonly summary: string;
+  /** Not listed in --help nor completed (the completion scripts' helper). */
+  readonly hidden?: boolean;
+  /** The words its first argument takes, for completion (files otherwise). */
+  readonly words?: readonly string[];
   /**
    * Loads the command's module on first use: a command pulls in only the layers it needs, and
    * `ssa-sim --help` loads none of them (cold start is what a terminal user feels).
@@ -20,41 +29,78 @@ interface Command {
 const commands: Record<string, Command> = {
   run: {
     summary: 'run scenario files step by step, checking their expectations',
-    load: async () => import('./commands/run.js').then((m) => ({ usage: m.runUsage, run: m.runCommand })),
+    load: async () => import('./commands/run.js').then((m) => ({ usage: m.runUsage, options: m.OPTIONS, run: m.runCommand })),
   },
   preview: {
     summary: 'apply a manifest offline to captured live objects: conflicts, ownership changes, removals',
-    load: async () => import('./commands/preview.js').then((m) => ({ usage: m.previewUsage, run: m.previewCommand })),
+    load: async () => import('./commands/preview.js').then((m) => ({ usage: m.previewUsage, options: m.OPTIONS, run: m.previewCommand })),
   },
   blame: {
     summary: 'show an object with the managers that own each line',
-    load: async () => import('./commands/blame.js').then((m) => ({ usage: m.blameUsage, run: m.blameCommand })),
+    load: async () => import('./commands/blame.js').then((m) => ({ usage: m.blameUsage, options: m.OPTIONS, run: m.blameCommand })),
   },
   explain: {
     summary: 'say who owns a field, since when, and what the next apply would do to it',
-    load: async () => import('./commands/explain.js').then((m) => ({ usage: m.explainUsage, run: m.explainCommand })),
+    load: async () => import('./commands/explain.js').then((m) => ({ usage: m.explainUsage, options: m.OPTIONS, run: m.explainCommand })),
   },
   fieldset: {
+    words: ['decode', 'encode'],
     summary: 'decode FieldsV1 into field paths, or encode paths as FieldsV1',
-    load: async () => import('./commands/fieldset.js').then((m) => ({ usage: m.fieldsetUsage, run: m.fieldsetCommand })),
+    load: async () => import('./commands/fieldset.js').then((m) => ({ usage: m.fieldsetUsage, options: m.OPTIONS, run: m.fieldsetCommand })),
   },
   serve: {
     summary: 'serve the simulated API server over HTTP for real kubectl and client libraries',
-    load: async () => import('./commands/serve.js').then((m) => ({ usage: m.serveUsage, run: (args: string[], io: CommandIO) => m.serveCommand(args, io) })),
+    load: async () => import('./commands/serve.js').then((m) => ({ usage: m.serveUsage, options: m.OPTIONS, run: (args: string[], io: CommandIO) => m.serveCommand(args, io) })),
   },
   version: {
     summary: 'print the versions of ssa-sim and of the Kubernetes and kubectl it models',
-    load: async () => import('./commands/version.js').then((m) => ({ usage: m.versionUsage, run: m.versionCommand })),
+    load: async () => import('./commands/version.js').then((m) => ({ usage: m.versionUsage, options: m.OPTIONS, run: m.versionCommand })),
   },
   engine: {
     summary: 'answer ownership-engine requests (JSON Lines on stdin)',
-    load: async () => import('./commands/engine.js').then((m) => ({ usage: m.engineUsage, run: m.engineCommand })),
+    load: async () => import('./commands/engine.js').then((m) => ({ usage: m.engineUsage, options: m.OPTIONS, run: m.engineCommand })),
+  },
+  completion: {
+    summary: 'print a shell completion script: bash, zsh or fish',
+    words: ['bash', 'zsh', 'fish'],
+    load: async () =>
+      import('./commands/completion.js').then((m) => ({ usage: m.completionUsage, options: m.OPTIONS, run: (args: string[], io: CommandIO) => m.completionCommand(args, io, completionCommands) })),
+  },
+  __complete: {
+    summary: 'answer the completion scripts (field managers of the live file on the line)',
+    hidden: true,
+    load: async () =>
+      import('./commands/complete.js').then((m) => ({
+        usage: m.completeUsage,
+        options: m.OPTIONS,
+        run: (args: string[], io: CommandIO) => m.completeCommand(args, io, async (name) => (listed(name) ? (await commands[name].load()).options : undefined)),
+      })),
   },
 };
 
-function mainUsage(): string {
-  const width = Math.max(...Object.keys(commands).map((c) => c.length));
-  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+/** Whether NAME is a command users see (not the completion scripts' helper). */
+function listed(name: string): boolean {
+  return Object.hasOwn(commands, name) && commands[name].hidden !== true;
+}
+
+const listedNames = (): string[] => Object.keys(commands).filter(listed);
+
+/** What the completion scripts know of each command: its summary, its flags, its first argument. */
+async function completionCommands(): Promise<CompletionCommand[]> {
+  return Promise.all(
+    listedNames().map(async (name) => {
+      const c = commands[name];
+      const flags = Object.entries((await c.load()).options).map(([long, o]) => ({ long, ...(o.short !== undefined ? { short: o.short } : {}), takesValue: o.type === 'string' }));
+      // --help is main's, for every command.
+      flags.push({ long: 'help', short: 'h', takesValue: false });
+      return { name, summary: c.summary, flags, ...(c.words !== undefined ? { words: c.words } : {}) };
+    }),
+  );
+}
+
+function mainUsage(io: CommandIO): string {
+  const width = Math.max(...listedNames().map((c) => c.length));
+  const lines = listedNames().map((name) => `  ${name.padEnd(width)}  ${commands[name].summary}`);
   return `ssa-sim: a simulator of Kubernetes Server-Side Apply field ownership
 
 Usage: ssa-sim <command> [options]
@@ -63,40 +109,42 @@ Commands:
 ${lines.join('\n')}
 
 Run 'ssa-sim <command> --help' for a command's options and examples.
-`;
+`.replace(/^ssa-sim: /, `${programName(io)}: `);
 }
 
-export async function main(argv: string[], io: CommandIO): Promise<number> {
+export async function main(argv: string[], given: CommandIO): Promise<number> {
+  // Run under another name (the kubectl plugin), texts name commands as the user typed them.
+  const io: CommandIO = given.program === undefined ? given : { ...given, commandNames: listedNames() };
   const [name, ...args] = argv;
   if (name === undefined) {
-    io.writeError(mainUsage());
+    io.writeError(forProgram(mainUsage(io), io));
     return EXIT_USAGE;
   }
   if (name === '--help' || name === '-h' || name === 'help') {
-    io.write(mainUsage());
+    io.write(forProgram(mainUsage(io), io));
     return EXIT_OK;
   }
   if (name === '--version') return (await commands.version.load()).run([], io);
   const entry = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!entry) {
     // kubectl's (cobra's) words, with its suggestion block when a command is near.
-    const near = closestWord(name, Object.keys(commands));
-    io.writeError(`Error: unknown command ${JSON.stringify(name)} for "ssa-sim"${near ? `\n\nDid you mean this?\n\t${near}\n` : ''}\nRun 'ssa-sim --help' for usage.\n`);
+    const near = closestWord(name, listedNames());
+    io.writeError(`Error: unknown command ${JSON.stringify(name)} for "${programName(io)}"${near ? `\n\nDid you mean this?\n\t${near}\n` : ''}\nRun '${programName(io)} --help' for usage.\n`);
     return EXIT_USAGE;
   }
   const command = await entry.load();
   if (args.includes('--help') || args.includes('-h')) {
-    io.write(command.usage);
+    io.write(forProgram(command.usage, io));
     return EXIT_OK;
   }
   try {
     return await command.run(args, io);
   } catch (err) {
     if (err instanceof SsaError) {
-      io.writeError(`ssa-sim ${name}: ${describeError(err)}\n`);
+      io.writeError(`${programName(io)} ${name}: ${describeError(err)}\n`);
       return EXIT_USAGE;
     }
-    io.writeError(`ssa-sim ${name}: internal error: ${(err as Error).message ?? String(err)}\n`);
+    io.writeError(`${programName(io)} ${name}: internal error: ${(err as Error).message ?? String(err)}\n`);
     return 70;
   }
 }

@@ -5,10 +5,11 @@
  * than on a user's first run.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kubectlAvailable } from '../server/kubectl-harness.js';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 let outDir: string;
@@ -28,7 +29,7 @@ function runBundle(args: string[]): { status: number | null; stdout: string; std
 describe('the bundled command', () => {
   it('has one chunk per command besides the entry', () => {
     const chunks = readdirSync(join(outDir, 'chunks'));
-    for (const command of ['run', 'preview', 'blame', 'explain', 'fieldset', 'engine', 'version']) expect(chunks).toContain(`${command}.js`);
+    for (const command of ['run', 'preview', 'blame', 'explain', 'fieldset', 'engine', 'version', 'completion']) expect(chunks).toContain(`${command}.js`);
   });
 
   it('prints the command list for --help', () => {
@@ -51,5 +52,47 @@ describe('the bundled command', () => {
     const r = runBundle(['no-such-command']);
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('Error: unknown command "no-such-command" for "ssa-sim"');
+  });
+});
+
+describe('the kubectl plugin, run by the real kubectl', () => {
+  const available = kubectlAvailable();
+  let path: string;
+  beforeAll(() => {
+    // What npm does for each `bin` of package.json: a link by that name on the PATH to the built file.
+    const bin = join(outDir, 'bin');
+    mkdirSync(bin);
+    const bins = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')).bin as Record<string, string>;
+    for (const [name, file] of Object.entries(bins)) {
+      const built = join(outDir, file.replace(/^dist\/cli\//, ''));
+      chmodSync(built, 0o755);
+      symlinkSync(built, join(bin, name));
+    }
+    path = `${bin}:${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
+  });
+  const kubectl = (args: string[]) => spawnSync('kubectl', args, { cwd: repo, encoding: 'utf8', env: { PATH: path, HOME: outDir }, timeout: 60_000 });
+
+  it.skipIf(!available)('kubectl plugin list finds kubectl-ssa_sim', () => {
+    const r = kubectl(['plugin', 'list', '--name-only']);
+    expect(r.stdout.split('\n')).toContain('kubectl-ssa_sim');
+  });
+
+  it.skipIf(!available)('kubectl ssa-sim version, and its usage texts name kubectl ssa-sim', () => {
+    const version = kubectl(['ssa-sim', 'version']);
+    expect(version.stderr).toBe('');
+    expect(version.status).toBe(0);
+    expect(version.stdout).toMatch(/^ssa-sim \d+\.\d+\.\d+\nModels the Kubernetes v1\.\d+ API server and kubectl v1\.\d+\.\d+\.\n$/);
+    const help = kubectl(['ssa-sim', 'preview', '--help']);
+    expect(help.stdout).toMatch(/^Usage: kubectl ssa-sim preview -f MANIFEST/);
+    const wrong = kubectl(['ssa-sim', 'preview', '--nope']);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toBe("Error: unknown flag: --nope\nSee 'kubectl ssa-sim preview --help' for usage.\n");
+  });
+
+  it.skipIf(!available)('kubectl ssa-sim runs the seed scenario as ssa-sim does', () => {
+    const viaKubectl = kubectl(['ssa-sim', 'run', 'scenarios/eks-vpc-cni-addon.yaml']);
+    const direct = runBundle(['run', 'scenarios/eks-vpc-cni-addon.yaml']);
+    expect(viaKubectl.status).toBe(0);
+    expect(viaKubectl.stdout).toBe(direct.stdout);
   });
 });

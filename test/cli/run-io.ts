@@ -11,7 +11,7 @@ export interface CliResult {
 /** Runs `ssa-sim ARGS` in-process with the given stdin text and environment. */
 export async function runCli(
   args: string[],
-  opts: { stdin?: string; env?: Record<string, string | undefined>; isTTY?: boolean; isErrorTTY?: boolean } = {},
+  opts: { stdin?: string; env?: Record<string, string | undefined>; isTTY?: boolean; isErrorTTY?: boolean; program?: string } = {},
 ): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
@@ -22,6 +22,7 @@ export async function runCli(
     env: opts.env ?? {},
     isTTY: opts.isTTY ?? false,
     isErrorTTY: opts.isErrorTTY ?? false,
+    ...(opts.program !== undefined ? { program: opts.program } : {}),
   };
   const code = await main(args, io);
   return { code, stdout, stderr };

@@ -49,7 +49,7 @@ Examples:
   ssa-sim blame --live cluster -f aws-k8s-cni.yaml --context my-eks
 `;
 
-const OPTIONS = {
+export const OPTIONS = {
   color: { type: 'string' },
   time: { type: 'string' },
   now: { type: 'string' },

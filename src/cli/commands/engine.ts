@@ -37,6 +37,9 @@ export function answerEngineLine(line: string, schemas: SchemaSource): string {
   }
 }
 
+/** `ssa-sim engine` takes no flags: its requests come on standard input. */
+export const OPTIONS = {} as const;
+
 export async function engineCommand(_args: string[], io: CommandIO): Promise<number> {
   const schemas = new SchemaSource();
   const lines = createInterface({ input: io.stdin, crlfDelay: Infinity });

@@ -63,7 +63,7 @@ Examples:
   ssa-sim explain '.spec.template.spec.containers[0].image' --live cluster -f aws-k8s-cni.yaml --field-manager eks
 `;
 
-const OPTIONS = {
+export const OPTIONS = {
   ...FILENAME_OPTIONS,
   'field-manager': { type: 'string' },
   'force-conflicts': { type: 'boolean' },

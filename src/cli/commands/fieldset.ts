@@ -33,7 +33,7 @@ Examples:
   printf '.spec.replicas\\n.spec.template.spec.containers[name="app"].image\\n' | ssa-sim fieldset encode
 `;
 
-const OPTIONS = { object: { type: 'string' } } as const;
+export const OPTIONS = { object: { type: 'string' } } as const;
 
 export async function fieldsetCommand(args: string[], io: CommandIO): Promise<number> {
   const parsed = parseCommandArgs('fieldset', args, OPTIONS, fieldsetUsage, io);

@@ -72,7 +72,7 @@ Examples:
   kubectl get ds aws-node -n kube-system -o yaml --show-managed-fields | ssa-sim preview -f aws-k8s-cni.yaml --live - --field-manager eks
 `;
 
-const OPTIONS = {
+export const OPTIONS = {
   ...FILENAME_OPTIONS,
   live: { type: 'string' },
   'field-manager': { type: 'string' },

@@ -44,7 +44,7 @@ Examples:
   ssa-sim run scenarios/*.yaml -o report.json
 `;
 
-const OPTIONS = {
+export const OPTIONS = {
   step: { type: 'boolean' },
   requests: { type: 'boolean' },
   output: { type: 'string', short: 'o' },

@@ -48,7 +48,7 @@ Examples:
   KUBECONFIG=/tmp/ssa-sim.kubeconfig kubectl apply --server-side -f deployment.yaml
 `;
 
-const OPTIONS = {
+export const OPTIONS = {
   address: { type: 'string' },
   port: { type: 'string' },
   kubeconfig: { type: 'string' },

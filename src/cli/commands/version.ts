@@ -17,7 +17,7 @@ Examples:
   ssa-sim version -o json
 `;
 
-const OPTIONS = { output: { type: 'string', short: 'o' } } as const;
+export const OPTIONS = { output: { type: 'string', short: 'o' } } as const;
 
 /** `v1.32.4` from `kubectl/v1.32.4 (linux/amd64) kubernetes/4cb5f07`. */
 function kubectlVersion(): string {

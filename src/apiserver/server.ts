@@ -85,7 +85,7 @@ export function withAdmission(state: ClusterState, hook: AdmissionHook): Cluster
  * The same cluster with `object` stored as it is given, managedFields included: how a scenario or
  * a test sets up a cluster that already holds objects (a create would recompute managedFields).
  * What the server sets on create is filled in when missing: the namespace of a namespaced kind,
- * uid, resourceVersion and creationTimestamp. Returns why not when the kind is not served or the
+ * uid, resourceVersion (a given decimal one is kept) and creationTimestamp. Returns why not when the kind is not served or the
  * object has no name.
  */
 export function withExistingObject(state: ClusterState, object: KubeObject): { state: ClusterState } | { problem: string } {
@@ -103,9 +103,13 @@ export function withExistingObject(state: ClusterState, object: KubeObject): { s
   const namespace = r.namespaced ? (typeof ns === 'string' && ns !== '' ? ns : 'default') : '';
   if (r.namespaced) metadata.namespace = namespace;
   const uidCount = state.uidCount + 1;
-  const resourceVersion = state.resourceVersion + 1;
+  // A captured object keeps its resourceVersion (kubectl diff shows it); later writes count on from
+  // the highest one seen, so that versions only grow.
+  const given = getKey(metadata, 'resourceVersion');
+  const kept = typeof given === 'string' && /^[1-9]\d{0,14}$/.test(given) ? Number(given) : undefined;
+  const resourceVersion = Math.max(state.resourceVersion + 1, kept ?? 0);
   if (getKey(metadata, 'uid') === undefined) metadata.uid = state.config.uid(uidCount);
-  metadata.resourceVersion = String(resourceVersion);
+  metadata.resourceVersion = kept !== undefined ? String(kept) : String(resourceVersion);
   if (getKey(metadata, 'creationTimestamp') === undefined) metadata.creationTimestamp = state.now;
   const stored: KubeObject = newMap() as KubeObject;
   for (const k of Object.keys(object)) stored[k] = object[k];

@@ -35,6 +35,10 @@ const commands: Record<string, Command> = {
     summary: 'apply a manifest offline to captured live objects: conflicts, ownership changes, removals',
     load: async () => import('./commands/preview.js').then((m) => ({ usage: m.previewUsage, options: m.OPTIONS, run: m.previewCommand })),
   },
+  diff: {
+    summary: 'what kubectl diff would print: the live objects against the apply\'s dry run',
+    load: async () => import('./commands/diff.js').then((m) => ({ usage: m.diffUsage, options: m.OPTIONS, run: m.diffCommand })),
+  },
   blame: {
     summary: 'show an object with the managers that own each line',
     load: async () => import('./commands/blame.js').then((m) => ({ usage: m.blameUsage, options: m.OPTIONS, run: m.blameCommand })),

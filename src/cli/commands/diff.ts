@@ -1,0 +1,134 @@
+import { SsaError } from '../../errors/ssa-error.js';
+import { maskSecretData } from '../../actors/kubectl/diff.js';
+import type { KubeObject } from '../../apiserver/types.js';
+import { toYaml } from '../../manifest/write-yaml.js';
+import { offlineDiff } from '../../scenarios/offline-diff.js';
+import { getKey, isMap, newMap, type ValueMap } from '../../value/value.js';
+import { parseCommandArgs, usageError } from '../args.js';
+import { type DiffFile, runDiffProgram } from '../diff-program.js';
+import { type CommandIO, EXIT_USAGE } from '../io.js';
+import { FILENAME_OPTIONS, filenamesOf, readManifestObjects } from '../read-manifest-paths.js';
+import { readLiveObjects } from '../read-live.js';
+import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
+
+export const diffUsage = `Usage: ssa-sim diff -f MANIFEST... [-R] --live LIVE [-n NAMESPACE] [--server-side [--force-conflicts]]
+                   [--field-manager NAME] [--show-managed-fields] [--schema FILE]... [--crd FILE]...
+
+Prints what \`kubectl diff -f MANIFEST\` would print against the cluster the live objects came
+from (kubectl get ... -o yaml --show-managed-fields > LIVE): for each object a unified diff
+between the live object and the object as the apply would leave it, as the API server answers
+kubectl diff's dry run, in YAML as kubectl prints it. As kubectl does, both versions are written
+to two temporary directories ($TMPDIR/LIVE-NNN and $TMPDIR/MERGED-NNN, one file per object named
+group.version.kind.namespace.name) and compared with \`diff -u -N\`, or with the program
+KUBECTL_EXTERNAL_DIFF names (e.g. KUBECTL_EXTERNAL_DIFF="colordiff -N -u").
+
+Like kubectl diff, the default is a client-side apply (the three-way patch, field manager
+kubectl-client-side-apply); an add-on manager such as EKS applies server-side: add
+--server-side --field-manager eks. metadata.managedFields are left out unless
+--show-managed-fields; the values of a Secret's data are masked (***) as kubectl masks them.
+
+Options:
+  -f, --filename         the manifest: a file (- for standard input), a directory (its .json,
+                         .yaml and .yml files) or a glob; repeatable, or comma-separated
+  -R, --recursive        with a directory: its subdirectories too
+  --live                 the captured live objects (- for standard input)
+  -n, --namespace        namespace for manifest objects without one (default: default)
+  --server-side          diff a server-side apply (kubectl diff --server-side)
+  --client-side          diff a client-side apply (the default, as kubectl diff)
+  --field-manager        the applier (default: kubectl-client-side-apply, or kubectl with --server-side)
+  --force-conflicts      take conflicting fields (server-side only)
+  --show-managed-fields  include metadata.managedFields in the diff
+  --dry-run              accepted as server (a diff is a server dry run); other values are an error
+  --now                  the time of the dry run (RFC 3339), for managedFields times
+${SCHEMA_OPTIONS_HELP}
+
+Exit status: 0 no differences, 1 differences found, 2 (above 1) an error: invalid input, the
+apply failing (a conflict: kubectl's error on stderr), or the diff program failing.
+
+Examples:
+  kubectl get ds aws-node -n kube-system -o yaml --show-managed-fields > live.yaml
+  ssa-sim diff -f aws-k8s-cni-v1.11.4.yaml --live live.yaml --server-side --field-manager eks --force-conflicts
+  ssa-sim diff -f manifests/ -R --live live.yaml
+  KUBECTL_EXTERNAL_DIFF="diff -u -N --color=always" ssa-sim diff -f app.yaml --live live.yaml
+  ssa-sim diff -f app.yaml --live live.yaml --show-managed-fields --server-side
+`;
+
+export const OPTIONS = {
+  ...FILENAME_OPTIONS,
+  live: { type: 'string' },
+  namespace: { type: 'string', short: 'n' },
+  'server-side': { type: 'boolean' },
+  'client-side': { type: 'boolean' },
+  'field-manager': { type: 'string' },
+  'force-conflicts': { type: 'boolean' },
+  'show-managed-fields': { type: 'boolean' },
+  now: { type: 'string' },
+  ...SCHEMA_OPTIONS,
+} as const;
+
+/** A klog warning line as kubectl writes it: `W1123 23:25:24.915505    1290 diff.go:723] message` (local time, pid). */
+export function klogWarning(message: string, at: Date, pid: number): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${two(at.getMonth() + 1)}${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}.${String(at.getMilliseconds() * 1000).padStart(6, '0')}`;
+  return `W${stamp} ${String(pid).padStart(7)} diff.go:723] ${message}\n`;
+}
+
+/** The object as kubectl diff writes it: without managedFields unless asked, as YAML. */
+function printed(obj: KubeObject | undefined, showManagedFields: boolean): string {
+  if (obj === undefined) return '';
+  if (showManagedFields) return toYaml(obj);
+  const meta = getKey(obj, 'metadata');
+  if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) return toYaml(obj);
+  const m = newMap();
+  for (const k of Object.keys(meta)) if (k !== 'managedFields') m[k] = meta[k];
+  const out: ValueMap = newMap();
+  for (const k of Object.keys(obj)) out[k] = k === 'metadata' ? m : obj[k];
+  return toYaml(out);
+}
+
+export async function diffCommand(args: string[], io: CommandIO): Promise<number> {
+  const parsed = parseCommandArgs('diff', args, OPTIONS, diffUsage, io);
+  if (typeof parsed === 'number') return parsed;
+  const v = parsed.values;
+  if (parsed.positionals.length > 0) return usageError('diff', `unexpected argument ${JSON.stringify(parsed.positionals[0])} (the manifest goes after -f)`, diffUsage, io);
+  const manifestFiles = filenamesOf(v.filename as string[] | undefined);
+  const liveFile = v.live as string | undefined;
+  if (manifestFiles.length === 0) return usageError('diff', 'missing -f MANIFEST', diffUsage, io);
+  if (liveFile === undefined) return usageError('diff', 'missing --live LIVE (kubectl get ... -o yaml --show-managed-fields)', diffUsage, io);
+  if (manifestFiles.includes('-') && liveFile === '-') return usageError('diff', '-f and --live cannot both read standard input', diffUsage, io);
+  const serverSide = v['server-side'] === true;
+  if (serverSide && v['client-side'] === true) return usageError('diff', '--client-side and --server-side exclude each other', diffUsage, io);
+  const force = v['force-conflicts'] === true;
+  const nowText = (v.now as string | undefined) ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  if (Number.isNaN(Date.parse(nowText))) return usageError('diff', `--now must be an RFC 3339 time, not ${JSON.stringify(nowText)}`, diffUsage, io);
+  const namespace = v.namespace as string | undefined;
+  if (namespace === '') return usageError('diff', '-n needs a namespace name', diffUsage, io);
+
+  const catalog = catalogFromFlags((v.schema as string[] | undefined) ?? [], (v.crd as string[] | undefined) ?? []);
+  const live = (await readLiveObjects(liveFile, io)).objects.map((o) => o.manifest.object);
+  const manifest = await readManifestObjects(manifestFiles, v.recursive === true, io);
+  if (manifest.manifests.length === 0) throw new SsaError('INPUT', 'no objects to diff', { source: { file: manifest.files.map((f) => f.name).join(', ') } });
+  const fieldManager = v['field-manager'] as string | undefined;
+  const result = offlineDiff({
+    catalog,
+    live,
+    manifests: manifest.manifests.map((m) => m.object),
+    serverSide,
+    force,
+    now: nowText,
+    ...(fieldManager !== undefined ? { fieldManager } : {}),
+    ...(namespace !== undefined ? { namespace } : {}),
+    filename: manifest.files.length === 1 ? manifest.files[0].kubectlSource : manifestFiles.join(','),
+  });
+  io.write(result.stdout);
+  for (const w of result.lockWarnings) io.writeError(klogWarning(w, new Date(), process.pid));
+  io.writeError(result.stderr);
+  // kubectl diff: an error is above 1 (1 means "differences").
+  if (result.exitCode !== 0) return EXIT_USAGE;
+  const showManagedFields = v['show-managed-fields'] === true;
+  const files: DiffFile[] = result.objects.map((o) => {
+    const masked = maskSecretData(o.live, o.merged);
+    return { name: o.name, live: printed(masked.live, showManagedFields), merged: printed(masked.merged, showManagedFields) };
+  });
+  return runDiffProgram(files, io);
+}

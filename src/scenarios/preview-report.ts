@@ -9,6 +9,7 @@ import { type OwnershipChangesReport, ownershipChangesReport } from './format-ru
 import type { OfflineApplyResult, TargetRef } from './offline-apply.js';
 import type { ObjectView } from './run-types.js';
 import { resolvePathString, valueAtPath } from './value-at-path.js';
+import { type ValueChange, valueChanges } from './value-changes.js';
 
 /** One conflicting field: who owns it (the entry), where, and the two values. */
 export interface ConflictEntry {
@@ -47,6 +48,8 @@ export interface PreviewReport {
   readonly conflicts: readonly ConflictEntry[];
   readonly ownershipChanges: readonly OwnershipChangesReport[];
   readonly removals: readonly { readonly object: string; readonly path: string }[];
+  /** The scalar values that change at the paths of the ownership changes (before/after null: absent). */
+  readonly valueChanges: readonly ValueChange[];
   /** Every manifest object the apply is aimed at; `created` when no live object matched it. */
   readonly targets: readonly (TargetRef & { readonly created: boolean })[];
   /** The objects after the apply (the live ones unchanged when it fails), with managedFields. */
@@ -130,6 +133,7 @@ export function previewReport(input: PreviewReportInput): PreviewReport {
     stderr: result.outcome.stderr,
     conflicts: conflictsOf(input),
     ownershipChanges: changes,
+    valueChanges: valueChanges(result.changes, result.before, result.after),
     removals: changes.flatMap((c) => c.changes.filter((x) => x.kind === 'removed').flatMap((x) => x.paths.map((path) => ({ object: c.object, path })))),
     targets: result.targets.map((t) => ({ ...t, created: result.created.some((c) => same(c, t)) })),
     objects: input.objects,

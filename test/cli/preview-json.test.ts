@@ -86,5 +86,11 @@ describe('preview -o json', () => {
     expect(report.targets).toContainEqual({ apiVersion: 'v1', kind: 'ConfigMap', name: 'extra', namespace: 'kube-system', created: true });
     expect(report.objects.map((o: { kind: string }) => o.kind).sort()).toEqual(['ConfigMap', 'DaemonSet']);
     expect(Array.isArray(report.removals)).toBe(true);
+    expect(report.valueChanges).toContainEqual({
+      object: 'daemonset.apps/aws-node -n kube-system',
+      path: '.spec.template.spec.containers[name="aws-node"].image',
+      before: '602401143452.dkr.ecr.eu-west-1.amazonaws.com/amazon-k8s-cni:v1.10.1-eksbuild.1',
+      after: '602401143452.dkr.ecr.eu-west-1.amazonaws.com/amazon-k8s-cni:v1.11.4-eksbuild.1',
+    });
   });
 });

@@ -40,6 +40,16 @@ describe('ssa-sim preview', () => {
     expect(r.stdout).not.toContain('WARM_IP_TARGET');
   });
 
+  it('the values that change are shown under the ownership change of their path', async () => {
+    const r = await runCli(['preview', '-f', manifest, '--live', live, '--field-manager', 'eks', '--force-conflicts', ...now]);
+    expect(r.stdout).toContain(
+      '  eks took .spec.template.spec.containers[name="aws-node"].image from kubectl-client-side-apply\n' +
+        '    .spec.template.spec.containers[name="aws-node"].image: "602401143452.dkr.ecr.eu-west-1.amazonaws.com/amazon-k8s-cni:v1.10.1-eksbuild.1" -> "602401143452.dkr.ecr.eu-west-1.amazonaws.com/amazon-k8s-cni:v1.11.4-eksbuild.1"\n',
+    );
+    // Shared fields keep their values: no value line under "now shares".
+    expect(r.stdout).toMatch(/ {2}eks now shares \d+ fields with kubectl-client-side-apply\n(?! {4})/);
+  });
+
   it('-o yaml prints the resulting object with managedFields; -o FILE writes it atomically', async () => {
     const r = await runCli(['preview', '-f', manifest, '--live', live, '--field-manager', 'eks', '--force-conflicts', '-o', 'yaml', ...now]);
     expect(r.code).toBe(0);

@@ -3,6 +3,7 @@ import { formatObjects } from '../../manifest/format-objects.js';
 import { clusterObjectDisplay, type ClusterRunState } from '../../scenarios/cluster-mode.js';
 import { offlineApply, type TargetRef } from '../../scenarios/offline-apply.js';
 import { previewReport } from '../../scenarios/preview-report.js';
+import { type ValueChange, valueChangeText, valueChanges } from '../../scenarios/value-changes.js';
 import { objectName } from '../../actors/kubectl/output.js';
 import { splitApiVersion } from '../../apiserver/registry.js';
 import type { ObjectRef } from '../../scenarios/model.js';
@@ -111,9 +112,21 @@ function sameObject(a: TargetRef, b: ObjectRef): boolean {
   return a.kind === b.kind && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '') && splitApiVersion(a.apiVersion).group === splitApiVersion(b.apiVersion ?? '').group;
 }
 
-export function formatChanges(changes: readonly ObjectChanges[]): string {
+/** The ownership changes per object, each line followed by the values that changed at its paths. */
+export function formatChanges(changes: readonly ObjectChanges[], values: readonly ValueChange[] = []): string {
   if (changes.length === 0) return 'no change in ownership\n';
-  return changes.map((c) => `${c.display}:\n${c.changes.map((x) => `  ${x.text}\n`).join('')}`).join('');
+  return changes
+    .map((c) => {
+      const shown = new Set<ValueChange>();
+      const lines = c.changes.map((x) => {
+        const paths = new Set(x.paths);
+        const here = values.filter((v) => v.object === c.display && paths.has(v.path) && !shown.has(v));
+        here.forEach((v) => shown.add(v));
+        return `  ${x.text}\n${here.map((v) => `    ${valueChangeText(v)}\n`).join('')}`;
+      });
+      return `${c.display}:\n${lines.join('')}`;
+    })
+    .join('');
 }
 
 export async function previewCommand(args: string[], io: CommandIO): Promise<number> {
@@ -210,7 +223,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
     const unchanged = result.after.objects
       .filter((x) => isTarget(x.ref) && !changed.has(x.display))
       .map((x) => `${x.display}: no change in ownership\n`);
-    text = o.stdout + createdLines.join('') + (result.changes.length ? formatChanges(result.changes) : '') + unchanged.join('');
+    text = o.stdout + createdLines.join('') + (result.changes.length ? formatChanges(result.changes, valueChanges(result.changes, result.before, result.after)) : '') + unchanged.join('');
     if (result.changes.length === 0 && unchanged.length === 0) text += 'no change in ownership\n';
   } else {
     text = formatObjects(resultObjects, { output: 'yaml', showManagedFields: true });

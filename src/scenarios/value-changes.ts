@@ -1,0 +1,54 @@
+/**
+ * The values behind ownership changes: for each path an ownership change names, the value before
+ * and after the step when they differ (`.spec...image: "...:v1.10.1" -> "...:v1.11.4"`). Read
+ * from the snapshots' objects at the changes' own paths, so a value change is shown exactly where
+ * the engine reports an ownership change; fields whose ownership did not change are not listed.
+ */
+import type { Value } from '../value/value.js';
+import type { ObjectChanges, ObjectView, Snapshot } from './run-types.js';
+import { resolvePathString, valueAtPath } from './value-at-path.js';
+
+export interface ValueChange {
+  /** `daemonset.apps/aws-node -n kube-system` */
+  readonly object: string;
+  readonly path: string;
+  /** null when the field was absent. */
+  readonly before: Value | null;
+  /** null when the field is absent afterwards (removed). */
+  readonly after: Value | null;
+}
+
+const isScalar = (v: Value | null): boolean => v === null || typeof v !== 'object';
+
+function valueIn(view: ObjectView | undefined, path: string): Value | null {
+  if (view === undefined) return null;
+  const p = resolvePathString(view.object, path);
+  return p ? (valueAtPath(view.object, p) ?? null) : null;
+}
+
+/** Every scalar value that differs at a path of the ownership changes, once per object and path, in their order. */
+export function valueChanges(changes: readonly ObjectChanges[], before: Snapshot, after: Snapshot): ValueChange[] {
+  const out: ValueChange[] = [];
+  for (const c of changes) {
+    const was = before.objects.find((o) => o.display === c.display);
+    const now = after.objects.find((o) => o.display === c.display);
+    const seen = new Set<string>();
+    for (const x of c.changes) {
+      for (const path of x.paths) {
+        if (seen.has(path)) continue;
+        seen.add(path);
+        const a = valueIn(was, path);
+        const b = valueIn(now, path);
+        if (!isScalar(a) || !isScalar(b) || a === b) continue;
+        out.push({ object: c.display, path, before: a, after: b });
+      }
+    }
+  }
+  return out;
+}
+
+/** `"a" -> "b"`, `(none) -> 5`, `"x" -> (removed)`: one value change as the text output shows it. */
+export function valueChangeText(v: ValueChange): string {
+  const show = (x: Value | null, missing: string) => (x === null ? missing : JSON.stringify(x));
+  return `${v.path}: ${show(v.before, '(none)')} -> ${show(v.after, '(removed)')}`;
+}

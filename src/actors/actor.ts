@@ -64,6 +64,8 @@ export interface RequestRecord {
   readonly code: number;
   /** For a failure, the Status the server answered (reason, message byte for byte, causes). */
   readonly failure?: RequestFailure;
+  /** The body of the answer: the object written (or, on a dry run, the would-be object), or the Status of a failure. */
+  readonly responseBody?: Value;
   /** Why the client sent it, when it is one step of several (e.g. `csaupgrade migration`). */
   readonly purpose?: string;
 }

@@ -119,6 +119,7 @@ export class Wire {
       ...(subresource ? { subresource } : {}),
       body,
       code: response.code,
+      responseBody: response.ok ? response.object : (response.status as unknown as Value),
       ...(response.ok
         ? {}
         : {

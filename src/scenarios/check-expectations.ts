@@ -8,35 +8,29 @@ import type { Value } from '../value/value.js';
 import { exactMismatch, subsetMismatch } from './match-value.js';
 import type { ConflictSpec, LocatedExpectation, ManagedEntrySpec, ObjectRef } from './model.js';
 import type { OwnerEntry } from './owners.js';
-import type { ActionResult, ExpectationResult, ObjectChanges, ObjectView, Snapshot } from './run-types.js';
+import type { CheckContext, ExpectationResult, ObjectView, Snapshot, Verdict } from './run-types.js';
 import { ownerNamesAt } from './locate-path.js';
 import { resolvePathString } from './value-at-path.js';
+import { checkPathValue } from './check-path-value.js';
+import { checkUnchanged } from './check-unchanged.js';
+import { checkRequests, checkResponse, noResponse } from './check-wire.js';
+import { fullObject, refText, viewOf } from './object-views.js';
 
-export interface CheckContext {
-  readonly result: ActionResult;
-  readonly after: Snapshot;
-  readonly changes: readonly ObjectChanges[];
-}
+export type { CheckContext } from './run-types.js';
 
 export function checkExpectations(expectations: readonly LocatedExpectation[], ctx: CheckContext): ExpectationResult[] {
   return expectations.map((e) => checkExpectation(e, ctx));
 }
 
+const NO_TARGET = 'this step touched no object; name one with `target: {kind, name, namespace}`';
+
 function findView(snapshot: Snapshot, target: ObjectRef | undefined, touched: readonly ObjectRef[]): ObjectView | string {
   const ref = target ?? touched[0];
   if (!ref) {
     if (snapshot.objects.length === 1) return snapshot.objects[0];
-    return 'this step touched no object; name one with `target: {kind, name, namespace}`';
+    return NO_TARGET;
   }
-  const v = snapshot.objects.find(
-    (o) =>
-      o.ref !== undefined &&
-      o.ref.kind === ref.kind &&
-      o.ref.name === ref.name &&
-      (ref.namespace === undefined || (o.ref.namespace ?? '') === ref.namespace) &&
-      (ref.apiVersion === undefined || o.ref.apiVersion === ref.apiVersion),
-  );
-  return v ?? `no ${ref.kind} ${ref.namespace ? `${ref.namespace}/` : ''}${ref.name} exists after this step`;
+  return viewOf(snapshot, ref) ?? `no ${refText(ref)} exists after this step`;
 }
 
 function quote(s: string): string {
@@ -46,7 +40,7 @@ function quote(s: string): string {
 export function checkExpectation(le: LocatedExpectation, ctx: CheckContext): ExpectationResult {
   const e = le.expectation;
   const r = ctx.result;
-  const done = (description: string, detail: string | undefined): ExpectationResult => ({
+  const done: Verdict = (description, detail) => ({
     expectation: le,
     passed: detail === undefined,
     description,
@@ -54,6 +48,29 @@ export function checkExpectation(le: LocatedExpectation, ctx: CheckContext): Exp
   });
   const view = (): ObjectView | string => findView(ctx.after, le.target, r.touched);
   switch (e.kind) {
+    case 'exists': {
+      const ref = le.target ?? r.touched[0];
+      if (!ref) return done(e.value ? 'the object exists' : 'the object does not exist', NO_TARGET);
+      const found = viewOf(ctx.after, ref) !== undefined;
+      const detail = found === e.value ? undefined : found ? `after step ${ctx.step}, ${refText(ref)} exists` : `after step ${ctx.step}, there is no ${refText(ref)}`;
+      return done(`${refText(ref)} ${e.value ? 'exists' : 'does not exist'}`, detail);
+    }
+    case 'unchangedSince':
+      return checkUnchanged(e, le.target ?? r.touched[0], ctx, done);
+    case 'length':
+    case 'contains': {
+      if (e.in === 'response') {
+        const body = ctx.result.response?.body;
+        return checkPathValue(e, body === undefined ? noResponse(ctx.step) : { value: body }, 'the response ', ctx.step, done);
+      }
+      const v = view();
+      return checkPathValue(e, typeof v === 'string' ? v : { value: fullObject(v) }, '', ctx.step, done);
+    }
+    case 'responseCode':
+    case 'responseBody':
+      return checkResponse(e, ctx, done);
+    case 'requests':
+      return checkRequests(e, ctx, done);
     case 'succeeds':
       return done(e.value ? 'the step succeeds' : 'the step fails', r.ok === e.value ? undefined : r.ok ? 'it succeeded' : `it failed: ${r.error ?? r.stderr.trim()}`);
     case 'error':

@@ -206,9 +206,11 @@ function runClusterStep(
   }
 }
 
+/** Objects written or deleted between two states. */
 function changedObjects(before: ClusterState, after: ClusterState): ObjectRef[] {
   const out: ObjectRef[] = [];
   for (const [k, o] of after.objects) if (before.objects.get(k) !== o) out.push(refOf(o));
+  for (const [k, o] of before.objects) if (!after.objects.has(k)) out.push(refOf(o));
   return out;
 }
 
@@ -216,6 +218,7 @@ function changedObjects(before: ClusterState, after: ClusterState): ObjectRef[] 
 
 function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOutcome): ActionResult {
   const failedRec = outcome.requests.find((r) => r.code >= 400);
+  const answered = failedRec ?? outcome.requests[outcome.requests.length - 1];
   const failedAddon = outcome.addon !== undefined && /FAILED$/.test(outcome.addon.status);
   let error: string | undefined;
   let conflicts: ConflictReport[] = [];
@@ -241,7 +244,8 @@ function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOut
     conflicts,
     touched,
     notes,
-    requests: outcome.requests.map((r) => ({ verb: r.verb, uri: r.uri, code: r.code })),
+    requests: outcome.requests.map((r) => ({ verb: r.verb, uri: r.uri, code: r.code, contentType: r.contentType, body: r.body })),
+    ...(answered ? { response: { code: answered.code, body: answered.responseBody ?? null } } : {}),
   };
 }
 
@@ -275,7 +279,18 @@ function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario)
   if (response.ok) {
     if (touched.length === 0 && isMap(response.object)) touched.push(refOf(response.object));
     return {
-      result: { ok: true, summary: actionSummary(step), stdout: `HTTP ${response.code}\n`, stderr: response.warnings.map((w) => `Warning: ${w}\n`).join(''), exitCode: 0, error: undefined, conflicts: [], touched, notes: [] },
+      result: {
+        ok: true,
+        summary: actionSummary(step),
+        stdout: `HTTP ${response.code}\n`,
+        stderr: response.warnings.map((w) => `Warning: ${w}\n`).join(''),
+        exitCode: 0,
+        error: undefined,
+        conflicts: [],
+        touched,
+        notes: [],
+        response: { code: response.code, body: response.object },
+      },
       next,
     };
   }
@@ -295,6 +310,7 @@ function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario)
         .map((c) => ({ manager: managerOfCause(c.message), path: c.field, ...(touched.length === 1 ? { object: touched[0] } : {}) })),
       touched,
       notes: response.code === 400 ? textBodyNotes(step, scenario) : [],
+      response: { code: response.code, body: response.status as unknown as Value },
     },
     next,
   };

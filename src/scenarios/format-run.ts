@@ -139,7 +139,7 @@ export function runReport(run: ScenarioRun): unknown {
       error: s.result.error,
       conflicts: s.result.conflicts,
       notes: s.result.notes.length ? s.result.notes : undefined,
-      requests: s.result.requests,
+      requests: s.result.requests?.map((r) => ({ verb: r.verb, uri: r.uri, code: r.code })),
       ownershipChanges: ownershipChangesReport(s.changes),
       expectations: s.expectations.map((e) => ({
         passed: e.passed,

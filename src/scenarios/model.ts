@@ -72,7 +72,33 @@ export type Expectation =
   | { readonly kind: 'absent'; readonly path: string }
   | { readonly kind: 'object'; readonly value: Value; readonly exact: boolean }
   | { readonly kind: 'managedFields'; readonly entries: readonly ManagedEntrySpec[]; readonly exact: boolean }
-  | { readonly kind: 'changes'; readonly lines: readonly string[] };
+  | { readonly kind: 'changes'; readonly lines: readonly string[] }
+  | { readonly kind: 'exists'; readonly value: boolean }
+  /** The object (or the value at `path`; `.metadata.managedFields` included) is as after step `step` (0: before the first step). */
+  | { readonly kind: 'unchangedSince'; readonly step: number; readonly path: string | undefined }
+  /** The value at `path` (of the object, or of the step's response body) has `count` items (list items, map keys or characters). */
+  | { readonly kind: 'length'; readonly in: ValueSource; readonly path: string; readonly count: number }
+  /** The list at `path` has an item matching `value` (a subset), or the string there contains `value`. */
+  | { readonly kind: 'contains'; readonly in: ValueSource; readonly path: string; readonly value: Value }
+  | { readonly kind: 'responseCode'; readonly code: number }
+  | { readonly kind: 'responseBody'; readonly value: Value; readonly exact: boolean }
+  | { readonly kind: 'requests'; readonly requests: readonly RequestSpec[]; readonly exact: boolean };
+
+/** What `length` and `contains` look into: the object (managedFields included) or the step's response body. */
+export type ValueSource = 'object' | 'response';
+
+/** A request an actor sent, as an expectation gives it; what is left out is not compared. */
+export interface RequestSpec {
+  readonly method?: 'POST' | 'PUT' | 'PATCH';
+  /** The path without the query: `/apis/apps/v1/namespaces/default/deployments/web`. */
+  readonly path?: string;
+  /** A map: these parameters have these values (others are not compared); a string: the whole query, exactly. */
+  readonly query?: Readonly<Record<string, string>> | string;
+  readonly contentType?: string;
+  readonly body?: Value;
+  readonly bodyExactly?: boolean;
+  readonly source: SourcePosition;
+}
 
 export interface LocatedExpectation {
   readonly expectation: Expectation;

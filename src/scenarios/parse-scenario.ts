@@ -15,10 +15,12 @@ import type {
   LocatedExpectation,
   ManagedEntrySpec,
   ObjectRef,
+  RequestSpec,
   Scenario,
   ScenarioMode,
   ScenarioStep,
   SchemaSpec,
+  ValueSource,
 } from './model.js';
 import { readYamlDocument, readYamlDocuments, segsKey } from './read-yaml.js';
 import { isVerb, REQUEST_KEYS, REQUEST_OPTION_KEYS, TARGET_KEYS, VERBS } from './request-keys.js';
@@ -43,7 +45,24 @@ const EXPECT_KEYS = [
   'managedFields',
   'managedFieldsExactly',
   'changes',
+  'exists',
+  'unchangedSince',
+  'length',
+  'contains',
+  'response',
+  'requests',
+  'requestsExactly',
 ];
+/** Expectations about the API server's answers and the wire: cluster scenarios only. */
+const CLUSTER_ONLY_KEYS: Readonly<Record<string, string>> = {
+  exists: 'engine scenarios have one object; `exists` is for cluster scenarios',
+  response: 'engine scenarios have no API server responses; `response` is for cluster scenarios',
+  requests: 'engine scenarios send no requests; `requests` is for cluster scenarios',
+  requestsExactly: 'engine scenarios send no requests; `requestsExactly` is for cluster scenarios',
+};
+const RESPONSE_KEYS = ['code', 'body', 'bodyExactly', 'length', 'contains'];
+const REQUEST_SPEC_KEYS = ['method', 'path', 'query', 'contentType', 'body', 'bodyExactly'];
+const METHODS = ['POST', 'PUT', 'PATCH'] as const;
 const ACTION_NAME = /^[a-z][a-zA-Z0-9-]*(?:\.[a-z][a-zA-Z0-9-]*)*$/;
 
 /** Parses scenario text; `file` names it in errors. Throws SsaError('INPUT'). */
@@ -351,6 +370,7 @@ function parseExpectMap(n: DocNode, mode: ScenarioMode): LocatedExpectation[] {
   const add = (node: DocNode, expectation: Expectation) => out.push({ expectation, source: node.source, target });
   for (const key of n.keys()) {
     const c = n.get(key)!;
+    if (mode === 'engine' && CLUSTER_ONLY_KEYS[key]) throw c.error(CLUSTER_ONLY_KEYS[key], 'key');
     switch (key) {
       case 'target':
         break;
@@ -404,9 +424,115 @@ function parseExpectMap(n: DocNode, mode: ScenarioMode): LocatedExpectation[] {
       case 'changes':
         add(c, { kind: 'changes', lines: (typeof c.value === 'string' ? [c] : c.items()).map((l) => l.string('a line of the ownership changes')) });
         break;
+      case 'exists':
+        add(c, { kind: 'exists', value: c.boolean() });
+        break;
+      case 'unchangedSince':
+        for (const [node, e] of parseUnchangedSince(c)) add(node, e);
+        break;
+      case 'length':
+      case 'contains':
+        for (const [node, e] of parsePathChecks(c, key, 'object')) add(node, e);
+        break;
+      case 'response':
+        parseResponse(c, add);
+        break;
+      case 'requests':
+      case 'requestsExactly':
+        add(c, { kind: 'requests', requests: c.items('a list of requests such as {method: PATCH, path: /api/v1/...}').map(parseRequestSpec), exact: key === 'requestsExactly' });
+        break;
     }
   }
   return out;
+}
+
+const STEP_NUMBER = 'a step number (0 for before the first step) or {step, paths}';
+
+function stepNumber(n: DocNode, what: string): number {
+  if (typeof n.value !== 'number' || !Number.isInteger(n.value) || n.value < 0) throw n.expected(what);
+  return n.value;
+}
+
+function fieldPath(n: DocNode, at: 'key' | 'value', text: string): string {
+  if (!text.startsWith('.')) throw n.error('a field path starts with "." (such as .spec.replicas)', at);
+  return text;
+}
+
+/** `unchangedSince: N` (the whole object) or `{step: N, paths: [...]}` (one expectation per path). */
+function parseUnchangedSince(c: DocNode): [DocNode, Expectation][] {
+  if (!c.isMap()) return [[c, { kind: 'unchangedSince', step: stepNumber(c, STEP_NUMBER), path: undefined }]];
+  c.onlyKeys(['step', 'paths']);
+  const step = stepNumber(c.require('step', 'the step number'), 'a step number (0 for before the first step)');
+  const p = c.get('paths');
+  if (!p) return [[c, { kind: 'unchangedSince', step, path: undefined }]];
+  const nodes = typeof p.value === 'string' ? [p] : p.items('a list of field paths');
+  return nodes.map((x) => [x, { kind: 'unchangedSince', step, path: fieldPath(x, 'value', x.string('a field path such as .metadata.resourceVersion')) }]);
+}
+
+/** `length: {PATH: N}` and `contains: {PATH: VALUE}`, on the object or on the response body. */
+function parsePathChecks(c: DocNode, key: 'length' | 'contains', source: ValueSource): [DocNode, Expectation][] {
+  c.map(key === 'length' ? 'a map from field path to a number of items, such as {.spec.containers: 2}' : 'a map from field path to what the value there contains');
+  return c.keys().map((path) => {
+    const v = c.get(path)!;
+    fieldPath(v, 'key', path);
+    if (key === 'length') {
+      if (typeof v.value !== 'number' || !Number.isInteger(v.value) || v.value < 0) throw v.expected('a number of items (0 or more)');
+      return [v, { kind: 'length', in: source, path, count: v.value }];
+    }
+    return [v, { kind: 'contains', in: source, path, value: v.value }];
+  });
+}
+
+function parseResponse(c: DocNode, add: (node: DocNode, e: Expectation) => void): void {
+  c.map('the response: a map with code, body (or bodyExactly), length and contains');
+  c.onlyKeys(RESPONSE_KEYS);
+  const code = c.get('code');
+  if (code) {
+    const v = code.integer('an HTTP status code such as 200 or 409');
+    if (v < 100 || v > 599) throw code.expected('an HTTP status code such as 200 or 409');
+    add(code, { kind: 'responseCode', code: v });
+  }
+  if (c.get('body') && c.get('bodyExactly')) throw c.get('bodyExactly')!.error('give either `body` (contains) or `bodyExactly`, not both', 'key');
+  for (const k of ['body', 'bodyExactly']) {
+    const b = c.get(k);
+    if (b) add(b, { kind: 'responseBody', value: b.value, exact: k === 'bodyExactly' });
+  }
+  for (const k of ['length', 'contains'] as const) {
+    const m = c.get(k);
+    if (m) for (const [node, e] of parsePathChecks(m, k, 'response')) add(node, e);
+  }
+}
+
+function parseRequestSpec(n: DocNode): RequestSpec {
+  n.map('a request: a map with method, path, query, contentType and body (each optional)');
+  n.onlyKeys(REQUEST_SPEC_KEYS);
+  const m = n.get('method');
+  const method = m?.string(`${METHODS.slice(0, -1).join(', ')} or PATCH (reads are not recorded)`);
+  if (m && !(METHODS as readonly string[]).includes(method!)) throw m.expected(`${METHODS.slice(0, -1).join(', ')} or PATCH (reads are not recorded)`);
+  const p = n.get('path');
+  const path = p?.string('the request path, such as /api/v1/namespaces/default/configmaps/c');
+  if (p && (!path!.startsWith('/') || path!.includes('?'))) throw p.expected('the request path without its query, such as /api/v1/namespaces/default/configmaps/c');
+  const q = n.get('query');
+  let query: RequestSpec['query'];
+  if (q) {
+    if (typeof q.value === 'string') query = q.value.replace(/^\?/, '');
+    else {
+      q.map('the query: a map of parameters such as {fieldManager: kubectl, force: "false"}, or the whole query text');
+      const params: Record<string, string> = Object.create(null);
+      for (const k of q.keys()) params[k] = q.get(k)!.string('the parameter\'s value as sent (a string: "false", not false)');
+      query = params;
+    }
+  }
+  if (n.get('body') && n.get('bodyExactly')) throw n.get('bodyExactly')!.error('give either `body` (contains) or `bodyExactly`, not both', 'key');
+  const b = n.get('body') ?? n.get('bodyExactly');
+  return {
+    ...(method ? { method: method as RequestSpec['method'] } : {}),
+    ...(path ? { path } : {}),
+    ...(query !== undefined ? { query } : {}),
+    ...(n.get('contentType') ? { contentType: n.get('contentType')!.string('a content type such as application/apply-patch+yaml') } : {}),
+    ...(b ? { body: b.value, bodyExactly: b === n.get('bodyExactly') } : {}),
+    source: n.source,
+  };
 }
 
 function parseConflicts(n: DocNode): ConflictSpec[] {

@@ -14,12 +14,17 @@ const FAILURE_KINDS = new Set(['succeeds', 'error', 'conflicts', 'exitCode', 'st
 /** Builds the mode runner of a scenario (engine or cluster). Supplied by the caller's wiring. */
 export type ModeRunnerFactory = (scenario: Scenario) => ModeRunner;
 
-export function* runScenarioSteps(scenario: Scenario, runner: ModeRunner): Generator<StepRecord, void, void> {
+/**
+ * `earlier`: the states before `runner.initial` (position 0 onwards), when the run starts in the
+ * middle (the playground's what-if), so that `unchangedSince` can name any earlier step.
+ */
+export function* runScenarioSteps(scenario: Scenario, runner: ModeRunner, earlier: readonly Snapshot[] = []): Generator<StepRecord, void, void> {
   let current = runner.initial;
+  const history: Snapshot[] = [...earlier, current];
   for (const step of scenario.steps) {
     const { result, after } = runner.run(step, current);
     const changes = changesBetween(current, after);
-    const expectations = checkExpectations(step.expectations, { result, after, changes });
+    const expectations = checkExpectations(step.expectations, { result, after, changes, step: step.index + 1, history: history.slice() });
     if (!result.ok && !step.expectations.some((e) => FAILURE_KINDS.has(e.expectation.kind))) {
       expectations.push({
         expectation: { expectation: { kind: 'succeeds', value: true }, source: step.source },
@@ -30,6 +35,7 @@ export function* runScenarioSteps(scenario: Scenario, runner: ModeRunner): Gener
     }
     yield { step, result, before: current, after, changes, expectations, passed: expectations.every((e) => e.passed) };
     current = after;
+    history.push(after);
   }
 }
 

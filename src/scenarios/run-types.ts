@@ -54,7 +54,29 @@ export interface ActionResult {
   /** Notes the action adds for the reader (e.g. that a behaviour is a model). */
   readonly notes: readonly string[];
   /** The writes that went over the wire (cluster mode), as the audit log would list them. */
-  readonly requests?: readonly { readonly verb: string; readonly uri: string; readonly code: number }[];
+  readonly requests?: readonly SentRequest[];
+  /**
+   * The API server's answer (cluster mode): to a raw request, its response; to an actor, the
+   * answer to its failed write, else to its last write. Absent when nothing was sent.
+   */
+  readonly response?: StepResponse;
+}
+
+/** One write a step sent over the wire. */
+export interface SentRequest {
+  /** POST, PUT or PATCH. */
+  readonly verb: string;
+  /** Path and query, as sent. */
+  readonly uri: string;
+  readonly code: number;
+  readonly contentType?: string;
+  readonly body?: Value;
+}
+
+/** An HTTP answer: its status code and body (the object, or a Status). */
+export interface StepResponse {
+  readonly code: number;
+  readonly body: Value;
 }
 
 export interface ExpectationResult {
@@ -64,6 +86,20 @@ export interface ExpectationResult {
   readonly description: string;
   /** Why it failed. */
   readonly detail: string | undefined;
+}
+
+/** The result of one expectation: holds when `detail` (why it does not) is undefined. */
+export type Verdict = (description: string, detail: string | undefined) => ExpectationResult;
+
+/** What a step's expectations are checked against. */
+export interface CheckContext {
+  readonly result: ActionResult;
+  readonly after: Snapshot;
+  readonly changes: readonly ObjectChanges[];
+  /** The step's number as printed (`Step 3/5`: 3). */
+  readonly step: number;
+  /** The states before this step: [0] before the first step, [k] after step k. */
+  readonly history: readonly Snapshot[];
 }
 
 export interface ObjectChanges {

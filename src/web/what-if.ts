@@ -68,7 +68,8 @@ export function runWhatIf(s: Session, base: number, text: string): WhatIf {
   }
   const runner = { initial: before, run: s.runner.run };
   try {
-    const records = [...runScenarioSteps({ ...s.scenario, steps: [step] }, runner)];
+    const earlier = Array.from({ length: base }, (_, p) => snapshotAtPosition(s, p)).filter((x) => x !== undefined);
+    const records = [...runScenarioSteps({ ...s.scenario, steps: [step] }, runner, earlier)];
     return { base, text, record: records[0], problem: undefined };
   } catch (err) {
     return { base, text, record: undefined, problem: problemFrom(err, 'The edited step could not run', where) };

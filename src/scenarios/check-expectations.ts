@@ -99,7 +99,7 @@ export function checkExpectation(le: LocatedExpectation, ctx: CheckContext): Exp
       const v = view();
       const description = `${e.path} is not in the object`;
       if (typeof v === 'string') return done(description, v);
-      return done(description, resolvePathString(v.object, e.path) === undefined ? undefined : 'it is there');
+      return done(description, resolvePathString(fullObject(v), e.path) === undefined ? undefined : 'it is there');
     }
     case 'object': {
       const v = view();

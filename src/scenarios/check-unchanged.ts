@@ -38,7 +38,10 @@ export function checkUnchanged(e: Extract<Expectation, { kind: 'unchangedSince' 
   if (!now) return done(description, `step ${ctx.step}, there is no ${name} now`);
   const a = fullObject(before);
   const b = fullObject(now);
-  const m = e.path === undefined ? exactDifference(a, b) : exactDifference(at(a, e.path), at(b, e.path), e.path);
+  const [va, vb] = e.path === undefined ? [a, b] : [at(a, e.path), at(b, e.path)];
+  // A path found neither then nor now is a mistake in the path, not a value that stayed.
+  if (e.path !== undefined && va === undefined && vb === undefined) return done(description, `step ${ctx.step}, there is nothing at ${e.path}, neither ${when} nor now`);
+  const m = exactDifference(va, vb, e.path ?? '');
   if (!m) return done(description, undefined);
   return done(description, diffText(`step ${ctx.step}, ${m.path || 'the object'}`, m, [when, 'now']));
 }

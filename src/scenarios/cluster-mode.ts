@@ -271,11 +271,21 @@ function textBodyNotes(step: ScenarioStep, scenario: Scenario): string[] {
   }
 }
 
+/** The object a raw request names by kind in its target, when it does. */
+function requestedObject(req: ApiRequest): ObjectRef | undefined {
+  const t = 'target' in req ? req.target : undefined;
+  if (!t || typeof t.kind !== 'string' || typeof t.name !== 'string') return undefined;
+  return { ...(t.apiVersion ? { apiVersion: t.apiVersion } : {}), kind: t.kind, name: t.name, ...(t.namespace ? { namespace: t.namespace } : {}) };
+}
+
 function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario): { result: ActionResult; next: ClusterState } {
   const req = step.args as unknown as ApiRequest;
   if (!isMap(step.args) || typeof getKey(step.args, 'verb') !== 'string') throw new SsaError('INPUT', 'expected {verb: apply|create|update|patch|delete|get, ...}');
   const { state: next, response } = serve(state, req);
   const touched = changedObjects(state, next);
+  // Nothing written: the object the request names (the parent of /scale or /status), else the body's.
+  const named = requestedObject(req);
+  if (touched.length === 0 && named) touched.push(named);
   if (response.ok) {
     if (touched.length === 0 && isMap(response.object)) touched.push(refOf(response.object));
     return {

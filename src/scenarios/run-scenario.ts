@@ -4,12 +4,16 @@
  * step at a time) and walked back (`snapshotAt`).
  */
 import { checkExpectations } from './check-expectations.js';
-import type { Scenario } from './model.js';
+import type { Expectation, Scenario } from './model.js';
 import { ownershipChanges } from './ownership-changes.js';
 import type { ModeRunner, ObjectChanges, ScenarioRun, Snapshot, StepRecord } from './run-types.js';
 
 /** Expectations that say a step may fail; without one, a failing step fails the scenario. */
 const FAILURE_KINDS = new Set(['succeeds', 'error', 'conflicts', 'exitCode', 'stderr', 'stderrIncludes']);
+
+function allowsFailure(e: Expectation): boolean {
+  return FAILURE_KINDS.has(e.kind) || (e.kind === 'responseCode' && e.code >= 400);
+}
 
 /** Builds the mode runner of a scenario (engine or cluster). Supplied by the caller's wiring. */
 export type ModeRunnerFactory = (scenario: Scenario) => ModeRunner;
@@ -25,11 +29,11 @@ export function* runScenarioSteps(scenario: Scenario, runner: ModeRunner, earlie
     const { result, after } = runner.run(step, current);
     const changes = changesBetween(current, after);
     const expectations = checkExpectations(step.expectations, { result, after, changes, step: step.index + 1, history: history.slice() });
-    if (!result.ok && !step.expectations.some((e) => FAILURE_KINDS.has(e.expectation.kind))) {
+    if (!result.ok && !step.expectations.some((e) => allowsFailure(e.expectation))) {
       expectations.push({
         expectation: { expectation: { kind: 'succeeds', value: true }, source: step.source },
         passed: false,
-        description: 'the step succeeds (a step that may fail says so with `succeeds: false`, `error` or `conflicts`)',
+        description: 'the step succeeds (a step that may fail says so with `succeeds: false`, `error`, `conflicts` or `response: {code: 409}`)',
         detail: `it failed: ${result.error ?? result.stderr.trim()}`,
       });
     }

@@ -104,6 +104,21 @@ describe('response: the code and body the API server answered', () => {
     ]);
   });
 
+  it('a response code of 400 or more says the step may fail, as `error` does', () => {
+    const steps = run(scenario(applyCm('c', '{a: "2"}', 'other'), 'response: {code: 409}'));
+    expect(outcome(steps[1])).toEqual([{ passed: true, description: 'the response code is 409', detail: undefined }]);
+  });
+
+  it('a request that writes nothing is about the object its target names (the parent of /scale), not the Scale', () => {
+    const deploy = `{apiVersion: apps/v1, kind: Deployment, metadata: {name: web, namespace: default}, spec: {replicas: 3, selector: {matchLabels: {app: web}}, template: {metadata: {labels: {app: web}}, spec: {containers: [{name: web, image: nginx}]}}}}`;
+    const text = `name: n\nsteps:\n  - request: {verb: apply, body: ${deploy}, options: {fieldManager: m}}\n  - request: {verb: apply, target: {apiVersion: apps/v1, kind: Deployment, namespace: default, name: web}, body: {apiVersion: autoscaling/v1, kind: Scale, metadata: {name: web, namespace: default}, spec: {replicas: 5}}, options: {fieldManager: other, subresource: scale}}\n    expect: {response: {code: 409}, unchangedSince: 1, owners: {.spec.replicas: [m]}}\n`;
+    expect(outcome(run(text)[1]).map((o) => [o.passed, o.detail])).toEqual([
+      [true, undefined],
+      [true, undefined],
+      [true, undefined],
+    ]);
+  });
+
   it('bodyExactly: a key not given is a difference', () => {
     const steps = run(scenario(applyCm('c', '{a: "2"}', 'other'), 'succeeds: false\nresponse: {bodyExactly: {kind: Status}}'));
     expect(steps[1][1].passed).toBe(false);
@@ -127,6 +142,11 @@ describe('length and contains on the object', () => {
     ]);
   });
 
+  it('absent sees managedFields too (it used to look at the object without them, so it always held)', () => {
+    const steps = run(scenario(applyCm('c'), 'absent: [.metadata.managedFields]'));
+    expect(outcome(steps[1])).toEqual([{ passed: false, description: '.metadata.managedFields is not in the object', detail: 'it is there' }]);
+  });
+
   it('failures say what is there', () => {
     const steps = run(scenario(applyCm('c'), 'length: {.data: 3}\ncontains: {.metadata.managedFields: {manager: nobody}, .data.a: x, .data.zz: x}'));
     expect(outcome(steps[1]).map((o) => o.detail)).toEqual([
@@ -148,6 +168,11 @@ describe('unchangedSince: the object, its resourceVersion or its managedFields a
       { passed: true, description: '.metadata.uid is as it was after step 1', detail: undefined },
       { passed: false, description: '.metadata.resourceVersion is as it was after step 2', detail: 'step 3, .metadata.resourceVersion:\n- after step 2 "1"\n+ now          "2"' },
     ]);
+  });
+
+  it('a path found neither then nor now is reported, not taken as unchanged', () => {
+    const text = `name: n\nsteps:\n  - ${applyCm('c')}\n  - ${applyCm('c')}\n    expect: {unchangedSince: {step: 1, paths: ['.metadata.managedFields[manager="nobody"]', '.metadata.managedFields[manager="apply_test"]']}}\n`;
+    expect(outcome(run(text)[1]).map((o) => o.detail)).toEqual(['step 2, there is nothing at .metadata.managedFields[manager="nobody"], neither after step 1 nor now', undefined]);
   });
 
   it('step 0 is the state before the first step; a step not yet run is a failure that says so', () => {

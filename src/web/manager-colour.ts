@@ -1,7 +1,7 @@
 /**
  * Colours of managers. Within a scenario, managers get palette slots in the order they first
  * appear (on the starting objects, then step by step), so the managers shown together never share
- * a colour while there are at most twelve of them; hashing names (as this page once did, like
+ * a colour while there are at most twelve of them on screen; hashing names (as this page once did, like
  * kubectl-blame) gave `kubectl` and `kube-controller-manager` the same colour. Shared ownership has
  * its own pattern, and names are always printed beside the colour, so colour never carries
  * meaning alone.
@@ -38,10 +38,36 @@ export function fnv1a(text: string): number {
   return h >>> 0;
 }
 
-/** Palette slots in order of first appearance: the first manager 0, the next 1, and so on. */
-export function managerSlots(managersInOrder: Iterable<string>): ReadonlyMap<string, number> {
+/**
+ * Palette slots for a run, from the groups of managers it shows together (each object's managers
+ * at each step), in order. Managers take slots in order of first appearance: a new manager takes
+ * the next slot nobody has, and once all twelve are taken, a slot no manager it is ever shown with
+ * has. So managers shown together never share a colour while at most twelve are on screen, even
+ * in a run with more (twenty updaters come and go as the oldest are merged away).
+ */
+export function managerSlots(groups: Iterable<readonly string[]>): ReadonlyMap<string, number> {
+  const all = [...groups];
+  const shownWith = new Map<string, Set<string>>();
+  const order: string[] = [];
+  for (const g of all) {
+    for (const m of g) {
+      if (!shownWith.has(m)) {
+        shownWith.set(m, new Set());
+        order.push(m);
+      }
+      for (const other of g) if (other !== m) shownWith.get(m)!.add(other);
+    }
+  }
   const slots = new Map<string, number>();
-  for (const m of managersInOrder) if (!slots.has(m)) slots.set(m, slots.size % PALETTE.length);
+  const used = new Set<number>();
+  for (const m of order) {
+    const taken = new Set([...shownWith.get(m)!].map((o) => slots.get(o)).filter((x) => x !== undefined));
+    const fresh = PALETTE.findIndex((_, i) => !used.has(i));
+    const free = PALETTE.findIndex((_, i) => !taken.has(i));
+    const slot = fresh >= 0 ? fresh : free >= 0 ? free : order.indexOf(m) % PALETTE.length;
+    slots.set(m, slot);
+    used.add(slot);
+  }
   return slots;
 }
 

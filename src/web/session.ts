@@ -27,9 +27,9 @@ export interface Session {
   readonly managerSlots: ReadonlyMap<string, number>;
 }
 
-/** Managers in the order the run shows them: the starting objects, then each step's result. */
-function* managersInOrder(initial: Snapshot | undefined, steps: readonly StepRecord[]): Generator<string> {
-  for (const snapshot of [initial, ...steps.map((r) => r.after)]) for (const o of snapshot?.objects ?? []) for (const e of o.owners) yield e.manager;
+/** The managers the run shows together (each object's, at each position), in order: the starting objects, then each step's result. */
+function* managersShownTogether(initial: Snapshot | undefined, steps: readonly StepRecord[]): Generator<string[]> {
+  for (const snapshot of [initial, ...steps.map((r) => r.after)]) for (const o of snapshot?.objects ?? []) yield o.owners.map((e) => e.manager);
 }
 
 export function startSession(text: string, file: string, env: RunEnvironment): Session {
@@ -58,7 +58,7 @@ export function startSession(text: string, file: string, env: RunEnvironment): S
       break;
     }
   }
-  return { text, file, scenario, runner, initial: runner.initial, steps, problem, managerSlots: managerSlots(managersInOrder(runner.initial, steps)) };
+  return { text, file, scenario, runner, initial: runner.initial, steps, problem, managerSlots: managerSlots(managersShownTogether(runner.initial, steps)) };
 }
 
 /** A session that shows only why the scenario could not run. */

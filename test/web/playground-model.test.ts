@@ -35,10 +35,18 @@ describe('manager colours', () => {
   it('managers get colours in order of appearance, so the first twelve never share one', () => {
     // kubectl and kube-controller-manager hashed to the same slot; by appearance they cannot.
     expect(fnv1a('kubectl') % 12).toBe(fnv1a('kube-controller-manager') % 12);
-    const slots = managerSlots(['kubectl', 'kube-controller-manager', 'kubectl', 'eks']);
+    const slots = managerSlots([['kubectl', 'kube-controller-manager'], ['kubectl', 'eks']]);
     expect([...slots]).toEqual([['kubectl', 0], ['kube-controller-manager', 1], ['eks', 2]]);
     expect(managerColour('kube-controller-manager', slots)).not.toBe(managerColour('kubectl', slots));
     expect(new Set(PALETTE).size).toBe(PALETTE.length);
+  });
+
+  it('past twelve managers, a new one takes a colour none of those it is shown with has', () => {
+    // Twenty updaters of one object, of which ten at most are shown at once (older ones merged away).
+    const groups = Array.from({ length: 20 }, (_, i) => ['apply_test', ...Array.from({ length: Math.min(i + 1, 10) }, (_, j) => `updater${i - j}`)]);
+    const slots = managerSlots(groups);
+    for (const g of groups) expect(new Set(g.map((m) => slots.get(m))).size, g.join(', ')).toBe(g.length);
+    expect(slots.get('updater10')).not.toBe(slots.get('apply_test'));
   });
 
   it('a manager the run never showed (a what-if\'s own) gets a slot from its name', () => {

@@ -336,7 +336,8 @@ export function actionSummary(step: ScenarioStep): string {
       return `kubectl apply${flag('serverSide', '--server-side')}${s('fieldManager') ? ` --field-manager=${s('fieldManager')}` : ''}${flag('forceConflicts', '--force-conflicts')}${s('dryRun') && s('dryRun') !== 'none' ? ` --dry-run=${s('dryRun')}` : ''} -f ${manifestsName(a)}`;
     case 'kubectl-set-env': {
       const env = getKey(a, 'env');
-      const pairs = isMap(env) ? Object.keys(env).map((k) => `${k}=${String(env[k])}`) : [];
+      // Text as typed; anything else a file gives (a map, a list) as JSON, which the actor then refuses.
+      const pairs = isMap(env) ? Object.keys(env).map((k) => `${k}=${typeof env[k] === 'string' ? env[k] : JSON.stringify(env[k])}`) : [];
       return `kubectl set env ${s('resource') ?? ''}${s('name') ? `/${s('name')}` : ''}${s('namespace') ? ` -n ${s('namespace')}` : ''}${s('container') ? ` -c ${s('container')}` : ''} ${pairs.join(' ')}`.trimEnd();
     }
     case 'kubectl-scale':

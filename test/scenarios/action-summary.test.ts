@@ -1,0 +1,30 @@
+/**
+ * The one-line summary of a step is written for any options the file gives, even odd ones: a
+ * map where kubectl set env takes text is reported by the actor, not a crash of the summary
+ * (found by the fuzz slice: `String()` of a null-prototype map threw, exit 70).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/run-io.js';
+
+describe('the step summary', () => {
+  it('a map as an env value of kubectl set env is shown as JSON, not a crash', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-summary-'));
+    const file = join(dir, 's.yaml');
+    writeFileSync(
+      file,
+      `name: n
+objects:
+  - {apiVersion: apps/v1, kind: Deployment, metadata: {name: web, namespace: default}, spec: {selector: {matchLabels: {app: web}}, template: {metadata: {labels: {app: web}}, spec: {containers: [{name: web, image: nginx}]}}}}
+steps:
+  - kubectl-set-env: {resource: deployment/web, env: {A: {b: 1}}}
+    expect: {succeeds: false}
+`,
+    );
+    const r = await runCli(['run', file]);
+    expect(r.stderr).not.toMatch(/internal error/);
+    expect(r.stdout).toContain('$ kubectl set env deployment/web A={"b":1}');
+  });
+});

@@ -2,11 +2,9 @@
  * Scenario file → Scenario. Checks the whole structure up front so that a typo fails before any
  * step runs, each problem naming file:line:column, the path inside the file and what was expected.
  */
-import { isMap, type Value } from '../value/value.js';
-import { actions, fileOptionKeys, isActionName, textOptions, WEBHOOK_MATCH_KEYS } from '../actors/index.js';
+import { isMap, newMap, type Value } from '../value/value.js';
+import { actions, fileOptions, isActionName } from '../actors/index.js';
 import { closestWord } from '../errors/closest-word.js';
-import { SsaError } from '../errors/ssa-error.js';
-import { readManifests } from '../manifest/read-manifests.js';
 import { DocNode } from './doc-reader.js';
 import type {
   ClockSpec,
@@ -22,7 +20,8 @@ import type {
   SchemaSpec,
   ValueSource,
 } from './model.js';
-import { readYamlDocument, readYamlDocuments, segsKey } from './read-yaml.js';
+import { readYamlDocument, segsKey } from './read-yaml.js';
+import { readOptionValue, RFC3339 } from './read-option-value.js';
 import { isVerb, REQUEST_KEYS, REQUEST_OPTION_KEYS, TARGET_KEYS, VERBS } from './request-keys.js';
 
 const TOP_KEYS = ['name', 'description', 'learn', 'mode', 'schema', 'clock', 'live', 'managed', 'objects', 'steps'];
@@ -178,7 +177,6 @@ export function parseDuration(n: DocNode): number {
   return Number(m[1]) * (m[2] === 's' ? 1 : m[2] === 'm' ? 60 : 3600);
 }
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 function parseClock(n: DocNode): ClockSpec {
   n.map('a map with start (an RFC 3339 time) and tick (a duration)');
@@ -251,8 +249,9 @@ function parseStep(n: DocNode, index: number, mode: ScenarioMode): ScenarioStep 
   const action = actionKeys[0];
   if (!ACTION_NAME.test(action)) throw n.get(action)!.error(`${JSON.stringify(action)} is not an action name`, 'key');
   const argsNode = n.get(action)!;
+  let args = argsNode.value;
   if (mode === 'engine') checkEngineArgs(argsNode, action);
-  else checkClusterArgs(argsNode, action);
+  else args = checkClusterArgs(argsNode, action);
   const expectNode = n.get('expect');
   const expectations = expectNode ? parseExpectBlock(expectNode, mode) : [];
   const title = n.get('title') ? n.get('title')!.string() : '';
@@ -260,7 +259,7 @@ function parseStep(n: DocNode, index: number, mode: ScenarioMode): ScenarioStep 
   if (waitNode && mode === 'engine') throw waitNode.error('engine scenarios have no clock', 'key');
   const waitSeconds = waitNode ? parseDuration(waitNode) : undefined;
   const explain = n.get('explain') ? n.get('explain')!.string() : '';
-  return { index, title, explain, action, args: argsNode.value, argsSegs: argsNode.segs, expectations, waitSeconds, source: n.source };
+  return { index, title, explain, action, args, argsSegs: argsNode.segs, expectations, waitSeconds, source: n.source };
 }
 
 function checkEngineArgs(n: DocNode, action: string): void {
@@ -272,11 +271,14 @@ function checkEngineArgs(n: DocNode, action: string): void {
   n.get('force')?.boolean();
 }
 
-/** The step's action is one the runner knows, and each of its options is one the action declares. */
-function checkClusterArgs(n: DocNode, action: string): void {
+/**
+ * The step's action is one the runner knows, and each of its options is one the action declares,
+ * of the type it declares. Returns the options as the actor gets them (see readOptionValue).
+ */
+function checkClusterArgs(n: DocNode, action: string): Value {
   if (action === 'request') {
     checkRequest(n);
-    return;
+    return n.value;
   }
   if (!isActionName(action)) {
     const near = closestWord(action, [...Object.keys(actions), 'request']);
@@ -285,40 +287,13 @@ function checkClusterArgs(n: DocNode, action: string): void {
       'key',
     );
   }
-  if (n.value === null) return;
+  if (n.value === null) return null;
   n.map(`the options of ${action}: a map (see docs/actors.md)`);
-  n.onlyKeys(fileOptionKeys(action));
-  const manifests = n.get('manifests');
-  if (manifests?.isMap()) manifests.onlyKeys(manifests.get('file') ? ['file'] : ['addon', 'version', 'region']);
-  const match = action === 'mutating-webhook' ? n.get('match') : undefined;
-  if (match?.isMap()) match.onlyKeys(WEBHOOK_MATCH_KEYS);
-  for (const { key, nature } of textOptions(action)) {
-    const t = n.get(key);
-    if (t && typeof t.value === 'string') checkEmbeddedText(t, t.value, nature);
-  }
-}
-
-/**
- * YAML given as text (manifests, kubectl's `-p`) is read here, as the actor will read it, so
- * that a mistake in it is reported at the scenario file's own line and column before any step runs.
- */
-function checkEmbeddedText(n: DocNode, text: string, nature: 'manifests' | 'yaml'): void {
-  try {
-    if (nature === 'manifests') readManifests(text, { file: '<text>' });
-    else if (!isJson(text)) readYamlDocuments(text, '<text>');
-  } catch (err) {
-    if (err instanceof SsaError) throw n.embeddedError(err);
-    throw err;
-  }
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
+  const declared = fileOptions(action);
+  n.onlyKeys([...declared.keys()]);
+  const out = newMap();
+  for (const key of n.keys()) out[key] = readOptionValue(n.get(key)!, declared.get(key)!, key);
+  return out;
 }
 
 function checkRequest(n: DocNode): void {

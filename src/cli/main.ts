@@ -39,6 +39,10 @@ const commands: Record<string, Command> = {
     summary: 'what kubectl diff would print: the live objects against the apply\'s dry run',
     load: async () => import('./commands/diff.js').then((m) => ({ usage: m.diffUsage, options: m.OPTIONS, run: m.diffCommand })),
   },
+  'addon-check': {
+    summary: 'an add-on upgrade across cluster states and resolveConflicts modes: failures, lost user changes',
+    load: async () => import('./commands/addon-check.js').then((m) => ({ usage: m.addonCheckUsage, run: m.addonCheckCommand })),
+  },
   blame: {
     summary: 'show an object with the managers that own each line',
     load: async () => import('./commands/blame.js').then((m) => ({ usage: m.blameUsage, options: m.OPTIONS, run: m.blameCommand })),

@@ -238,6 +238,14 @@ function parseManagedEntry(n: DocNode, engine: boolean): ManagedEntrySpec {
   };
 }
 
+/**
+ * One cluster-mode step read from any document (such as `addon-check`'s customizations file): the
+ * same checks as in a scenario, its positions in that document.
+ */
+export function parseClusterStep(n: DocNode, index: number): ScenarioStep {
+  return parseStep(n, index, 'cluster');
+}
+
 function parseStep(n: DocNode, index: number, mode: ScenarioMode): ScenarioStep {
   n.map('a step: a map with one action (such as apply or update) and optional title, explain, expect');
   const actionKeys = n.keys().filter((k) => !STEP_KEYS.includes(k));

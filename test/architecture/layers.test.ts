@@ -17,6 +17,7 @@ const layers = [
   'apiserver',
   'actors',
   'scenarios',
+  'addon-check',
   'server',
   'cli',
   'web',

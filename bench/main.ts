@@ -175,17 +175,18 @@ function main(): void {
  *   CLI/EngineOnePod          `ssa-sim engine` answering one Pod apply with "schema": "builtin", whole process
  *   CLI/Help, CLI/Help/Best   `ssa-sim --help`, whole process (median, and the best run)
  *   CLI/RunEks, CLI/RunEks/Best  `ssa-sim run scenarios/eks-vpc-cni-addon.yaml`, whole process
+ *   CLI/AddonCheck, CLI/AddonCheck/Best  `ssa-sim addon-check --from vpc-cni@v1.10.1 --to vpc-cni@v1.11.4`, whole process (budget 2 s)
  * The CLI cases run the bundled command (dist/cli/ssa-sim.js, built by `npm run build`).
  */
 function coldStart(pod: Value): { name: string; ms: number }[] {
   const runs = 7;
   const sorted = (f: () => number): number[] => Array.from({ length: runs }, f).sort((a, b) => a - b);
   const median = (f: () => number): number => sorted(f)[runs >> 1];
-  const wall = (args: string[], input?: string): number => {
+  const wall = (args: string[], input?: string, status = 0): number => {
     const t0 = performance.now();
     const r = spawnSync(process.execPath, args, { input, encoding: 'utf8' });
     const ms = performance.now() - t0;
-    if (r.status !== 0) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
+    if (r.status !== status) throw new Error(`${args.join(' ')} failed: ${r.stderr}`);
     return ms;
   };
   const inProcess = (module: string, then: string): number =>
@@ -198,8 +199,8 @@ function coldStart(pod: Value): { name: string; ms: number }[] {
     });
   const request = JSON.stringify({ schema: 'builtin', type: 'io.k8s.api.core.v1.Pod', steps: [{ op: 'apply', manager: 'kubectl', apiVersion: 'v1', object: pod }] });
   const bin = join(repo, 'dist', 'cli', 'ssa-sim.js');
-  const wholeProcess = (name: string, args: string[]): { name: string; ms: number }[] => {
-    const xs = sorted(() => wall([bin, ...args]));
+  const wholeProcess = (name: string, args: string[], status = 0): { name: string; ms: number }[] => {
+    const xs = sorted(() => wall([bin, ...args], undefined, status));
     return [
       { name, ms: xs[runs >> 1] },
       { name: `${name}/Best`, ms: xs[0] },
@@ -208,6 +209,8 @@ function coldStart(pod: Value): { name: string; ms: number }[] {
   return [
     ...wholeProcess('CLI/Help', ['--help']),
     ...wholeProcess('CLI/RunEks', ['run', join(repo, 'scenarios', 'eks-vpc-cni-addon.yaml')]),
+    // The vpc-cni upgrade over the default customizations in the three modes (exit 1: cells fail).
+    ...wholeProcess('CLI/AddonCheck', ['addon-check', '--from', 'vpc-cni@v1.10.1', '--to', 'vpc-cni@v1.11.4'], 1),
     { name: 'BuiltinSchema/ColdLoad', ms: inProcess('builtin/builtin-catalog.js', "const c = m.builtinCatalog(); c.schema.named(c.typeFor('apps/v1', 'DaemonSet'));") },
     { name: 'SchemaCatalogs/ColdImport', ms: inProcess('catalog.js', '') },
     { name: 'Process/Empty', ms: median(() => wall(['-e', '0'])) },

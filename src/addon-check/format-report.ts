@@ -19,16 +19,29 @@ function table(report: AddonCheckReport, object: string): string[][] {
   ]);
 }
 
+/** Objects with something in some cell, those whose tables read the same grouped under one. */
+function tables(report: AddonCheckReport): { objects: string[]; rows: string[][] }[] {
+  const groups = new Map<string, { objects: string[]; rows: string[][] }>();
+  for (const object of objectsOf(report).filter((o) => eventful(report, o))) {
+    const rows = table(report, object);
+    const key = JSON.stringify(rows);
+    const g = groups.get(key);
+    if (g) g.objects.push(object);
+    else groups.set(key, { objects: [object], rows });
+  }
+  return [...groups.values()];
+}
+
 function quiet(report: AddonCheckReport): string[] {
   return objectsOf(report).filter((o) => !eventful(report, o));
 }
 
 export function formatText(report: AddonCheckReport): string {
   const out: string[] = [headline(report), ''];
-  for (const object of objectsOf(report).filter((o) => eventful(report, o))) {
-    const rows = [['cluster state', ...report.modes], ...table(report, object)];
+  for (const group of tables(report)) {
+    const rows = [['cluster state', ...report.modes], ...group.rows];
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-    out.push(object);
+    out.push(group.objects.join(', '));
     for (const r of rows) out.push(`  ${r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ')}`);
     out.push('');
   }
@@ -60,11 +73,11 @@ function code(text: string): string {
 export function formatMarkdown(report: AddonCheckReport): string {
   const out: string[] = [`### Add-on upgrade check: ${code(report.from)} → ${code(report.to)}`, ''];
   out.push(`${report.states.length} cluster states × ${report.modes.length} \`resolveConflicts\` modes: ${summaryLine(report)}.`, '');
-  for (const object of objectsOf(report).filter((o) => eventful(report, o))) {
-    out.push(`**${code(object)}**`, '');
+  for (const group of tables(report)) {
+    out.push(group.objects.map((o) => `**${code(o)}**`).join(', '), '');
     out.push(`| cluster state | ${report.modes.join(' | ')} |`);
     out.push(`| --- | ${report.modes.map(() => '---').join(' | ')} |`);
-    for (const r of table(report, object)) out.push(`| ${r.map((c, i) => (i === 0 ? code(c) : /^(FAILS|LOSES)/.test(c) ? `**${mdCell(c)}**` : mdCell(c))).join(' | ')} |`);
+    for (const r of group.rows) out.push(`| ${r.map((c, i) => (i === 0 ? code(c) : /^(FAILS|LOSES)/.test(c) ? `**${mdCell(c)}**` : mdCell(c))).join(' | ')} |`);
     out.push('');
   }
   const q = quiet(report);

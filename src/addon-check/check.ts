@@ -12,26 +12,14 @@ import { identity } from '../actors/objects.js';
 import { coordinates } from '../actors/resources.js';
 import type { KubeObject } from '../apiserver/types.js';
 import { managerOfCause } from '../apiserver/index.js';
-import { clusterObjectDisplay, clusterSnapshot, type ClusterRunState } from '../scenarios/cluster-mode.js';
+import { clusterSnapshot, objectRefDisplay, type ClusterRunState } from '../scenarios/cluster-mode.js';
 import { changesBetween } from '../scenarios/run-scenario.js';
 import type { ObjectView, RunEnvironment, Snapshot } from '../scenarios/run-types.js';
-import { newMap, type Value } from '../value/value.js';
 import { addonArgs, buildClusterStates, type ClusterStateRun } from './cluster-states.js';
 import type { AddonCheckInput, AddonCheckReport, Cell, CellObject, ClusterStateReport } from './model.js';
 import { fateOf, userChanges } from './user-changes.js';
 
 type Target = ActorOutcome['requests'][number]['target'];
-
-function targetDisplay(t: Target): string {
-  const metadata = newMap();
-  metadata.name = t.name;
-  if (t.namespace) metadata.namespace = t.namespace;
-  const obj = newMap();
-  obj.apiVersion = t.apiVersion;
-  obj.kind = t.kind;
-  obj.metadata = metadata as Value;
-  return clusterObjectDisplay(obj);
-}
 
 /** Where the add-on manager sends an object (its namespace defaulted as the API server does). */
 function targetOf(cluster: ClusterRunState['cluster'], o: KubeObject): Target {
@@ -72,7 +60,7 @@ function cellOf(input: AddonCheckInput, state: ClusterStateRun, mode: ResolveCon
   const changes = changesBetween(state.snapshot, after);
   const cluster = (state.snapshot.state as ClusterRunState).cluster;
   const cellObjects: CellObject[] = objects.map((display) => {
-    const targets = outcome.requests.filter((r) => targetDisplay(r.target) === display);
+    const targets = outcome.requests.filter((r) => objectRefDisplay(r.target) === display);
     const conflicts = targets
       .filter((r) => r.dryRun && r.code === 409)
       .flatMap((r) => (r.failure?.causes ?? []).filter((c) => c.reason === 'FieldManagerConflict').map((c) => ({ manager: managerOfCause(c.message), path: c.field })));
@@ -99,7 +87,7 @@ export function runAddonCheck(input: AddonCheckInput, env: RunEnvironment): Addo
   const baseViews = byDisplay(baseline);
   // The add-on's objects: what OLD installs, and what the add-on manager applies of NEW.
   const cluster = (baseline.state as ClusterRunState).cluster;
-  const objects = [...new Set([...baseViews.keys(), ...input.to.objects.map((o) => targetDisplay(targetOf(cluster, o)))])];
+  const objects = [...new Set([...baseViews.keys(), ...input.to.objects.map((o) => objectRefDisplay(targetOf(cluster, o)))])];
   const changed = states.map((s): StateChanges => {
     const views = byDisplay(s.snapshot);
     return new Map(objects.flatMap((d) => (views.has(d) ? [[d, userChanges(baseViews.get(d), views.get(d)!)] as const] : [])));

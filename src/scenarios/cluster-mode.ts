@@ -30,10 +30,14 @@ function str(m: Value | undefined, key: string): string | undefined {
 
 /** `daemonset.apps/aws-node -n kube-system`, as kubectl names objects. */
 export function clusterObjectDisplay(obj: Value): string {
-  const { group } = splitApiVersion(str(obj, 'apiVersion') ?? '');
   const meta = isMap(obj) ? getKey(obj, 'metadata') : undefined;
-  const ns = str(meta, 'namespace');
-  return `${objectDisplayName(str(obj, 'kind') ?? 'object', group, str(meta, 'name') ?? '')}${ns ? ` -n ${ns}` : ''}`;
+  return objectRefDisplay({ apiVersion: str(obj, 'apiVersion') ?? '', kind: str(obj, 'kind') ?? 'object', name: str(meta, 'name') ?? '', namespace: str(meta, 'namespace') });
+}
+
+/** The same name for an object known by its coordinates (a request's target). */
+export function objectRefDisplay(ref: { readonly apiVersion: string; readonly kind: string; readonly name: string; readonly namespace?: string }): string {
+  const { group } = splitApiVersion(ref.apiVersion);
+  return `${objectDisplayName(ref.kind, group, ref.name)}${ref.namespace ? ` -n ${ref.namespace}` : ''}`;
 }
 
 function refOf(obj: Value): ObjectRef {

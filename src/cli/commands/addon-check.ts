@@ -1,5 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { statSync } from 'node:fs';
 import type { ResolveConflicts } from '../../actors/actor.js';
 import {
   type AddonSource,
@@ -13,11 +12,10 @@ import {
   parseCustomizations,
   runAddonCheck,
 } from '../../addon-check/index.js';
-import { SsaError } from '../../errors/ssa-error.js';
-import { readManifests } from '../../manifest/index.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_FAILED, EXIT_OK } from '../io.js';
-import { readInput, readTextFile } from '../read-input.js';
+import { readInput } from '../read-input.js';
+import { readManifestObjects } from '../read-manifest-paths.js';
 import { readLiveObjects } from '../read-live.js';
 import { writeFileAtomically } from '../write-output.js';
 import { fileEnvironment } from './run.js';
@@ -82,25 +80,8 @@ const OPTIONS = {
 
 const MODES: readonly ResolveConflicts[] = ['NONE', 'OVERWRITE', 'PRESERVE'];
 const START = '2024-01-01T00:00:00Z';
-const EXTENSIONS = ['.json', '.yaml', '.yml'];
-
-/** The files of a manifest path: the file itself, or a directory's manifest files in byte order. */
-function manifestFiles(path: string): string[] {
-  let dir = false;
-  try {
-    dir = statSync(path).isDirectory();
-  } catch {
-    return [path];
-  }
-  if (!dir) return [path];
-  const names = readdirSync(path)
-    .filter((n) => EXTENSIONS.some((e) => n.endsWith(e)))
-    .sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
-  if (names.length === 0) throw new SsaError('INPUT', `no .json, .yaml or .yml file in the directory`, { source: { file: path } });
-  return names.map((n) => join(path, n));
-}
-
-function addonSource(spec: string): AddonSource {
+/** OLD or NEW: a built-in version (`vpc-cni@v1.10.1`) unless a file of that name exists, else files as `kubectl apply -f` reads them. */
+async function addonSource(spec: string, io: CommandIO): Promise<AddonSource> {
   let exists = true;
   try {
     statSync(spec);
@@ -109,8 +90,8 @@ function addonSource(spec: string): AddonSource {
   }
   const builtin = exists ? undefined : builtinAddon(spec);
   if (builtin) return builtin;
-  const objects = manifestFiles(spec).flatMap((file) => readManifests(readTextFile(file), { file }).manifests.map((m) => m.object));
-  return manifestAddon(spec, objects);
+  const { manifests } = await readManifestObjects([spec], false, io);
+  return manifestAddon(spec, manifests.map((m) => m.object));
 }
 
 function nameOf(spec: string): string {
@@ -138,8 +119,8 @@ export async function addonCheckCommand(args: string[], io: CommandIO): Promise<
   if (format === undefined) return usageError('addon-check', `-o ${output} is not supported here; use text, json, markdown or a file name`, addonCheckUsage, io);
   const file = ['text', 'json', 'markdown'].includes(output) ? undefined : output;
 
-  const from = addonSource(fromSpec);
-  const to = addonSource(toSpec);
+  const from = await addonSource(fromSpec, io);
+  const to = await addonSource(toSpec, io);
   const addonName = (v['addon-name'] as string | undefined) ?? (to.kind === 'builtin' ? to.addonName : from.kind === 'builtin' ? from.addonName : nameOf(toSpec));
   const customFile = v.customizations as string | undefined;
   const customText = customFile === undefined ? DEFAULT_CUSTOMIZATIONS : (await readInput(customFile, io)).text;

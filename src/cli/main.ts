@@ -41,7 +41,7 @@ const commands: Record<string, Command> = {
   },
   'addon-check': {
     summary: 'an add-on upgrade across cluster states and resolveConflicts modes: failures, lost user changes',
-    load: async () => import('./commands/addon-check.js').then((m) => ({ usage: m.addonCheckUsage, run: m.addonCheckCommand })),
+    load: async () => import('./commands/addon-check.js').then((m) => ({ usage: m.addonCheckUsage, options: m.OPTIONS, run: m.addonCheckCommand })),
   },
   blame: {
     summary: 'show an object with the managers that own each line',

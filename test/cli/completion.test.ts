@@ -58,7 +58,7 @@ function complete(words: string[], cword = words.length - 1): string[] {
 describe('the bash script, run in bash', () => {
   it('completes commands', () => {
     expect(complete(['ssa-sim', 'pr'])).toEqual(['preview']);
-    expect(complete(['ssa-sim', ''])).toEqual(['--help', '--version', 'blame', 'completion', 'diff', 'engine', 'explain', 'fieldset', 'preview', 'run', 'serve', 'version']);
+    expect(complete(['ssa-sim', ''])).toEqual(['--help', '--version', 'addon-check', 'blame', 'completion', 'diff', 'engine', 'explain', 'fieldset', 'preview', 'run', 'serve', 'version']);
   });
 
   it("completes a command's flags, from its parser's declarations", () => {

@@ -67,7 +67,7 @@ Examples:
   ssa-sim addon-check --print-customizations > my-users.yaml
 `;
 
-const OPTIONS = {
+export const OPTIONS = {
   from: { type: 'string' },
   to: { type: 'string' },
   cluster: { type: 'string', multiple: true },

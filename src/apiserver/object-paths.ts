@@ -3,7 +3,8 @@
  * copy plain JS data into the value model (null-prototype maps, so `__proto__` stays data).
  */
 import { SsaError } from '../errors/ssa-error.js';
-import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
+import { parseJsonExact } from '../value/parse-json.js';
+import { fitsInt64, getKey, intValue, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 
 export type FieldPath = readonly string[];
 
@@ -61,26 +62,30 @@ export function stringField(obj: ValueMap, key: string): string {
   return typeof v === 'string' ? v : '';
 }
 
-/** Deep copy of plain JS data (JSON.parse output, user objects) as Values; rejects what JSON cannot hold. */
-export function toValue(x: unknown, depth = 0): Value {
+/**
+ * Deep copy of plain JS data (JSON.parse output, user objects) as Values; rejects what JSON cannot
+ * hold. With `bigintPrefix`, strings that start with it are the ints `toPlain` wrote with it.
+ */
+export function toValue(x: unknown, depth = 0, bigintPrefix?: string): Value {
   if (depth > 1000) throw new SsaError('TOO_DEEP', 'object nested deeper than 1000 levels');
   if (x === null || x === undefined) return null;
   switch (typeof x) {
     case 'string':
+      return bigintPrefix !== undefined && x.startsWith(bigintPrefix) ? intValue(BigInt(x.slice(bigintPrefix.length))) : x;
     case 'boolean':
       return x;
     case 'number':
       if (!Number.isFinite(x)) throw new SsaError('INPUT', `unsupported value: ${x}`);
       return x;
     case 'bigint':
-      return Number(x);
+      return fitsInt64(x) ? intValue(x) : Number(x); // beyond int64: a float64, as Kubernetes decodes it
     case 'object': {
-      if (Array.isArray(x)) return x.map((e) => toValue(e, depth + 1));
+      if (Array.isArray(x)) return x.map((e) => toValue(e, depth + 1, bigintPrefix));
       const out = newMap();
       for (const k of Object.keys(x as object)) {
         const v = (x as Record<string, unknown>)[k];
         if (v === undefined) continue;
-        out[k] = toValue(v, depth + 1);
+        out[k] = toValue(v, depth + 1, bigintPrefix);
       }
       return out;
     }
@@ -89,18 +94,23 @@ export function toValue(x: unknown, depth = 0): Value {
   }
 }
 
-/** Value → plain JS objects (for libraries that expect ordinary objects, e.g. fast-json-patch). */
-export function toPlain(v: Value): unknown {
+/**
+ * Value → plain JS objects (for libraries that expect ordinary objects, e.g. fast-json-patch).
+ * With `bigintPrefix`, a bigint becomes the string `bigintPrefix + digits` (such libraries copy
+ * data through JSON.stringify, which refuses bigints); `toValue` with the same prefix reverses it.
+ */
+export function toPlain(v: Value, bigintPrefix?: string): unknown {
+  if (typeof v === 'bigint' && bigintPrefix !== undefined) return bigintPrefix + v.toString();
   if (v === null || typeof v !== 'object') return v;
-  if (Array.isArray(v)) return v.map(toPlain);
+  if (Array.isArray(v)) return v.map((e) => toPlain(e, bigintPrefix));
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: toPlain(v[k]), enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(v)) Object.defineProperty(out, k, { value: toPlain(v[k], bigintPrefix), enumerable: true, writable: true, configurable: true });
   return out;
 }
 
-/** Parses JSON text into Values (own keys only, `__proto__` as data). */
+/** Parses JSON text into Values (own keys only, `__proto__` as data, int64s with every digit). */
 export function parseJson(text: string): Value {
-  return toValue(JSON.parse(text) as unknown);
+  return toValue(parseJsonExact(text));
 }
 
 /** A copy of `obj` without `metadata.managedFields`. */

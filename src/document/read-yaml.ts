@@ -36,7 +36,7 @@ export type MakeError = (code: ReadErrorCode, message: string, source: SourcePos
 const defaultError: MakeError = (code, message, source) => new SsaError(code, message, { source });
 
 // JSON text: Go's JSON decoder lets a repeated key win silently.
-const JSON_OPTIONS = { version: '1.2', schema: 'core', uniqueKeys: false, prettyErrors: false } as const;
+const JSON_OPTIONS = { version: '1.2', schema: 'core', uniqueKeys: false, prettyErrors: false, intAsBigInt: true } as const;
 
 export interface ComposeOptions {
   /** File name for positions (`SourcePosition.file`); left out when undefined. */

@@ -12,7 +12,7 @@
  * npm default) disagree; `noteOf` describes them so that readers can warn about them.
  */
 import type { Scalar, Tags } from 'yaml';
-import type { Value } from '../value/value.js';
+import { fitsInt64, intValue, type Value } from '../value/value.js';
 
 const DROPPED_TAGS = new Set([
   'tag:yaml.org,2002:timestamp',
@@ -29,6 +29,7 @@ export const YAML11_OPTIONS = {
   customTags: yaml11Tags,
   uniqueKeys: true,
   prettyErrors: false,
+  intAsBigInt: true,
 } as const;
 
 /** YAML 1.1 tags, less those yaml.v2 does not turn into values when decoding into plain data. */
@@ -47,16 +48,35 @@ const GO_INF_NAN = /^[-+]?\.(?:inf|Inf|INF|nan|NaN|NAN)$/;
 /**
  * The scalar's value, except for plain scalars the `yaml` package's YAML 1.1 number rules read as
  * numbers but Go's yaml.v2 does not (`.` is NaN for the former, the string "." for the latter).
+ *
+ * Numbers end as Kubernetes has them after sigs.k8s.io/yaml: yaml.v2 reads an integer as int64,
+ * uint64 or else float64, the result is written as JSON and read back as an int64 when the JSON
+ * text is an integer that fits, else as a float64. So an integer beyond int64 is a float64, and a
+ * whole float64 below 2^63 in magnitude (`1e16`, `-9223372036854775809` rounded to -2^63) is an int.
  */
 export function goYamlScalar(node: Pick<Scalar, 'value' | 'type' | 'source'>): unknown {
   const v = node.value;
-  if (typeof v !== 'number' || node.type !== 'PLAIN') return v;
+  if ((typeof v !== 'number' && typeof v !== 'bigint') || node.type !== 'PLAIN') return goYamlNumber(v);
   const src = String(node.source ?? '').replace(/_/g, '');
-  if (GO_INT.test(src) || GO_FLOAT.test(src) || GO_INF_NAN.test(src)) return v;
+  if (GO_INT.test(src) || GO_FLOAT.test(src) || GO_INF_NAN.test(src)) return goYamlNumber(v);
   return String(node.source ?? v);
 }
 
-/** A decoded scalar as a Value: bigints as numbers, a merge key's symbol as its text `<<`. */
+const TWO_63 = 2 ** 63;
+
+function goYamlNumber(v: unknown): unknown {
+  if (typeof v === 'bigint') {
+    if (fitsInt64(v)) return v;
+    v = Number(v);
+  }
+  if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v) && v >= -TWO_63 && v < TWO_63) return BigInt(v);
+  return v;
+}
+
+/**
+ * A decoded scalar as a Value: ints as `intValue` has them (a bigint beyond 2^53, see value.ts),
+ * integers beyond int64 as float64s, a merge key's symbol as its text `<<`.
+ */
 export function scalarValue(v: unknown): Value {
   if (v === null || v === undefined) return null;
   switch (typeof v) {
@@ -65,7 +85,7 @@ export function scalarValue(v: unknown): Value {
     case 'number':
       return v;
     case 'bigint':
-      return Number(v);
+      return fitsInt64(v) ? intValue(v) : Number(v);
     case 'symbol':
       return v.description ?? '';
     default:
@@ -93,8 +113,8 @@ export function noteOf(node: Pick<Scalar, 'type' | 'source'>, value: unknown): S
   if (node.type !== 'PLAIN' || typeof node.source !== 'string') return undefined;
   const text = node.source;
   if (typeof value === 'boolean') return { kind: 'boolean', text, value, yaml11Only: YAML11_ONLY_BOOLEANS.test(text) };
-  if (typeof value === 'number' && YAML11_OCTAL.test(text) && text.replace(/[-+_]/g, '') !== '0') {
-    return { kind: 'octal', text, value, yaml11Only: true };
+  if ((typeof value === 'number' || typeof value === 'bigint') && YAML11_OCTAL.test(text) && text.replace(/[-+_]/g, '') !== '0') {
+    return { kind: 'octal', text, value: Number(value), yaml11Only: true };
   }
   return undefined;
 }

@@ -249,7 +249,7 @@ function firstCharOf(v: Value): string {
   if (v === null) return 'n';
   if (Array.isArray(v)) return '[';
   if (typeof v === 'string') return '"';
-  return JSON.stringify(v)[0];
+  return typeof v === 'object' ? '{' : String(v)[0];
 }
 
 /**

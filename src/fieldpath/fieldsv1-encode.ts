@@ -1,4 +1,4 @@
-import { type Value, type ValueMap, newMap } from '../value/value.js';
+import { type Value, type ValueMap, isMap, newMap } from '../value/value.js';
 import { encodeJsonValue, formatJsonNumber, jsonQuoteMinimal } from './json-text.js';
 import { type PathElement, PeKind, comparePathElements } from './path-element.js';
 import type { FieldSet } from './set.js';
@@ -110,4 +110,21 @@ export function fieldsV1ToValue(set: FieldSet): Value {
     }
   }
   return root;
+}
+
+/**
+ * The text of a stored FieldsV1 object (`metadata.managedFields[i].fieldsV1`) as the server keeps
+ * it: compact, keys in their stored order. Unlike `encodeFieldsV1(decodeFieldsV1Value(v))` it
+ * does not go through a set, whose numbers are float64s as the reference reads them back
+ * (`v:9007199254740993` would come back as `v:9007199254740992`).
+ */
+export function fieldsV1ValueText(v: Value): string {
+  if (!isMap(v)) return encodeJsonValue(v, true);
+  let out = '{';
+  let first = true;
+  for (const k of Object.keys(v)) {
+    out += (first ? '' : ',') + jsonQuoteMinimal(k) + ':' + fieldsV1ValueText(v[k]);
+    first = false;
+  }
+  return out + '}';
 }

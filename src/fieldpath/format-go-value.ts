@@ -6,9 +6,9 @@ import type { Value, ValueMap } from '../value/value.js';
  * strings `%q`, numbers `%v`, lists `[a,b]`, maps `k=v` pairs with no separator.
  *
  * JS has one number type, Go two. `asFloat` says the value is a Go float64 — what numbers read
- * from FieldsV1 JSON are (a stored key `port=1000000` prints `port=1e+06`); otherwise integral
- * numbers below 2^63 print as the ints they were in an object. Go's map order is random; here
- * map keys are sorted.
+ * from FieldsV1 JSON are (a stored key `port=1000000` prints `port=1e+06`); otherwise safe-range
+ * integral numbers and bigints print as the ints they were in an object. Go's map order is random;
+ * here map keys are sorted.
  */
 export function formatGoValue(v: Value, asFloat = false): string {
   if (v === null) return 'null';
@@ -17,6 +17,8 @@ export function formatGoValue(v: Value, asFloat = false): string {
       return goQuote(v);
     case 'number':
       return asFloat ? formatGoFloat(v) : formatGoNumber(v);
+    case 'bigint':
+      return v.toString(); // an int: a number read from FieldsV1 is never a bigint
     case 'boolean':
       return v ? 'true' : 'false';
   }
@@ -31,12 +33,14 @@ export function formatGoValue(v: Value, asFloat = false): string {
   return out;
 }
 
-const TWO_63 = 2 ** 63;
-
-/** Go `%v`: an int in decimal, a float64 as `%g` with the shortest digits (exponent if < -4 or >= 6). */
-export function formatGoNumber(x: number): string {
-  if (Number.isInteger(x) && Math.abs(x) < TWO_63) return Number.isSafeInteger(x) ? String(x) : BigInt(x).toString();
-  return formatGoFloat(x);
+/**
+ * Go `%v` of a number Value: an int in decimal (a safe-range integral `number` or a `bigint`), a
+ * float64 as `%g` with the shortest digits (exponent if < -4 or >= 6). An integral `number` beyond
+ * 2^53 is a float64 (value.ts), so it prints as one: `9.007199254740992e+15`.
+ */
+export function formatGoNumber(x: number | bigint): string {
+  if (typeof x === 'bigint') return x.toString();
+  return Number.isSafeInteger(x) ? String(x) : formatGoFloat(x);
 }
 
 /** Go `%v` of a float64: `%g` with the shortest digits, exponent form if the exponent is < -4 or >= 6. */

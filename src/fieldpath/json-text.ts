@@ -58,17 +58,16 @@ function quoteSlow(s: string, html: boolean): string {
   return out + s.slice(start) + '"';
 }
 
-const TWO_63 = 2 ** 63;
-
 /**
- * A number as the reference writes it in JSON: integral values in decimal (exact digits below
- * 2^63, as an int64 prints; a float64 would print its shortest digits padded with zeros); others with the
- * shortest round-trip digits, in plain notation when 1e-6 <= |x| < 1e21 and in exponent notation
- * (sign and at least two digits: `1e-07`, `1e+21`) otherwise. NaN and infinities are errors.
+ * A number as the reference writes it in JSON: an int (a safe-range `number` or a `bigint`) in
+ * decimal with every digit; a float64 with the shortest round-trip digits, in plain notation when
+ * 1e-6 <= |x| < 1e21 and in exponent notation (sign and at least two digits: `1e-07`, `1e+21`)
+ * otherwise, as json-iterator writes it. An integral `number` beyond 2^53 is a float64, so it
+ * prints its shortest digits padded with zeros (`1152921504606847000`). NaN and infinities are errors.
  */
-export function formatJsonNumber(x: number): string {
+export function formatJsonNumber(x: number | bigint): string {
+  if (typeof x === 'bigint') return x.toString();
   if (!Number.isFinite(x)) throw new SsaError('VALIDATION', `json: unsupported value: ${x}`);
-  if (Number.isInteger(x) && !Number.isSafeInteger(x) && Math.abs(x) < TWO_63) return BigInt(x).toString();
   const s = String(x); // JS switches to exponent notation at exactly the same bounds
   const e = s.indexOf('e');
   if (e < 0) return s === '-0' ? '0' : s;
@@ -78,13 +77,13 @@ export function formatJsonNumber(x: number): string {
 
 /**
  * A number as Go's `encoding/json` writes a decoded manifest's number (kubectl's last-applied
- * annotation and patch bodies): integral values below 2^63 as the int64 they decode to, others as
- * float64 with the shortest round-trip digits, plain when 1e-6 <= |x| < 1e21, else exponent form
- * without padding (`1.5e-7`, `1e+21`), which is how JS writes them too. NaN and infinities are errors.
+ * annotation and patch bodies): an int with every digit, a float64 with the shortest round-trip
+ * digits, plain when 1e-6 <= |x| < 1e21, else exponent form without padding (`1.5e-7`, `1e+21`),
+ * which is how JS writes them too. NaN and infinities are errors.
  */
-export function formatGoJsonNumber(x: number): string {
+export function formatGoJsonNumber(x: number | bigint): string {
+  if (typeof x === 'bigint') return x.toString();
   if (!Number.isFinite(x)) throw new SsaError('VALIDATION', `json: unsupported value: ${x}`);
-  if (Number.isInteger(x) && !Number.isSafeInteger(x) && Math.abs(x) < TWO_63) return BigInt(x).toString();
   return x === 0 ? '0' : String(x);
 }
 
@@ -98,6 +97,7 @@ export function encodeJsonValue(v: Value, htmlEscape: boolean, goNumbers = false
     case 'string':
       return htmlEscape ? jsonQuoteHtml(v) : jsonQuoteMinimal(v);
     case 'number':
+    case 'bigint':
       return goNumbers ? formatGoJsonNumber(v) : formatJsonNumber(v);
     case 'boolean':
       return v ? 'true' : 'false';

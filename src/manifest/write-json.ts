@@ -47,6 +47,6 @@ export function toJson(value: Value): string {
 function scalar(v: Value): string {
   if (v === null) return 'null';
   if (typeof v === 'string') return jsonQuoteHtml(v);
-  if (typeof v === 'number') return formatJsonNumber(v);
+  if (typeof v === 'number' || typeof v === 'bigint') return formatJsonNumber(v);
   return v ? 'true' : 'false';
 }

@@ -11,8 +11,9 @@
  *   plain style is impossible (`'*'`, `'a: b'`), literal (`|`, `|-`) when they contain a newline;
  *   plain and quoted strings with spaces folded past column 80.
  */
-import { formatGoNumber } from '../fieldpath/format-go-value.js';
-import type { Value, ValueMap } from '../value/value.js';
+import { formatGoFloat } from '../fieldpath/format-go-value.js';
+import { formatGoJsonNumber } from '../fieldpath/json-text.js';
+import { fitsInt64, type Value, type ValueMap } from '../value/value.js';
 
 const BEST_WIDTH = 80;
 const BEST_INDENT = 2;
@@ -101,7 +102,7 @@ class Emitter {
     }
     const scalarIndent = increase(indent, true, false);
     if (typeof v === 'string') return this.scalar(v, scalarIndent, ctx === 'key');
-    this.plain(v === null ? 'null' : typeof v === 'number' ? formatYamlNumber(v) : v ? 'true' : 'false', scalarIndent, false);
+    this.plain(v === null ? 'null' : typeof v === 'number' || typeof v === 'bigint' ? formatYamlNumber(v) : v ? 'true' : 'false', scalarIndent, false);
   }
 
   scalar(s: string, indent: number, simpleKey: boolean): void {
@@ -239,12 +240,25 @@ function isSimpleKey(key: string): boolean {
   return bytes <= 128 && !/[\n\r\u0085\u2028\u2029]/.test(key);
 }
 
-/** Go's FormatFloat(f, 'g', -1, 64) for floats, decimal for integral values (yaml.v2 reads JSON ints as ints). */
-function formatYamlNumber(x: number): string {
+const UINT64_LIMIT = 2n ** 64n;
+
+/**
+ * What yaml.v2 writes for the number Go's encoding/json wrote: it reads that JSON text back as an
+ * int64 or a uint64 when the text is an integer that fits one (ints, and floats below 1e21 that are
+ * whole: `1152921504606847000`), and writes those in decimal; anything else is a float64, written
+ * as `FormatFloat(f, 'g', -1, 64)` (`1.5`, `1e+21`, `1.8446744073709552e+19`).
+ */
+function formatYamlNumber(x: number | bigint): string {
+  if (typeof x === 'bigint') return x.toString();
   if (Number.isNaN(x)) return '.nan';
   if (x === Infinity) return '.inf';
   if (x === -Infinity) return '-.inf';
-  return formatGoNumber(x);
+  const json = formatGoJsonNumber(x);
+  if (/^-?[0-9]+$/.test(json)) {
+    const n = BigInt(json);
+    if (fitsInt64(n) || (n >= 0n && n < UINT64_LIMIT)) return json;
+  }
+  return formatGoFloat(x);
 }
 
 // ---- what yaml.v2 would read a plain scalar as ------------------------------------------------

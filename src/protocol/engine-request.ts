@@ -12,6 +12,7 @@ import { validate } from '../typed/validate.js';
 import { compareStrings } from '../value/compare-strings.js';
 import { type Value, type ValueMap, getKey, isMap } from '../value/value.js';
 import type { SchemaSource } from './schema-source.js';
+import { stringifyJson } from '../value/stringify-json.js';
 
 /**
  * One engine request, in the reference vectors' format: a schema and root type, optionally a
@@ -148,7 +149,7 @@ function stepResultJson(
     return `{"apiVersion":${JSON.stringify(e.apiVersion)},"applied":${e.applied},"fieldsV1":${encodeFieldsV1(e.set)},"manager":${JSON.stringify(name)}}`;
   });
   parts.push(`"managed":[${managed.join(',')}]`);
-  parts.push(`"object":${JSON.stringify(object)}`);
+  parts.push(`"object":${stringifyJson(object)}`);
   return `{${parts.join(',')}}`;
 }
 

@@ -12,6 +12,7 @@ import { valueEquals } from '../value/equals.js';
 import type { Value } from '../value/value.js';
 import type { ConflictReport, ObjectView } from './run-types.js';
 import { valueAtPath } from './value-at-path.js';
+import { stringifyJson } from '../value/stringify-json.js';
 
 export type VerdictKind = 'ADD' | 'TAKE' | 'SHARE' | 'CONFLICT' | 'REMOVE' | 'GIVE UP' | 'NO CHANGE';
 
@@ -78,7 +79,7 @@ export function pathVerdict(input: {
 
 /** The verdict in words, one line per fact, for `explain -f`. */
 export function describeVerdict(v: PathVerdict): string[] {
-  const show = (x: Value | undefined) => (x === undefined ? 'nothing' : JSON.stringify(x));
+  const show = (x: Value | undefined) => (x === undefined ? 'nothing' : stringifyJson(x));
   const others = v.ownersAfter.filter((m) => m !== v.manager);
   const list = (names: readonly string[]) => names.join(' and ');
   const changed = !valueEquals(v.valueBefore ?? null, v.valueAfter ?? null);

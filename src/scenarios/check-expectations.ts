@@ -15,6 +15,7 @@ import { checkPathValue } from './check-path-value.js';
 import { checkUnchanged } from './check-unchanged.js';
 import { checkRequests, checkResponse, noResponse } from './check-wire.js';
 import { fullObject, refText, viewOf } from './object-views.js';
+import { stringifyJson } from '../value/stringify-json.js';
 
 export type { CheckContext } from './run-types.js';
 
@@ -148,7 +149,7 @@ function conflictMismatch(expected: readonly ConflictSpec[], actual: readonly Co
 }
 
 function entryText(e: OwnerEntry): string {
-  return `${e.manager} ${e.operation}${e.subresource ? ` /${e.subresource}` : ''} ${e.apiVersion}${e.time ? ` ${e.time}` : ''} ${encodeFieldsV1(e.set)}`;
+  return `${e.manager} ${e.operation}${e.subresource ? ` /${e.subresource}` : ''} ${e.apiVersion}${e.time ? ` ${e.time}` : ''} ${e.fieldsV1Text ?? encodeFieldsV1(e.set)}`;
 }
 
 function specText(s: ManagedEntrySpec): string {
@@ -157,7 +158,7 @@ function specText(s: ManagedEntrySpec): string {
   if (s.subresource) parts.push(`/${s.subresource}`);
   if (s.apiVersion) parts.push(s.apiVersion);
   if (s.time) parts.push(s.time);
-  if (s.fieldsV1 !== undefined) parts.push(s.fieldsV1Text ?? JSON.stringify(s.fieldsV1));
+  if (s.fieldsV1 !== undefined) parts.push(s.fieldsV1Text ?? stringifyJson(s.fieldsV1));
   return parts.join(' ');
 }
 
@@ -169,7 +170,7 @@ function entryMismatch(s: ManagedEntrySpec, e: OwnerEntry): string | undefined {
   if (s.apiVersion !== undefined && s.apiVersion !== e.apiVersion) return `apiVersion is ${e.apiVersion}`;
   if (s.time !== undefined && s.time !== e.time) return `time is ${e.time ?? 'not set'}`;
   if (s.fieldsV1 !== undefined) {
-    const text = encodeFieldsV1(e.set);
+    const text = e.fieldsV1Text ?? encodeFieldsV1(e.set);
     if (s.fieldsV1Text !== undefined ? text !== s.fieldsV1Text : !valueEquals(JSON.parse(text) as Value, s.fieldsV1)) return `fieldsV1 is ${text}`;
   }
   return undefined;

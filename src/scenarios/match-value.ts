@@ -5,6 +5,7 @@
  */
 import { valueEquals } from '../value/equals.js';
 import { getKey, isList, isMap, type Value } from '../value/value.js';
+import { stringifyJson } from '../value/stringify-json.js';
 
 const SIMPLE = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
 
@@ -24,7 +25,7 @@ function at(path: string, key: string | number): string {
 /** A value in one line, shortened past 120 characters. */
 export function showValue(v: Value | undefined): string {
   if (v === undefined) return 'nothing';
-  const s = JSON.stringify(v);
+  const s = stringifyJson(v);
   return s.length > 120 ? s.slice(0, 117) + '...' : s;
 }
 

@@ -6,6 +6,7 @@
 import { buildIdentifier } from '../apiserver/index.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { decodeFieldsV1Value } from '../fieldpath/fieldsv1-decode.js';
+import { fieldsV1ValueText } from '../fieldpath/fieldsv1-encode.js';
 import type { FieldSet } from '../fieldpath/set.js';
 import type { ManagedFields } from '../merge/managers.js';
 import { compareStrings } from '../value/compare-strings.js';
@@ -19,6 +20,8 @@ export interface OwnerEntry {
   readonly subresource: string;
   readonly time: string | undefined;
   readonly set: FieldSet;
+  /** The stored FieldsV1 text, for entries read from an object (a set re-encoded may differ: numbers). */
+  readonly fieldsV1Text?: string;
 }
 
 /** The engine's managers, sorted by name (the vectors' order). */
@@ -55,8 +58,9 @@ export function ownersFromObject(obj: Value): OwnerEntry[] {
     if (fieldsType === '') throw bad('fieldsType', `missing fieldsType in managed fields entry ${i}`);
     if (fieldsType !== 'FieldsV1') throw bad('fieldsType', `invalid fieldsType ${JSON.stringify(fieldsType)} in managed fields entry ${i}`);
     let set: FieldSet;
+    const fieldsV1 = getKey(item, 'fieldsV1') ?? null;
     try {
-      set = decodeFieldsV1Value(getKey(item, 'fieldsV1') ?? null);
+      set = decodeFieldsV1Value(fieldsV1);
     } catch (err) {
       throw bad('fieldsV1', (err as Error).message);
     }
@@ -67,6 +71,7 @@ export function ownersFromObject(obj: Value): OwnerEntry[] {
       subresource: str('subresource') ?? '',
       time: str('time'),
       set,
+      fieldsV1Text: fieldsV1ValueText(fieldsV1),
     };
   });
 }

@@ -13,6 +13,7 @@ import { DEDUCED_TYPE_NAME } from './deduced.js';
 import type { AtomDecl, TypeDef, TypeRef } from './model.js';
 import { type Atom, handlerFor, type Schema } from './schema.js';
 import { catalogParts, makeCatalog, type SchemaCatalog } from './schema-catalog.js';
+import { stringifyJson } from '../value/stringify-json.js';
 
 const DEDUCED_REF: TypeRef = { namedType: DEDUCED_TYPE_NAME };
 
@@ -87,11 +88,11 @@ function itemElement(relationship: string, keys: readonly string[], item: Value,
     const parts = [...keys]
       .sort()
       .filter((k) => getKey(item, k) !== undefined)
-      .map((k) => `${k}=${JSON.stringify(getKey(item, k))}`);
+      .map((k) => `${k}=${stringifyJson(getKey(item, k))}`);
     if (parts.length > 0) return `[${parts.join(',')}]`;
   }
   if (relationship === 'associative' && keys.length === 0 && (item === null || typeof item !== 'object')) {
-    return `[=${JSON.stringify(item)}]`;
+    return `[=${stringifyJson(item)}]`;
   }
   return `[${index}]`;
 }

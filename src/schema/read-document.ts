@@ -2,13 +2,14 @@
  * Reads schema and CRD files: JSON (detected by its first character) or YAML, possibly several
  * YAML documents. Values come out as plain data with prototype-free maps, so keys such as
  * `__proto__` are data. YAML is read by src/document, with YAML 1.1 scalars as Kubernetes reads
- * manifests; JSON by JSON.parse (schema documents can be megabytes).
+ * manifests; JSON by JSON.parse (schema documents can be megabytes), int64s exact (parseJsonExact).
  *
  * When a converter reports a problem at a JSON pointer, `locate` finds that node's line and column:
  * in the YAML documents as read, or (JSON) by reading the text again with positions.
  */
 import { composeYaml, locator, MAX_ALIAS_NODES, type MakeError, readYaml } from '../document/read-yaml.js';
 import { SsaError, type SourcePosition } from '../errors/ssa-error.js';
+import { parseJsonExact } from '../value/parse-json.js';
 import { newMap, type Value } from '../value/value.js';
 
 /** Deepest nesting accepted in a schema or CRD document. */
@@ -35,8 +36,9 @@ export function readDocuments(text: string, file?: string): ReadDocuments {
 function readJson(text: string, file: string | undefined): ReadDocuments {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseJsonExact(text, MAX_DOCUMENT_DEPTH);
   } catch (err) {
+    if (err instanceof SsaError) throw inputError(file, `the document is nested deeper than ${MAX_DOCUMENT_DEPTH} levels`);
     throw inputError(file, `invalid JSON: ${(err as Error).message}`, jsonErrorPosition(text, err));
   }
   const documents = [plainValue(parsed, file)];
@@ -82,7 +84,7 @@ function jsonErrorPosition(text: string, err: unknown): { line: number; column: 
   return { line, column: offset - start + 1 };
 }
 
-/** JSON.parse output as Value: prototype-free maps, depth-checked. */
+/** parseJsonExact output as Value: prototype-free maps, depth-checked. */
 function plainValue(root: unknown, file: string | undefined): Value {
   const convert = (v: unknown, depth: number): Value => {
     if (depth > MAX_DOCUMENT_DEPTH) throw inputError(file, `the document is nested deeper than ${MAX_DOCUMENT_DEPTH} levels`);

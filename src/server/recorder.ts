@@ -5,7 +5,7 @@
  * (so replayed entries get the same times) and the answer as the step's expectation: the
  * object's managedFields exactly, or the error text.
  */
-import { getPath } from '../apiserver/object-paths.js';
+import { getPath, toValue } from '../apiserver/object-paths.js';
 import type { ApiRequest, ApiResponse, ClusterState } from '../apiserver/types.js';
 import { toYaml } from '../manifest/write-yaml.js';
 import { isList, type Value } from '../value/value.js';
@@ -23,7 +23,7 @@ function rv(o: Value): number {
 
 /** Plain JSON data (no prototypes, no undefined), as the YAML writer wants it. */
 function data(v: unknown): Value {
-  return JSON.parse(JSON.stringify(v)) as Value;
+  return toValue(v);
 }
 
 function expectation(exchange: RecordedExchange): Record<string, unknown> {

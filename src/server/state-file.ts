@@ -12,6 +12,7 @@ import { readManifests } from '../manifest/read-manifests.js';
 import { withServedCrds } from './crd-resources.js';
 import { compareStrings } from '../value/compare-strings.js';
 import { getKey, isList, isMap, type ValueMap } from '../value/value.js';
+import { stringifyJson } from '../value/stringify-json.js';
 
 export const STATE_API_VERSION = 'ssa-sim.dev/v1';
 export const STATE_KIND = 'ServerState';
@@ -20,7 +21,7 @@ export const STATE_KIND = 'ServerState';
 export function stateToText(state: ClusterState): string {
   const keys = [...state.objects.keys()].sort(compareStrings);
   return (
-    JSON.stringify(
+    stringifyJson(
       {
         apiVersion: STATE_API_VERSION,
         kind: STATE_KIND,
@@ -29,7 +30,6 @@ export function stateToText(state: ClusterState): string {
         uidCount: state.uidCount,
         objects: keys.map((k) => state.objects.get(k)!),
       },
-      null,
       1,
     ) + '\n'
   );

@@ -5,11 +5,12 @@
 import { statusFailure } from '../apiserver/status.js';
 import type { StatusObject } from '../apiserver/types.js';
 import type { HttpResponse } from './types.js';
+import { stringifyJson } from '../value/stringify-json.js';
 
 export const JSON_TYPE = 'application/json';
 
 export function jsonResponse(status: number, body: unknown, warnings: readonly string[] = []): HttpResponse {
-  return { status, contentType: JSON_TYPE, body: JSON.stringify(body), warnings: warnings.map(warningHeader) };
+  return { status, contentType: JSON_TYPE, body: stringifyJson(body), warnings: warnings.map(warningHeader) };
 }
 
 export function statusResponse(status: StatusObject, warnings: readonly string[] = []): HttpResponse {

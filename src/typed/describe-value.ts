@@ -19,7 +19,9 @@ export function goTypeName(v: Value): string {
     case 'boolean':
       return 'bool';
     case 'number':
-      return Number.isInteger(v) ? 'int64' : 'float64';
+      return Number.isSafeInteger(v) ? 'int64' : 'float64';
+    case 'bigint':
+      return 'int64';
     default:
       return 'map[string]interface {}';
   }

@@ -3,7 +3,7 @@ import { indexElement } from '../fieldpath/path-element.js';
 import { pathToString } from '../fieldpath/path-string.js';
 import { type Atom, type ListAtom, type MapAtom, handlerFor } from '../schema/schema.js';
 import type { ScalarKind } from '../schema/model.js';
-import { type Value, type ValueMap, isMap } from '../value/value.js';
+import { type Value, type ValueMap, isMap, isNumber } from '../value/value.js';
 import { describeValue, goTypeName } from './describe-value.js';
 import { MAX_DEPTH, type TypedIssue, issueAt, tooDeep } from './issues.js';
 import { listItemElement } from './list-item-element.js';
@@ -89,7 +89,7 @@ function scalarProblem(kind: ScalarKind, v: Value): string | undefined {
   if (v === null) return undefined;
   switch (kind) {
     case 'numeric':
-      return typeof v === 'number' ? undefined : `expected numeric (int or float), got ${goTypeName(v)}`;
+      return isNumber(v) ? undefined : `expected numeric (int or float), got ${goTypeName(v)}`;
     case 'string':
       return typeof v === 'string' ? undefined : `expected string, got ${describeValue(v)}`;
     case 'boolean':

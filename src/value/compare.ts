@@ -13,7 +13,7 @@ export function compareValues(a: Value, b: Value): number {
     case 'null':
       return 0;
     case 'number':
-      return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+      return compareNumbers(a as number | bigint, b as number | bigint);
     case 'string':
       return compareStrings(a as string, b as string);
     case 'boolean':
@@ -43,4 +43,16 @@ export function compareValues(a: Value, b: Value): number {
       return kx.length - ky.length < 0 ? -1 : kx.length === ky.length ? 0 : 1;
     }
   }
+}
+
+/**
+ * The reference's number order: two ints exactly; an int and a float as two float64s (the int
+ * converted, so 9007199254740993 and the float 9007199254740992 are equal). A `bigint` is an int; a
+ * `number` is a float or an int that converts exactly, so comparing as float64 is right for it.
+ */
+export function compareNumbers(a: number | bigint, b: number | bigint): number {
+  if (typeof a === 'bigint' && typeof b === 'bigint') return a < b ? -1 : a > b ? 1 : 0;
+  const x = Number(a);
+  const y = Number(b);
+  return x < y ? -1 : x > y ? 1 : 0;
 }

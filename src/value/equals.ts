@@ -2,13 +2,14 @@ import { type Value, type ValueMap, hasKey } from './value.js';
 
 /**
  * Deep equality as the reference defines it: numbers by value (an int equals a float of the same
- * value), lists in order, maps regardless of key order.
+ * value; an int beyond 2^53 equals a float when it converts to it), lists in order, maps
+ * regardless of key order.
  */
 export function valueEquals(a: Value | undefined, b: Value | undefined): boolean {
   if (a === b) return true;
   if (a === null || b === null || a === undefined || b === undefined) return false;
   const ta = typeof a;
-  if (ta !== 'object' || typeof b !== 'object') return false;
+  if (ta !== 'object' || typeof b !== 'object') return (ta === 'bigint' || typeof b === 'bigint') && numbersEqual(a, b);
   const la = Array.isArray(a);
   const lb = Array.isArray(b);
   if (la !== lb) return false;
@@ -27,4 +28,10 @@ export function valueEquals(a: Value | undefined, b: Value | undefined): boolean
     if (!hasKey(y, k) || !valueEquals(x[k], y[k])) return false;
   }
   return true;
+}
+
+/** `a` or `b` is a bigint (an int beyond 2^53): two ints exactly, an int and a float as float64s. */
+function numbersEqual(a: Value, b: Value): boolean {
+  if (typeof a === 'bigint' && typeof b === 'bigint') return a === b;
+  return typeof a === 'number' || typeof b === 'number' ? Number(a) === Number(b) : false;
 }

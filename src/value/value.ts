@@ -3,10 +3,17 @@
  *
  * Maps are plain objects read only through their own properties, so keys such as `__proto__`
  * or `constructor` are ordinary data. Maps that ssa-sim builds have no prototype at all.
- * Numbers are JS numbers: an int and a float with the same value are the same number, which is
- * also how the reference compares them.
+ * Numbers follow Go's two kinds as Kubernetes decodes them (int64 when the text is an integer that
+ * fits, float64 otherwise), with one JS representation per value range:
+ *
+ * - a JS `number` is an int64 within ±(2^53 − 1), where int and float64 agree, or a float64;
+ * - a JS `bigint` is an int64 beyond ±(2^53 − 1), so every digit is kept (`9007199254740993`).
+ *
+ * So an integral `number` of magnitude 2^53 or more is a float64, and a `bigint` is never in the
+ * safe range (`intValue` keeps both rules). Readers make ints with `intValue`; an int and a float
+ * with the same value are equal, as in the reference (docs/engine.md, "Numbers").
  */
-export type Value = null | boolean | number | string | Value[] | ValueMap;
+export type Value = null | boolean | number | bigint | string | Value[] | ValueMap;
 export interface ValueMap {
   [key: string]: Value;
 }
@@ -21,6 +28,7 @@ export function kindOf(v: Value | undefined): ValueKind {
     case 'boolean':
       return 'boolean';
     case 'number':
+    case 'bigint':
       return 'number';
     case 'string':
       return 'string';
@@ -49,4 +57,26 @@ export function getKey(m: ValueMap, key: string): Value | undefined {
 /** A new map with no prototype, so that any key can be stored as data. */
 export function newMap(): ValueMap {
   return Object.create(null) as ValueMap;
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Go's int64 range. */
+export function fitsInt64(n: bigint): boolean {
+  return n >= INT64_MIN && n <= INT64_MAX;
+}
+
+/**
+ * An int64 as a Value: a `number` in the safe range, a `bigint` beyond it. The caller has checked
+ * `fitsInt64` (what does not fit is a float64 in Kubernetes' decoders: `Number(n)`).
+ */
+export function intValue(n: bigint): number | bigint {
+  return n <= SAFE_MAX && n >= -SAFE_MAX ? Number(n) : n;
+}
+
+/** A number Value (int or float), in either representation. */
+export function isNumber(v: Value | undefined): v is number | bigint {
+  return typeof v === 'number' || typeof v === 'bigint';
 }

@@ -7,6 +7,7 @@ import { composeYaml, documentValue, locator, MAX_ALIAS_NODES } from '../../src/
 import { formatGoNumber } from '../../src/fieldpath/format-go-value.js';
 import { toYaml } from '../../src/manifest/write-yaml.js';
 import type { Value } from '../../src/value/value.js';
+import { stringifyJson } from '../../src/value/stringify-json.js';
 import { bigObject } from '../../bench/big-object.js';
 
 // The fast reader is a shortcut: wherever it answers, it must answer exactly what the full
@@ -30,7 +31,7 @@ function full(text: string) {
 }
 
 /** JSON with key order kept, so that a difference in order shows. */
-const dump = (x: unknown) => JSON.stringify(x);
+const dump = (x: unknown) => stringifyJson(x);
 
 function agree(text: string): boolean {
   const fast = readYamlFast(text, { file: 'f.yaml', maxDepth: 512, keyString, refuseNonFinite: false });

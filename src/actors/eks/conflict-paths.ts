@@ -7,13 +7,14 @@
 import { type Value, getKey, isList, isMap, type ValueMap } from '../../value/value.js';
 import { valueEquals } from '../../value/equals.js';
 import { deepCopy } from '../objects.js';
+import { parseJsonExact } from '../../value/parse-json.js';
 
 type Step = { readonly field: string } | { readonly index: number };
 
 /** Go-quoted strings, numbers, booleans and null as printed in key and set elements. */
 function parseScalar(text: string): Value | undefined {
   try {
-    return JSON.parse(text) as Value;
+    return parseJsonExact(text) as Value;
   } catch {
     return undefined;
   }

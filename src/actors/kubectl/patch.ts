@@ -4,10 +4,12 @@ import { valueEquals } from '../../value/equals.js';
 import type { Value } from '../../value/value.js';
 import type { ActorOutcome, ClusterState, KubectlPatchOptions } from '../actor.js';
 import { splitApiVersion } from '../../apiserver/registry.js';
+import { toValue } from '../../apiserver/object-paths.js';
 import { str } from '../objects.js';
 import { kubectlWire, runKubectl } from './kubectl.js';
 import { successLine } from './output.js';
 import { fetch, resolveTarget, sendPatch } from './target.js';
+import { parseJsonExact } from '../../value/parse-json.js';
 
 /**
  * What kubectl sends for `-p`: its `yaml.ToJSON` keeps text that starts with `{` byte for byte
@@ -20,10 +22,10 @@ function patchBody(given: string | Value, decoded: Value): string | Value {
 function decodePatch(patch: string | Value): Value {
   if (typeof patch !== 'string') return patch;
   try {
-    return JSON.parse(patch) as Value;
+    return toValue(parseJsonExact(patch));
   } catch {
     try {
-      return parseYaml(patch, { version: '1.1' }) as Value;
+      return toValue(parseYaml(patch, { version: '1.1', intAsBigInt: true }));
     } catch (err) {
       throw new SsaError('INPUT', `unable to parse "${patch}": ${(err as Error).message}`);
     }

@@ -12,6 +12,7 @@ import { compareStrings } from '../../value/compare-strings.js';
 import { valueEquals } from '../../value/equals.js';
 import { type Value, type ValueMap, getKey, hasKey, isList, isMap, newMap } from '../../value/value.js';
 import { hasStrategy, NO_PATCH_META, type PatchMetaNode } from './patch-meta.js';
+import { stringifyJson } from '../../value/stringify-json.js';
 
 interface DiffOptions {
   readonly ignoreDeletions: boolean;
@@ -73,8 +74,8 @@ function kindTag(v: Value): string {
 function keyString(v: Value | undefined): string {
   if (v === undefined) return '<nil>';
   if (typeof v === 'string') return v;
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(v);
-  return JSON.stringify(v);
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  return stringifyJson(v);
 }
 
 function diffMaps(original: ValueMap, modified: ValueMap, meta: PatchMetaNode, opts: DiffOptions): ValueMap {

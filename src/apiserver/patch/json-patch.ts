@@ -4,7 +4,7 @@
  * come back as texts in the spirit of the server's (evanphx/json-patch) messages.
  */
 import fastJsonPatch, { type Operation } from 'fast-json-patch';
-import type { Value } from '../../value/value.js';
+import { isMap, type Value } from '../../value/value.js';
 import { toPlain, toValue } from '../object-paths.js';
 
 export type PatchOutcome = { ok: true; value: Value } | { ok: false; kind: 'decode' | 'apply'; message: string };
@@ -12,13 +12,37 @@ export type PatchOutcome = { ok: true; value: Value } | { ok: false; kind: 'deco
 /** Applies the operations in `patch` (a list) to `doc`; the inputs are not changed. */
 export function applyJsonPatch(doc: Value, patch: Value): PatchOutcome {
   if (!Array.isArray(patch)) return { ok: false, kind: 'decode', message: 'json: cannot unmarshal object into Go value of type jsonpatch.Patch' };
-  const ops = toPlain(patch) as Operation[];
+  const prefix = bigintPrefix(doc, patch);
+  const ops = toPlain(patch, prefix) as Operation[];
   try {
-    const result = fastJsonPatch.applyPatch(toPlain(doc), ops, true, false, true);
-    return { ok: true, value: toValue(result.newDocument) };
+    const result = fastJsonPatch.applyPatch(toPlain(doc, prefix), ops, true, false, true);
+    return { ok: true, value: toValue(result.newDocument, 0, prefix) };
   } catch (e) {
     return { ok: false, kind: 'apply', message: describe(e, ops) };
   }
+}
+
+/**
+ * fast-json-patch copies values through JSON.stringify, which refuses bigints (ints beyond 2^53),
+ * so those travel through it as strings with a prefix that begins no string of the inputs.
+ * Undefined when there is no bigint.
+ */
+function bigintPrefix(...values: Value[]): string | undefined {
+  const nulStrings: string[] = [];
+  let found = false;
+  const stack: Value[] = [...values];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    if (typeof v === 'bigint') found = true;
+    else if (typeof v === 'string') {
+      if (v.startsWith('\u0000')) nulStrings.push(v);
+    } else if (Array.isArray(v)) for (const e of v) stack.push(e);
+    else if (isMap(v)) for (const k of Object.keys(v)) stack.push(v[k]);
+  }
+  if (!found) return undefined;
+  let prefix = '\u0000int64:';
+  while (nulStrings.some((s) => s.startsWith(prefix))) prefix = '\u0000' + prefix;
+  return prefix;
 }
 
 function describe(e: unknown, ops: readonly Operation[]): string {

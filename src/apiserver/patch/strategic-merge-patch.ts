@@ -17,6 +17,7 @@
 import type { Atom, FieldInfo } from '../../schema/schema.js';
 import { valueEquals } from '../../value/equals.js';
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../../value/value.js';
+import { stringifyJson } from '../../value/stringify-json.js';
 
 export type SmpOutcome = { ok: true; value: Value } | { ok: false; message: string };
 
@@ -186,7 +187,7 @@ function mergeSlice(originalIn: Value[], patchIn: Value[], meta: PatchMeta, isDe
       if (d === undefined) plain.push(v);
       else if (d === 'delete') {
         const kv = getKey(v, key);
-        if (kv === undefined) throw new SmpError(`map: ${JSON.stringify(v)} does not contain declared merge key: ${key}`);
+        if (kv === undefined) throw new SmpError(`map: ${stringifyJson(v)} does not contain declared merge key: ${key}`);
         original = original.filter((o) => !valueEquals(getKey(o as ValueMap, key), kv));
       } else if (d === 'replace') replace = true;
       else if (d === 'merge') throw new SmpError('merging lists cannot yet be specified in the patch');

@@ -12,6 +12,7 @@ import { outputTarget, writeFileAtomically } from '../write-output.js';
 import { entryReport } from './explain-json.js';
 import { pathToString } from '../../fieldpath/path-string.js';
 import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
+import { stringifyJson } from '../../value/stringify-json.js';
 
 export const blameUsage = `Usage: ssa-sim blame [LIVE|-] [--color auto|always|never] [--time relative|full|none] [--now TIME]
                      [-o json|FILE] [--schema FILE]... [--crd FILE]...
@@ -145,7 +146,7 @@ export async function blameCommand(args: string[], io: CommandIO): Promise<numbe
   const objects = withSchemaTypes(read.objects, catalog);
   if (target.format === 'json') {
     for (const line of missingLines(read.missing)) io.writeError(`warning: ${line}\n`);
-    const text = `${JSON.stringify({ kind: 'BlameReport', objects: objects.map(blameReport) }, null, 2)}\n`;
+    const text = `${stringifyJson({ kind: 'BlameReport', objects: objects.map(blameReport) }, 2)}\n`;
     if (target.file) writeFileAtomically(target.file, text);
     else io.write(text);
     return EXIT_OK;

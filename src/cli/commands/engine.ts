@@ -4,6 +4,7 @@ import { parseEngineRequest, runEngineRequest } from '../../protocol/engine-requ
 import { SchemaSource } from '../../protocol/schema-source.js';
 import type { Value } from '../../value/value.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
+import { parseJsonExact } from '../../value/parse-json.js';
 
 export const engineUsage = `Usage: ssa-sim engine
 
@@ -24,7 +25,7 @@ Example:
 export function answerEngineLine(line: string, schemas: SchemaSource): string {
   let json: Value;
   try {
-    json = JSON.parse(line) as Value;
+    json = parseJsonExact(line) as Value;
   } catch (err) {
     return JSON.stringify({ error: `invalid JSON: ${(err as Error).message}` });
   }

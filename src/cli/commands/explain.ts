@@ -16,6 +16,7 @@ import { age } from './blame.js';
 import { outputTarget, writeFileAtomically } from '../write-output.js';
 import { applyVerdict, dryRunApply, explainApplyOnPath } from './explain-apply.js';
 import { ownershipReport, verdictReport } from './explain-json.js';
+import { stringifyJson } from '../../value/stringify-json.js';
 
 export const explainUsage = `Usage: ssa-sim explain LIVE PATH [-f MANIFEST --field-manager NAME [--force-conflicts]] [--now TIME]
                        [-o json|FILE] [--schema FILE]... [--crd FILE]...
@@ -216,7 +217,7 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
   if (out.length === 0 && firstProblem) throw firstProblem;
   if (target.format === 'json') for (const line of missingLines(read.missing)) io.writeError(`warning: ${line}\n`);
   else out.push(...missingLines(read.missing));
-  const text = target.format === 'json' ? `${JSON.stringify({ kind: 'ExplainReport', objects: reports }, null, 2)}\n` : out.join('\n') + '\n';
+  const text = target.format === 'json' ? `${stringifyJson({ kind: 'ExplainReport', objects: reports }, 2)}\n` : out.join('\n') + '\n';
   if (target.file) writeFileAtomically(target.file, text);
   else io.write(text);
   return EXIT_OK;

@@ -19,6 +19,7 @@ import { outputTarget, writeFileAtomically } from '../write-output.js';
 import { readLiveObjects } from '../read-live.js';
 import { CLUSTER_SOURCE, readLiveFromCluster } from '../live-cluster.js';
 import { CLUSTER_OPTIONS, CLUSTER_OPTIONS_HELP, clusterFlagsProblem, kubectlAccess, LIVE_CLUSTER, LIVE_CLUSTER_HELP } from '../live-source.js';
+import { stringifyJson } from '../../value/stringify-json.js';
 
 export const previewUsage = `Usage: ssa-sim preview -f MANIFEST... [-R] --live LIVE|-|cluster [-n NAMESPACE] [--field-manager NAME] [--force-conflicts]
                       [--client-side] [-o yaml|json|FILE] [--schema FILE]... [--crd FILE]...
@@ -196,7 +197,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
       sent,
       objects: resultObjects,
     });
-    const json = JSON.stringify(report, null, 2) + '\n';
+    const json = stringifyJson(report, 2) + '\n';
     if (target.file) writeFileAtomically(target.file, json);
     else io.write(json);
     io.writeError(o.stderr);

@@ -23,6 +23,7 @@ import { isColorMode, textStyle, useColor } from '../color.js';
 import { type CommandIO, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../io.js';
 import { readTextFile } from '../read-input.js';
 import { outputTarget, writeFileAtomically } from '../write-output.js';
+import { stringifyJson } from '../../value/stringify-json.js';
 
 export const runUsage = `Usage: ssa-sim run FILE... [--step] [-o json|text|FILE] [--color auto|always|never]
 
@@ -118,7 +119,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
   });
   if (progress) io.writeError('\r\u001b[K');
   if (target.format === 'json') {
-    const report = JSON.stringify({ passed: !invalid && runs.every((r) => r.passed), scenarios: runs.map(runReport) }, null, 2) + '\n';
+    const report = stringifyJson({ passed: !invalid && runs.every((r) => r.passed), scenarios: runs.map(runReport) }, 2) + '\n';
     if (target.file) writeFileAtomically(target.file, report);
     else io.write(report);
   } else if (target.file) {

@@ -11,7 +11,7 @@
  * Plain booleans and leading-zero octals are where YAML 1.1 and YAML 1.2 (most editors, the `yaml`
  * npm default) disagree; `noteOf` describes them so that readers can warn about them.
  */
-import type { Scalar, Tags } from 'yaml';
+import type { Scalar, ScalarTag, Tags } from 'yaml';
 import { fitsInt64, intValue, type Value } from '../value/value.js';
 
 const DROPPED_TAGS = new Set([
@@ -34,11 +34,31 @@ export const YAML11_OPTIONS = {
 
 /** YAML 1.1 tags, less those yaml.v2 does not turn into values when decoding into plain data. */
 export function yaml11Tags(tags: Tags): Tags {
-  return tags.filter((t) => {
-    if (typeof t === 'string') return true;
-    if (DROPPED_TAGS.has(t.tag)) return false;
-    return !('format' in t && t.format === 'TIME'); // sexagesimal 1:30 stays a string
-  });
+  return tags
+    .filter((t) => {
+      if (typeof t === 'string') return true;
+      if (DROPPED_TAGS.has(t.tag)) return false;
+      return !('format' in t && t.format === 'TIME'); // sexagesimal 1:30 stays a string
+    })
+    .map((t) => (typeof t !== 'string' && t.tag === 'tag:yaml.org,2002:int' && 'resolve' in t ? lenientInt(t as ScalarTag) : t));
+}
+
+/**
+ * An int tag whose digits BigInt refuses (`0x_` is `0x` once underscores go) gives the text back:
+ * yaml.v2 reads no number in it either, so it is a string.
+ */
+function lenientInt(t: ScalarTag): ScalarTag {
+  const resolve = t.resolve;
+  return {
+    ...t,
+    resolve: (source, onError, options) => {
+      try {
+        return resolve(source, onError, options);
+      } catch {
+        return source;
+      }
+    },
+  };
 }
 
 const GO_INT = /^[-+]?(?:0b[01]+|0x[0-9a-fA-F]+|0o?[0-7]+|[0-9]+)$/;

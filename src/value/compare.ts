@@ -13,6 +13,7 @@ export function compareValues(a: Value, b: Value): number {
     case 'null':
       return 0;
     case 'number':
+      if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
       return compareNumbers(a as number | bigint, b as number | bigint);
     case 'string':
       return compareStrings(a as string, b as string);

@@ -53,7 +53,8 @@ describe('JSON numbers', () => {
     [1.5e300, '1.5e+300'],
     [5e-324, '5e-324'],
     [0.1 + 0.2, '0.30000000000000004'],
-    [2 ** 62, '4611686018427387904'], // an int64 prints exactly
+    [4611686018427387904n, '4611686018427387904'], // an int64 (a bigint beyond 2^53) prints exactly
+    [2 ** 62, '4611686018427388000'], // an integral number beyond 2^53 is a float64: shortest digits
     [2 ** 66, '73786976294838210000'], // beyond int64 only a float64: shortest digits
     [2 ** 64, '18446744073709552000'],
   ])('%s → %s', (x, want) => {

@@ -8,6 +8,7 @@ import type { Expectation } from './model.js';
 import { showValue, subsetDifference } from './match-value.js';
 import type { ExpectationResult, Verdict } from './run-types.js';
 import { resolvePathString, valueAtPath } from './value-at-path.js';
+import { stringifyJson } from '../value/stringify-json.js';
 
 /** Items listed in a failure, at most. */
 const MAX_LISTED = 20;
@@ -44,7 +45,7 @@ export function checkPathValue(
   const description =
     e.kind === 'length'
       ? `${name} has ${items(e.count)}`
-      : `${name} contains ${isMap(e.value) ? `an item matching ${showValue(e.value)}` : JSON.stringify(e.value)}`;
+      : `${name} contains ${isMap(e.value) ? `an item matching ${showValue(e.value)}` : stringifyJson(e.value)}`;
   if (typeof root === 'string') return done(description, root);
   const path = resolvePathString(root.value, e.path);
   const v = path ? valueAtPath(root.value, path) : undefined;
@@ -56,11 +57,11 @@ export function checkPathValue(
   }
   if (typeof v === 'string') {
     if (typeof e.value !== 'string') return done(description, `step ${step}, ${name} is ${describeKind(v)}, not a list`);
-    return done(description, v.includes(e.value) ? undefined : `step ${step}, ${name} is ${JSON.stringify(v)}`);
+    return done(description, v.includes(e.value) ? undefined : `step ${step}, ${name} is ${stringifyJson(v)}`);
   }
   if (!isList(v)) return done(description, `step ${step}, ${name} is ${describeKind(v)}: neither a list nor a string`);
   if (v.some((item) => subsetDifference(e.value, item) === undefined)) return done(description, undefined);
-  const listed = v.slice(0, MAX_LISTED).map((item) => `\n  ${JSON.stringify(item)}`).join('');
+  const listed = v.slice(0, MAX_LISTED).map((item) => `\n  ${stringifyJson(item)}`).join('');
   const more = v.length > MAX_LISTED ? `\n  ... and ${v.length - MAX_LISTED} more` : '';
   return done(description, `step ${step}, no item of ${name} matches ${showValue(e.value)}; ${v.length === 0 ? 'the list is empty' : `the items are:${listed}${more}`}`);
 }

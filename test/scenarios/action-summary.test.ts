@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-io.js';
 
 describe('the step summary', () => {
-  it('a map as an env value of kubectl set env is shown as JSON, not a crash', async () => {
+  it('a map as an env value of kubectl set env is an input error at its line, not a crash', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-summary-'));
     const file = join(dir, 's.yaml');
     writeFileSync(
@@ -25,6 +25,8 @@ steps:
     );
     const r = await runCli(['run', file]);
     expect(r.stderr).not.toMatch(/internal error/);
-    expect(r.stdout).toContain('$ kubectl set env deployment/web A={"b":1}');
+    // Option values are type-checked where the file gives them (src/scenarios/read-option-value.ts).
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/s\.yaml:5:58: steps\[0\]\.kubectl-set-env\.env\.A: expected a string, found a map\n$/);
   });
 });

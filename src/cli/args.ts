@@ -10,7 +10,10 @@ export interface ParsedArgs {
 }
 
 /** The words Go's strconv.ParseBool takes, which kubectl's boolean flags accept after `=`. */
-const GO_BOOLEANS: Readonly<Record<string, boolean>> = { 1: true, t: true, T: true, TRUE: true, true: true, True: true, 0: false, f: false, F: false, FALSE: false, false: false, False: false };
+export const GO_BOOLEANS: Readonly<Record<string, boolean>> = { 1: true, t: true, T: true, TRUE: true, true: true, True: true, 0: false, f: false, F: false, FALSE: false, false: false, False: false };
+
+/** Flags that, as in kubectl (pflag's NoOptDefVal), take this value when given without `=VALUE`. */
+const NO_OPTION_DEFAULTS: Readonly<Record<string, string>> = { 'dry-run': 'unchanged' };
 
 /** A flag problem in kubectl's words (pflag's texts). */
 class FlagError extends Error {}
@@ -43,6 +46,10 @@ function normalizeFlags(args: readonly string[], options: Options): string[] {
           if (value) out.push(`--${name}`);
           else for (let j = out.length - 1; j >= 0; j--) if (out[j] === `--${name}` || (option.short !== undefined && out[j] === `-${option.short}`)) out.splice(j, 1);
         }
+        continue;
+      }
+      if (eq < 0 && Object.hasOwn(NO_OPTION_DEFAULTS, name)) {
+        out.push(`--${name}=${NO_OPTION_DEFAULTS[name]}`);
         continue;
       }
       if (eq < 0 && i + 1 >= args.length) throw new FlagError(`flag needs an argument: --${name}`);

@@ -26,6 +26,7 @@ export const ANSI = {
   dim: '\u001b[2m',
   red: '\u001b[31m',
   green: '\u001b[32m',
+  yellow: '\u001b[33m',
 };
 
 /** Twelve colours, as kubectl-blame uses; a manager keeps its colour across runs (FNV-1a of its name). */

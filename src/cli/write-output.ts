@@ -18,7 +18,7 @@ export function writeFileAtomically(file: string, text: string): void {
   }
 }
 
-export type OutputFormat = 'text' | 'json' | 'yaml';
+export type OutputFormat = 'text' | 'json' | 'yaml' | 'name';
 
 /**
  * `-o` takes a format (`json`, `yaml`, `text`) or a file name; a file's format follows its

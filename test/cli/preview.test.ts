@@ -50,8 +50,8 @@ describe('ssa-sim preview', () => {
     expect(r.stdout).toMatch(/ {2}eks now shares \d+ fields with kubectl-client-side-apply\n(?! {4})/);
   });
 
-  it('-o yaml prints the resulting object with managedFields; -o FILE writes it atomically', async () => {
-    const r = await runCli(['preview', '-f', manifest, '--live', live, '--field-manager', 'eks', '--force-conflicts', '-o', 'yaml', ...now]);
+  it('-o yaml prints the resulting object (managedFields with --show-managed-fields); -o FILE writes it atomically', async () => {
+    const r = await runCli(['preview', '-f', manifest, '--live', live, '--field-manager', 'eks', '--force-conflicts', '-o', 'yaml', '--show-managed-fields', ...now]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('manager: eks\n');
     expect(r.stdout).toContain('amazon-k8s-cni:v1.11.4-eksbuild.1');

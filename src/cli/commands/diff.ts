@@ -7,6 +7,7 @@ import { getKey, isMap, newMap, type ValueMap } from '../../value/value.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type DiffFile, runDiffProgram } from '../diff-program.js';
 import { type CommandIO, EXIT_USAGE } from '../io.js';
+import { DRY_RUN_HELP, DRY_RUN_OPTION, dryRunProblem } from '../dry-run-flag.js';
 import { FILENAME_OPTIONS, filenamesOf, readManifestObjects } from '../read-manifest-paths.js';
 import { readLiveObjects } from '../read-live.js';
 import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
@@ -38,7 +39,7 @@ Options:
   --field-manager        the applier (default: kubectl-client-side-apply, or kubectl with --server-side)
   --force-conflicts      take conflicting fields (server-side only)
   --show-managed-fields  include metadata.managedFields in the diff
-  --dry-run              accepted as server (a diff is a server dry run); other values are an error
+${DRY_RUN_HELP} (kubectl diff has no such flag)
   --now                  the time of the dry run (RFC 3339), for managedFields times
 ${SCHEMA_OPTIONS_HELP}
 
@@ -63,6 +64,7 @@ export const OPTIONS = {
   'force-conflicts': { type: 'boolean' },
   'show-managed-fields': { type: 'boolean' },
   now: { type: 'string' },
+  ...DRY_RUN_OPTION,
   ...SCHEMA_OPTIONS,
 } as const;
 
@@ -99,6 +101,11 @@ export async function diffCommand(args: string[], io: CommandIO): Promise<number
   const serverSide = v['server-side'] === true;
   if (serverSide && v['client-side'] === true) return usageError('diff', '--client-side and --server-side exclude each other', diffUsage, io);
   const force = v['force-conflicts'] === true;
+  const dryRun = dryRunProblem('diff', v['dry-run'] as string | undefined);
+  if (dryRun !== undefined) {
+    io.writeError(`error: ${dryRun}\n`);
+    return EXIT_USAGE;
+  }
   const nowText = (v.now as string | undefined) ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   if (Number.isNaN(Date.parse(nowText))) return usageError('diff', `--now must be an RFC 3339 time, not ${JSON.stringify(nowText)}`, diffUsage, io);
   const namespace = v.namespace as string | undefined;

@@ -8,9 +8,11 @@ import { objectName } from '../../actors/kubectl/output.js';
 import { splitApiVersion } from '../../apiserver/registry.js';
 import type { ObjectRef } from '../../scenarios/model.js';
 import type { ObjectChanges } from '../../scenarios/run-types.js';
-import type { ValueMap } from '../../value/value.js';
+import type { Value, ValueMap } from '../../value/value.js';
 import { parseCommandArgs, usageError } from '../args.js';
-import { type CommandIO, EXIT_FAILED, EXIT_OK } from '../io.js';
+import { type CommandIO, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../io.js';
+import { ANSI, isColorMode, useColor } from '../color.js';
+import { DRY_RUN_HELP, DRY_RUN_OPTION, dryRunProblem } from '../dry-run-flag.js';
 import { FILENAME_OPTIONS, filenamesOf, readManifestObjects } from '../read-manifest-paths.js';
 import { catalogFromFlags } from '../schema-flags.js';
 
@@ -37,7 +39,8 @@ metadata.namespace goes to -n (default: default); an object that matches no live
 created (\`configmap/x created\`, and one warning line on stderr).
   - on a conflict, exactly what kubectl would print, and exit 1;
   - otherwise the ownership changes and the fields that would be removed, and exit 0;
-    with -o yaml the resulting objects with their managedFields instead;
+    with -o yaml the resulting objects instead (with --show-managed-fields, their managedFields),
+    with -o name their names;
   - with -o json (or -o FILE.json) a report, on a conflict as well: the request, each conflict
     (manager, operation, apiVersion, subresource, path, live and applied values), ownership
     changes, removals, created objects and the objects (docs/reports.md).
@@ -54,8 +57,13 @@ Options:
   --force-conflicts    take conflicting fields (server-side only)
   --client-side        model kubectl's client-side apply (three-way patch) instead
   --server-side        accepted for kubectl muscle memory (the default)
-  -o, --output         yaml, json (the report), or a file name (written atomically; format from
-                       the extension: .json the report, .yaml the objects)
+  -o, --output         yaml (the resulting objects), name (their names, as kubectl apply -o name),
+                       json (the report), or a file name (written atomically; format from the
+                       extension: .json the report, .yaml the objects)
+  --show-managed-fields  with -o yaml: keep metadata.managedFields (kubectl leaves them out)
+  --color              auto (a terminal without NO_COLOR), always or never: conflicts in red,
+                       ownership changes in colour, old and new values in red and green
+${DRY_RUN_HELP}
   --schema FILE        extra schema (schema YAML, OpenAPI v2/v3, or CRDs); repeatable
   --crd FILE           CustomResourceDefinition manifests; repeatable
 ${CLUSTER_OPTIONS_HELP}
@@ -66,7 +74,8 @@ kubectl could not read the live objects.
 Examples:
   kubectl get ds aws-node -n kube-system -o yaml --show-managed-fields > live.yaml
   ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks
-  ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks --force-conflicts -o yaml
+  ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks --force-conflicts -o yaml --show-managed-fields
+  ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks --dry-run=server -o name
   ssa-sim preview -f manifests/ -R --live live.yaml --field-manager eks
   ssa-sim preview -f daemonset-without-namespace.yaml -n kube-system --live live.yaml --field-manager eks
   ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks -o report.json || jq .conflicts report.json
@@ -86,6 +95,9 @@ export const OPTIONS = {
   crd: { type: 'string', multiple: true },
   now: { type: 'string' },
   namespace: { type: 'string', short: 'n' },
+  'show-managed-fields': { type: 'boolean' },
+  color: { type: 'string' },
+  ...DRY_RUN_OPTION,
   ...CLUSTER_OPTIONS,
 } as const;
 
@@ -113,8 +125,27 @@ function sameObject(a: TargetRef, b: ObjectRef): boolean {
   return a.kind === b.kind && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '') && splitApiVersion(a.apiVersion).group === splitApiVersion(b.apiVersion ?? '').group;
 }
 
+/** How ownership changes are coloured on a terminal: gains green, takes and losses yellow, conflicts red. */
+export interface ChangeStyle {
+  change(kind: string, text: string): string;
+  value(v: ValueChange): string;
+  conflict(text: string): string;
+}
+
+export function changeStyle(color: boolean): ChangeStyle {
+  if (!color) return { change: (_k, t) => t, value: valueChangeText, conflict: (t) => t };
+  const wrap = (code: string, t: string) => `${code}${t}${ANSI.reset}`;
+  const shown = (x: Value | null, missing: string) => (x === null ? missing : JSON.stringify(x));
+  return {
+    change: (kind, t) => wrap(kind === 'owns' || kind === 'shares' ? ANSI.green : ANSI.yellow, t),
+    value: (v) => `${v.path}: ${wrap(ANSI.red, shown(v.before, '(none)'))} -> ${wrap(ANSI.green, shown(v.after, '(removed)'))}`,
+    // Line by line, so that a pager or a terminal that resets colours per line keeps them.
+    conflict: (t) => t.replace(/^(.+)$/gm, (line) => wrap(ANSI.red, line)),
+  };
+}
+
 /** The ownership changes per object, each line followed by the values that changed at its paths. */
-export function formatChanges(changes: readonly ObjectChanges[], values: readonly ValueChange[] = []): string {
+export function formatChanges(changes: readonly ObjectChanges[], values: readonly ValueChange[] = [], style: ChangeStyle = changeStyle(false)): string {
   if (changes.length === 0) return 'no change in ownership\n';
   return changes
     .map((c) => {
@@ -123,7 +154,7 @@ export function formatChanges(changes: readonly ObjectChanges[], values: readonl
         const paths = new Set(x.paths);
         const here = values.filter((v) => v.object === c.display && paths.has(v.path) && !shown.has(v));
         here.forEach((v) => shown.add(v));
-        return `  ${x.text}\n${here.map((v) => `    ${valueChangeText(v)}\n`).join('')}`;
+        return `  ${style.change(x.kind, x.text)}\n${here.map((v) => `    ${style.value(v)}\n`).join('')}`;
       });
       return `${c.display}:\n${lines.join('')}`;
     })
@@ -145,8 +176,17 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   const clientSide = v['client-side'] === true;
   if (clientSide && v['server-side'] === true) return usageError('preview', '--client-side and --server-side exclude each other', previewUsage, io);
   if (clientSide && v['force-conflicts'] === true) return usageError('preview', '--force-conflicts only works with --server-side', previewUsage, io);
-  const target = outputTarget(v.output as string | undefined, ['text', 'yaml', 'json']);
+  const target = outputTarget(v.output as string | undefined, ['text', 'yaml', 'json', 'name']);
   if (typeof target === 'string') return usageError('preview', target, previewUsage, io);
+  const dryRun = dryRunProblem('preview', v['dry-run'] as string | undefined);
+  if (dryRun !== undefined) {
+    io.writeError(`error: ${dryRun}\n`);
+    return EXIT_USAGE;
+  }
+  const colorMode = (v.color as string | undefined) ?? 'auto';
+  if (!isColorMode(colorMode)) return usageError('preview', `--color must be auto, always or never, not ${JSON.stringify(colorMode)}`, previewUsage, io);
+  const style = changeStyle(useColor(colorMode, io));
+  const errorStyle = changeStyle(useColor(colorMode, { ...io, isTTY: io.isErrorTTY ?? false }));
   const nowText = (v.now as string | undefined) ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   if (Number.isNaN(Date.parse(nowText))) return usageError('preview', `--now must be an RFC 3339 time, not ${JSON.stringify(nowText)}`, previewUsage, io);
 
@@ -206,7 +246,8 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   if (target.format === 'text') io.write(`${request}\n`);
   if (o.exitCode !== 0) {
     io.write(o.stdout);
-    io.writeError(o.stderr);
+    // A conflict is what the user must act on: red on a terminal.
+    io.writeError(errorStyle.conflict(o.stderr));
     return EXIT_FAILED;
   }
   for (const note of o.notes ?? []) io.writeError(`note: ${note}\n`);
@@ -224,10 +265,13 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
     const unchanged = result.after.objects
       .filter((x) => isTarget(x.ref) && !changed.has(x.display))
       .map((x) => `${x.display}: no change in ownership\n`);
-    text = o.stdout + createdLines.join('') + (result.changes.length ? formatChanges(result.changes, valueChanges(result.changes, result.before, result.after)) : '') + unchanged.join('');
+    text = o.stdout + createdLines.join('') + (result.changes.length ? formatChanges(result.changes, valueChanges(result.changes, result.before, result.after), style) : '') + unchanged.join('');
     if (result.changes.length === 0 && unchanged.length === 0) text += 'no change in ownership\n';
+  } else if (target.format === 'name') {
+    // kubectl apply -o name: one line per object, in the manifest's order.
+    text = result.targets.map((t) => `${objectName(t.kind, splitApiVersion(t.apiVersion).group, t.name)}\n`).join('');
   } else {
-    text = formatObjects(resultObjects, { output: 'yaml', showManagedFields: true });
+    text = formatObjects(resultObjects, { output: 'yaml', showManagedFields: v['show-managed-fields'] === true });
   }
   if (target.file) writeFileAtomically(target.file, text);
   else io.write(text);

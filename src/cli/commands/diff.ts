@@ -1,9 +1,8 @@
 import { SsaError } from '../../errors/ssa-error.js';
 import { maskSecretData } from '../../actors/kubectl/diff.js';
 import type { KubeObject } from '../../apiserver/types.js';
-import { toYaml } from '../../manifest/write-yaml.js';
+import { formatObjects } from '../../manifest/format-objects.js';
 import { offlineDiff } from '../../scenarios/offline-diff.js';
-import { getKey, isMap, newMap, type ValueMap } from '../../value/value.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type DiffFile, runDiffProgram } from '../diff-program.js';
 import { type CommandIO, EXIT_USAGE } from '../io.js';
@@ -75,17 +74,9 @@ export function klogWarning(message: string, at: Date, pid: number): string {
   return `W${stamp} ${String(pid).padStart(7)} diff.go:723] ${message}\n`;
 }
 
-/** The object as kubectl diff writes it: without managedFields unless asked, as YAML. */
+/** The object as kubectl diff writes it: YAML as kubectl prints it, without managedFields unless asked; '' when absent. */
 function printed(obj: KubeObject | undefined, showManagedFields: boolean): string {
-  if (obj === undefined) return '';
-  if (showManagedFields) return toYaml(obj);
-  const meta = getKey(obj, 'metadata');
-  if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) return toYaml(obj);
-  const m = newMap();
-  for (const k of Object.keys(meta)) if (k !== 'managedFields') m[k] = meta[k];
-  const out: ValueMap = newMap();
-  for (const k of Object.keys(obj)) out[k] = k === 'metadata' ? m : obj[k];
-  return toYaml(out);
+  return obj === undefined ? '' : formatObjects([obj], { output: 'yaml', showManagedFields });
 }
 
 export async function diffCommand(args: string[], io: CommandIO): Promise<number> {

@@ -4,6 +4,7 @@
  * from the snapshots' objects at the changes' own paths, so a value change is shown exactly where
  * the engine reports an ownership change; fields whose ownership did not change are not listed.
  */
+import { stringifyJson } from '../value/stringify-json.js';
 import type { Value } from '../value/value.js';
 import type { ObjectChanges, ObjectView, Snapshot } from './run-types.js';
 import { resolvePathString, valueAtPath } from './value-at-path.js';
@@ -49,6 +50,6 @@ export function valueChanges(changes: readonly ObjectChanges[], before: Snapshot
 
 /** `"a" -> "b"`, `(none) -> 5`, `"x" -> (removed)`: one value change as the text output shows it. */
 export function valueChangeText(v: ValueChange): string {
-  const show = (x: Value | null, missing: string) => (x === null ? missing : JSON.stringify(x));
+  const show = (x: Value | null, missing: string) => (x === null ? missing : stringifyJson(x));
   return `${v.path}: ${show(v.before, '(none)')} -> ${show(v.after, '(removed)')}`;
 }

@@ -135,7 +135,7 @@ export interface ChangeStyle {
 export function changeStyle(color: boolean): ChangeStyle {
   if (!color) return { change: (_k, t) => t, value: valueChangeText, conflict: (t) => t };
   const wrap = (code: string, t: string) => `${code}${t}${ANSI.reset}`;
-  const shown = (x: Value | null, missing: string) => (x === null ? missing : JSON.stringify(x));
+  const shown = (x: Value | null, missing: string) => (x === null ? missing : stringifyJson(x));
   return {
     change: (kind, t) => wrap(kind === 'owns' || kind === 'shares' ? ANSI.green : ANSI.yellow, t),
     value: (v) => `${v.path}: ${wrap(ANSI.red, shown(v.before, '(none)'))} -> ${wrap(ANSI.green, shown(v.after, '(removed)'))}`,

@@ -69,7 +69,7 @@ describe('big integers through the CLI', () => {
   it('preview -o yaml prints every digit of the object and of its FieldsV1', async () => {
     writeFileSync(join(dir, 'm.yaml'), MANIFEST);
     writeFileSync(join(dir, 'live.yaml'), 'apiVersion: v1\nkind: List\nitems: []\n');
-    const r = await runCli(['preview', '-f', join(dir, 'm.yaml'), '--live', join(dir, 'live.yaml'), '--crd', CRD, '-o', 'yaml', '--now', '2024-01-01T00:00:00Z']);
+    const r = await runCli(['preview', '-f', join(dir, 'm.yaml'), '--live', join(dir, 'live.yaml'), '--crd', CRD, '-o', 'yaml', '--show-managed-fields', '--now', '2024-01-01T00:00:00Z']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(EXPECTED_YAML);
   });

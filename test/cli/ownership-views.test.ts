@@ -162,7 +162,7 @@ describe('after a forced takeover of an atomic map (valueFrom.fieldRef)', () => 
     const preview = await runCli(['preview', '-f', `${dir}/manifest.yaml`, '--live', `${dir}/live.yaml`, '--field-manager', 'eks', '--force-conflicts', '--now', '2022-09-01T10:00:00Z']);
     expect(preview.code).toBe(0);
     expect(preview.stdout).toContain(`eks took ${FIELD_REF} from kubectl-client-side-apply`);
-    const after = await runCli(['preview', '-f', `${dir}/manifest.yaml`, '--live', `${dir}/live.yaml`, '--field-manager', 'eks', '--force-conflicts', '--now', '2022-09-01T10:00:00Z', '-o', 'yaml']);
+    const after = await runCli(['preview', '-f', `${dir}/manifest.yaml`, '--live', `${dir}/live.yaml`, '--field-manager', 'eks', '--force-conflicts', '--now', '2022-09-01T10:00:00Z', '-o', 'yaml', '--show-managed-fields']);
     const blame = await runCli(['blame', '--time', 'none'], { stdin: after.stdout });
     expect(gutterOf(blame.stdout, '            fieldRef:')).toBe('eks (Apply)');
     expect(gutterOf(blame.stdout, '              fieldPath: status.hostIP')).toBe('eks (Apply)');

@@ -68,6 +68,27 @@ export interface RequestRecord {
   readonly responseBody?: Value;
   /** Why the client sent it, when it is one step of several (e.g. `csaupgrade migration`). */
   readonly purpose?: string;
+  /**
+   * The conflicts the API server forgave this apply under its last-applied exception (manager
+   * `kubectl` only; the live values still equal the last-applied annotation), in the 409 causes'
+   * shape; absent when nothing was forgiven. A real server does not say it; the simulator does.
+   */
+  readonly forgivenConflicts?: readonly { readonly reason: string; readonly message: string; readonly field: string }[];
+}
+
+/**
+ * kubectl's migration of client-side-apply ownership (`apply --server-side`, apiserver-semantics
+ * §5.2 step 3, accepted by the server): the Update entries of the managers in `from` were folded
+ * into the Apply entry of `to`.
+ */
+export interface OwnershipMigration {
+  readonly target: RequestRecord['target'];
+  /** The managers whose Update entries (owners of the last-applied annotation) were migrated, in the order processed. */
+  readonly from: readonly string[];
+  /** The applier's field manager, which now owns their fields. */
+  readonly to: string;
+  /** True with `--dry-run=server`: the migration was computed, nothing persisted. */
+  readonly dryRun: boolean;
 }
 
 export interface RequestFailure {
@@ -143,6 +164,8 @@ export interface ActorOutcome {
   readonly addon?: AddonStatus;
   /** Statements about the model behind the result, shown to users (e.g. which PRESERVE model was used). */
   readonly notes?: readonly string[];
+  /** kubectl's migrations of client-side-apply ownership, one per object migrated; absent when none. */
+  readonly migrations?: readonly OwnershipMigration[];
 }
 
 /** Options every actor accepts. */

@@ -13,7 +13,7 @@ import {
   type ObjectRef,
 } from '../apiserver/types.js';
 import type { Value } from '../value/value.js';
-import type { ActorOutcome, AddonStatus, ContentType, RequestRecord } from './actor.js';
+import type { ActorOutcome, AddonStatus, ContentType, OwnershipMigration, RequestRecord } from './actor.js';
 import { collectionPath, coordinates, managerFromUserAgent, objectPath, query } from './resources.js';
 
 export interface WireOptions {
@@ -29,6 +29,7 @@ export class Wire {
   stdout = '';
   stderr = '';
   readonly notes: string[] = [];
+  readonly migrations: OwnershipMigration[] = [];
 
   constructor(
     state: ClusterState,
@@ -130,6 +131,7 @@ export class Wire {
             },
           }),
       ...(purpose ? { purpose } : {}),
+      ...(response.forgivenConflicts ? { forgivenConflicts: response.forgivenConflicts.map((c) => ({ ...c })) } : {}),
     };
   }
 
@@ -145,6 +147,11 @@ export class Wire {
     this.notes.push(text);
   }
 
+  /** Records a migration of client-side-apply ownership the server accepted. */
+  migrated(migration: OwnershipMigration): void {
+    this.migrations.push(migration);
+  }
+
   outcome(exitCode: number, addon?: AddonStatus): ActorOutcome {
     return {
       state: this.state,
@@ -154,6 +161,7 @@ export class Wire {
       requests: this.requests.slice(),
       ...(addon ? { addon } : {}),
       ...(this.notes.length > 0 ? { notes: this.notes.slice() } : {}),
+      ...(this.migrations.length > 0 ? { migrations: this.migrations.slice() } : {}),
     };
   }
 }

@@ -9,7 +9,7 @@ import { type Conflict, conflictLines } from '../merge/conflict.js';
 import { compareStrings } from '../value/compare-strings.js';
 import { parseIdentifier } from './managed-fields.js';
 import { statusFailure } from './status.js';
-import type { StatusObject } from './types.js';
+import type { StatusCause, StatusObject } from './types.js';
 
 /**
  * How a conflict names its manager: `"NAME"`, `"NAME" with subresource "S"`, and for Update
@@ -69,10 +69,12 @@ export function conflictMessage(conflicts: readonly Conflict[]): string {
   return `Apply failed with ${conflicts.length} conflicts: ${conflictLines(conflicts, printManager).join('\n')}`;
 }
 
+/** One FieldManagerConflict cause per conflict, in the message's order. */
+export function conflictCauses(conflicts: readonly Conflict[]): StatusCause[] {
+  return sortConflicts(conflicts).map((c) => ({ reason: 'FieldManagerConflict', message: `conflict with ${printManager(c.manager)}`, field: pathToString(c.path) }));
+}
+
 /** The 409 Status: reason Conflict, one FieldManagerConflict cause per conflict. */
 export function conflictStatus(conflicts: readonly Conflict[]): StatusObject {
-  const sorted = sortConflicts(conflicts);
-  return statusFailure(409, conflictMessage(sorted), 'Conflict', {
-    causes: sorted.map((c) => ({ reason: 'FieldManagerConflict', message: `conflict with ${printManager(c.manager)}`, field: pathToString(c.path) })),
-  });
+  return statusFailure(409, conflictMessage(sortConflicts(conflicts)), 'Conflict', { causes: conflictCauses(conflicts) });
 }

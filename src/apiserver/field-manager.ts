@@ -24,7 +24,7 @@ import { formatIssues } from '../typed/issues.js';
 import { validate } from '../typed/validate.js';
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { capManagers } from './cap-managers.js';
-import { conflictStatus } from './conflict-status.js';
+import { conflictCauses, conflictStatus } from './conflict-status.js';
 import type { Endpoint } from './endpoint.js';
 import { allowedConflictsFromLastApplied, hasLastApplied, withLastAppliedFrom } from './last-applied.js';
 import {
@@ -39,7 +39,7 @@ import {
 import { metadataOf, stringField, withMeta, withoutManagedFields } from './object-paths.js';
 import { badRequest, internalError } from './status.js';
 import { stripMeta } from './strip-meta.js';
-import type { StatusObject } from './types.js';
+import type { ForgivenConflicts, StatusObject } from './types.js';
 
 export const BEFORE_FIRST_APPLY = 'before-first-apply';
 const CURRENT_OPERATION = 'current-operation';
@@ -143,13 +143,14 @@ function knownOnly(ep: Endpoint, fields: ManagedFields): ManagedFields {
 // ------------------------------------------------------------------------------------------------
 // The apply path
 
+/** `forgivenConflicts`: what the last-applied exception forgave (types.ts ForgivenConflicts). */
 export type ApplyResult =
-  | { ok: true; object: ValueMap; changed: boolean }
-  | { ok: false; status: StatusObject; conflicts?: readonly Conflict[] };
+  | { ok: true; object: ValueMap; changed: boolean; forgivenConflicts?: ForgivenConflicts }
+  | { ok: false; status: StatusObject; conflicts?: readonly Conflict[]; forgivenConflicts?: ForgivenConflicts };
 
 type ApplyStep =
-  | { ok: true; object: ValueMap; changed: boolean; managed: Managed }
-  | { ok: false; conflicts: readonly Conflict[] }
+  | { ok: true; object: ValueMap; changed: boolean; managed: Managed; forgiven?: readonly Conflict[] }
+  | { ok: false; conflicts: readonly Conflict[]; forgiven?: readonly Conflict[] }
   | { ok: false; status: StatusObject };
 
 /** The field manager of an apply: the merged object with its managedFields, or a Status (409 on conflicts). */
@@ -158,8 +159,9 @@ export function fieldManagerApply(ep: Endpoint, liveObj: ValueMap, applied: Valu
   if (!decoded.ok) return { ok: false, status: internalError(`failed to decode managed fields: ${decoded.error}`) };
   const live = withoutManagedFields(liveObj);
   const r = versionCheckApply(ep, live, applied, decoded.managed, manager, force);
-  if (!r.ok) return 'conflicts' in r ? { ok: false, status: conflictStatus(r.conflicts), conflicts: r.conflicts } : r;
-  return { ok: true, object: withManaged(r.object, r.managed), changed: r.changed };
+  const forgiven = 'forgiven' in r && r.forgiven && r.forgiven.length > 0 ? { forgivenConflicts: conflictCauses(r.forgiven) } : {};
+  if (!r.ok) return 'conflicts' in r ? { ok: false, status: conflictStatus(r.conflicts), conflicts: r.conflicts, ...forgiven } : r;
+  return { ok: true, object: withManaged(r.object, r.managed), changed: r.changed, ...forgiven };
 }
 
 function versionCheckApply(ep: Endpoint, live: ValueMap, applied: ValueMap, managed: Managed, manager: string, force: boolean): ApplyStep {
@@ -183,8 +185,11 @@ function lastAppliedManagerApply(ep: Endpoint, live: ValueMap, applied: ValueMap
   const allowed = allowedConflictsFromLastApplied(ep, live);
   if (!allowed) return r;
   const remaining = r.conflicts.filter((c) => !allowed.has(c.path));
-  if (remaining.length > 0) return { ok: false, conflicts: remaining };
-  return skipNonAppliedApply(ep, live, applied, managed, manager, true);
+  const forgiven = r.conflicts.filter((c) => allowed.has(c.path));
+  if (remaining.length > 0) return { ok: false, conflicts: remaining, forgiven };
+  // Every conflict forgiven: the apply again, forced (the applier takes those fields).
+  const again = skipNonAppliedApply(ep, live, applied, managed, manager, true);
+  return again.ok ? { ...again, forgiven } : again;
 }
 
 function skipNonAppliedApply(ep: Endpoint, live: ValueMap, applied: ValueMap, managed: Managed, manager: string, force: boolean): ApplyStep {

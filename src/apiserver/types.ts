@@ -327,6 +327,8 @@ export interface ApiSuccess {
   readonly object: KubeObject;
   /** `Warning:` headers the server sent. */
   readonly warnings: readonly string[];
+  /** See ForgivenConflicts. */
+  readonly forgivenConflicts?: ForgivenConflicts;
 }
 
 export interface ApiFailure {
@@ -334,7 +336,18 @@ export interface ApiFailure {
   readonly code: number;
   readonly status: StatusObject;
   readonly warnings: readonly string[];
+  /** See ForgivenConflicts (a 409 then names only the conflicts that were not forgiven). */
+  readonly forgivenConflicts?: ForgivenConflicts;
 }
+
+/**
+ * The conflicts of an apply by the field manager `kubectl` that the server did not report because
+ * the live value at each path still equals the object's last-applied-configuration annotation
+ * (apiserver-semantics §2.8), in the shape of the 409's causes (`conflict with "M" using V`, path).
+ * A real server says nothing of them; the simulator tells its views, never the HTTP wire.
+ * Absent when nothing was forgiven.
+ */
+export type ForgivenConflicts = readonly StatusCause[];
 
 export type ApiResponse = ApiSuccess | ApiFailure;
 

@@ -55,9 +55,21 @@ export function upgradeManagedFields(
   ssaManager: string,
   subresource = '',
 ): Value[] | undefined {
+  return upgradeManagedFieldsFrom(entries, csaManagers, ssaManager, subresource)?.entries;
+}
+
+/** upgradeManagedFields, also naming the CSA managers whose entries were migrated (`from`, in the order processed). */
+export function upgradeManagedFieldsFrom(
+  entries: readonly Value[],
+  csaManagers: readonly string[],
+  ssaManager: string,
+  subresource = '',
+): { entries: Value[]; from: string[] } | undefined {
   let list: Value[] = entries.slice();
   let changed = false;
+  const from: string[] = [];
   for (const csa of csaManagers) {
+    const before = list;
     const isSub = (e: ValueMap) => str(e, 'subresource') === subresource;
     const isCsa = (e: Value): e is ValueMap => isMap(e) && isSub(e) && str(e, 'manager') === csa && str(e, 'operation') === 'Update';
     let targetIndex = list.findIndex((e) => isMap(e) && isSub(e) && str(e, 'manager') === ssaManager && str(e, 'operation') === 'Apply');
@@ -87,6 +99,7 @@ export function upgradeManagedFields(
     const kept = list.filter((e, i) => i === convertedIndex || !isCsa(e));
     if (kept.length !== list.length) changed = true;
     list = kept;
+    if (list !== before && !from.includes(csa)) from.push(csa);
   }
-  return changed ? list : undefined;
+  return changed ? { entries: list, from } : undefined;
 }

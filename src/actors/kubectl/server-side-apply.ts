@@ -16,7 +16,7 @@ import type { DryRun } from '../actor.js';
 import { metadata, str } from '../objects.js';
 import type { ObjectCoordinates } from '../resources.js';
 import type { Wire } from '../wire.js';
-import { findFieldsOwners, upgradeManagedFields } from './csa-upgrade.js';
+import { findFieldsOwners, upgradeManagedFieldsFrom } from './csa-upgrade.js';
 import { type FieldValidation, printWarnings, statusError } from './kubectl.js';
 import { LAST_APPLIED, readLastApplied } from './last-applied.js';
 import { conflictError, type KubectlError, MIGRATION_WARNING, successLine } from './output.js';
@@ -93,8 +93,9 @@ export function serverSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCo
   if (migrate) {
     const entries = managedFieldsOf(current);
     const csa = [...new Set(findFieldsOwners(entries, 'Update', [LAST_APPLIED_PATH]))];
-    const upgraded = csa.length > 0 ? upgradeManagedFields(entries, csa, opts.fieldManager) : undefined;
-    if (upgraded) {
+    const upgrade = csa.length > 0 ? upgradeManagedFieldsFrom(entries, csa, opts.fieldManager) : undefined;
+    if (upgrade) {
+      const upgraded = upgrade.entries;
       const rv = str(metadata(current), 'resourceVersion') ?? '';
       const patch: Value = [
         { op: 'replace', path: '/metadata/managedFields', value: upgraded },
@@ -105,8 +106,10 @@ export function serverSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCo
         CSA_MIGRATION_PURPOSE,
       );
       printWarnings(wire, r3);
-      if (r3.ok) migrated = true;
-      else wire.printError(MIGRATION_WARNING.managedFields(failureText(r3)));
+      if (r3.ok) {
+        migrated = true;
+        wire.migrated({ target: ref, from: upgrade.from, to: opts.fieldManager, dryRun });
+      } else wire.printError(MIGRATION_WARNING.managedFields(failureText(r3)));
     }
   }
 

@@ -7,7 +7,7 @@ import { metaString, stringField } from '../object-paths.js';
 import { applyPatch } from '../patch/apply-patch.js';
 import { defaulterFor, endpointFor, isStatus, resolveTarget } from '../request-context.js';
 import { conflict, failure, invalid, notFound, resourceNotServed, unsupportedMediaType } from '../status.js';
-import type { ApplyRequest, ClusterState, PatchOptions, PatchRequest, ServeResult, StatusObject } from '../types.js';
+import type { ApiResponse, ApplyRequest, ClusterState, ForgivenConflicts, PatchOptions, PatchRequest, ServeResult, StatusObject } from '../types.js';
 import { checkIdentity } from './body-identity.js';
 import { decodeApplyBody, decodeJsonPatchBody } from './decode-patch.js';
 import { scaleWrite } from './scale-write.js';
@@ -27,6 +27,11 @@ export function apply(state: ClusterState, req: ApplyRequest): ServeResult {
       : undefined);
   if (!target) return { state, response: failure((decoded as { status: StatusObject }).status) };
   return patch(state, { verb: 'patch', target, patchType: 'apply', patch: req.body as string | Value, ...(req.options ? { options: req.options } : {}) });
+}
+
+/** The response, saying which conflicts the last-applied exception forgave (if any). */
+function withForgiven(response: ApiResponse, forgiven: ForgivenConflicts | undefined): ApiResponse {
+  return forgiven ? { ...response, forgivenConflicts: forgiven } : response;
 }
 
 /** PATCH with any patch type; apply creates a missing object (201), the others 404. */
@@ -71,10 +76,11 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
     if (!old && sub !== '') return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
     const ep = endpointFor(state, target.resource, target.version, sub, now);
     const r = fieldManagerApply(ep, old ?? ep.emptyObject, body.value, manager, force);
-    if (!r.ok) return { state, response: failure(r.status) };
+    if (!r.ok) return { state, response: withForgiven(failure(r.status), r.forgivenConflicts) };
     const id = checkIdentity(r.object, target, { requireName: true });
     if (!id.ok) return { state, response: failure(id.status) };
-    return commit(state, { target, subresource: sub, old, next: id.body, manager, dryRun, now, warnings: [] });
+    const done = commit(state, { target, subresource: sub, old, next: id.body, manager, dryRun, now, warnings: [] });
+    return { state: done.state, response: withForgiven(done.response, r.forgivenConflicts) };
   }
 
   const patchBody = decodeJsonPatchBody(req.patch);

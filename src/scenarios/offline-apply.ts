@@ -10,12 +10,12 @@ export type TargetRef = RequestRecord['target'];
 import { kubectlApply, serverSideApplyClient } from '../actors/index.js';
 import { toObjects } from '../actors/objects.js';
 import { buildTargets } from '../actors/kubectl/resource-builder.js';
-import { CSA_MIGRATION_PURPOSE } from '../actors/kubectl/server-side-apply.js';
 import { STDIN_SOURCE } from '../actors/kubectl/output.js';
 import { createCluster } from '../apiserver/index.js';
 import type { ClusterState, KubeObject } from '../apiserver/types.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
 import type { ValueMap } from '../value/value.js';
+import { type ApplyFacts, applyFacts } from './apply-facts.js';
 import { clusterSnapshot, seedObject } from './cluster-mode.js';
 import { changesBetween } from './run-scenario.js';
 import type { ObjectChanges, Snapshot } from './run-types.js';
@@ -47,6 +47,8 @@ export interface OfflineApplyResult {
   readonly created: readonly TargetRef[];
   /** True when kubectl's migration of client-side-apply ownership was sent and accepted. */
   readonly migrated: boolean;
+  /** What the API server forgave and what kubectl migrated, as they reported it. */
+  readonly facts: ApplyFacts;
 }
 
 export function liveCluster(catalog: SchemaCatalog, live: readonly KubeObject[], now: string): ClusterState {
@@ -90,7 +92,8 @@ export function offlineApply(opts: OfflineApplyOptions): OfflineApplyResult {
   const before = clusterSnapshot(state);
   const after = clusterSnapshot(outcome.state);
   const created = outcome.requests.filter((r) => r.code === 201 && !r.dryRun).map((r) => r.target);
-  const migrated = outcome.requests.some((r) => r.purpose === CSA_MIGRATION_PURPOSE && r.code === 200);
+  const facts = applyFacts(outcome, before.objects);
+  const migrated = facts.migrations.length > 0;
   const targets = built.targets.map(({ c }) => ({ apiVersion: c.apiVersion, kind: c.kind, name: c.name, ...(c.namespaced ? { namespace: c.namespace } : {}) }));
-  return { before, after, outcome, changes: changesBetween(before, after), targets, created, migrated };
+  return { before, after, outcome, changes: changesBetween(before, after), targets, created, migrated, facts };
 }

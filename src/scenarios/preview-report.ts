@@ -3,29 +3,13 @@
  * failure alike. Its parts that `run -o json` also has (ownership changes) come from the same
  * functions, so the two reports share one schema (docs/reports.md).
  */
-import { managerOfCause, subresourceOfCause, updateApiVersionOfCause } from '../apiserver/conflict-status.js';
 import type { Value } from '../value/value.js';
+import { type ConflictEntry, conflictEntry, type MigrationEntry } from './apply-facts.js';
 import { type OwnershipChangesReport, ownershipChangesReport } from './format-run.js';
 import type { OfflineApplyResult, TargetRef } from './offline-apply.js';
-import type { ObjectView } from './run-types.js';
-import { resolvePathString, valueAtPath } from './value-at-path.js';
 import { type ValueChange, valueChanges } from './value-changes.js';
 
-/** One conflicting field: who owns it (the entry), where, and the two values. */
-export interface ConflictEntry {
-  readonly object: string;
-  readonly manager: string;
-  readonly operation: 'Apply' | 'Update';
-  /** The entry's apiVersion (null when no entry of the live object matches the cause). */
-  readonly apiVersion: string | null;
-  /** '' for the main resource. */
-  readonly subresource: string;
-  readonly path: string;
-  /** The live value at the path (null when the live object has nothing there). */
-  readonly liveValue: Value | null;
-  /** The value the manifest applies there (null when it has nothing there). */
-  readonly appliedValue: Value | null;
-}
+export type { ConflictEntry } from './apply-facts.js';
 
 export interface PreviewReport {
   readonly request: {
@@ -46,6 +30,10 @@ export interface PreviewReport {
   readonly stdout: string;
   readonly stderr: string;
   readonly conflicts: readonly ConflictEntry[];
+  /** Conflicts the API server did not report: the last-applied exception (manager `kubectl` only). */
+  readonly forgivenConflicts: readonly ConflictEntry[];
+  /** kubectl's migrations of client-side-apply ownership (`kubectl apply --server-side`). */
+  readonly migrations: readonly MigrationEntry[];
   readonly ownershipChanges: readonly OwnershipChangesReport[];
   readonly removals: readonly { readonly object: string; readonly path: string }[];
   /** The scalar values that change at the paths of the ownership changes (before/after null: absent). */
@@ -73,43 +61,16 @@ export interface PreviewReportInput {
 const same = (a: TargetRef, b: TargetRef) =>
   a.apiVersion === b.apiVersion && a.kind === b.kind && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '');
 
-function valueAt(object: Value | undefined, path: string): Value | null {
-  if (object === undefined) return null;
-  const p = resolvePathString(object, path);
-  return p ? (valueAtPath(object, p) ?? null) : null;
-}
-
-function viewOf(objects: readonly ObjectView[], t: TargetRef): ObjectView | undefined {
-  return objects.find((o) => o.ref && o.ref.kind === t.kind && o.ref.name === t.name && (o.ref.namespace ?? '') === (t.namespace ?? ''));
-}
-
 /** The conflicts the API server answered, one entry per cause, with the owning entry and values. */
 function conflictsOf(input: PreviewReportInput): ConflictEntry[] {
   const out: ConflictEntry[] = [];
   for (const r of input.result.outcome.requests) {
     if (r.failure?.reason !== 'Conflict') continue;
-    const view = viewOf(input.result.before.objects, r.target);
     const sent = input.sent.find((o) => {
       const m = (o as { metadata?: { name?: unknown } }).metadata;
       return (o as { kind?: unknown }).kind === r.target.kind && m?.name === r.target.name;
     });
-    for (const cause of r.failure.causes ?? []) {
-      const manager = managerOfCause(cause.message);
-      const subresource = subresourceOfCause(cause.message);
-      const updateVersion = updateApiVersionOfCause(cause.message);
-      const operation = updateVersion === undefined ? 'Apply' : 'Update';
-      const entry = view?.owners.find((e) => e.manager === manager && e.operation === operation && e.subresource === subresource && (updateVersion === undefined || e.apiVersion === updateVersion));
-      out.push({
-        object: view?.display ?? `${r.target.kind}/${r.target.name}`,
-        manager,
-        operation,
-        apiVersion: updateVersion ?? entry?.apiVersion ?? null,
-        subresource,
-        path: cause.field,
-        liveValue: valueAt(view?.object, cause.field),
-        appliedValue: valueAt(sent, cause.field),
-      });
-    }
+    for (const cause of r.failure.causes ?? []) out.push(conflictEntry(cause, r.target, input.result.before.objects, sent));
   }
   return out;
 }
@@ -132,6 +93,8 @@ export function previewReport(input: PreviewReportInput): PreviewReport {
     stdout: result.outcome.stdout,
     stderr: result.outcome.stderr,
     conflicts: conflictsOf(input),
+    forgivenConflicts: result.facts.forgivenConflicts,
+    migrations: result.facts.migrations,
     ownershipChanges: changes,
     valueChanges: valueChanges(result.changes, result.before, result.after),
     removals: changes.flatMap((c) => c.changes.filter((x) => x.kind === 'removed').flatMap((x) => x.paths.map((path) => ({ object: c.object, path })))),

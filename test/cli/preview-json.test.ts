@@ -59,6 +59,32 @@ describe('preview -o json', () => {
     expect(report.objects[0].spec.template.spec.containers[0].image).toBe(image('v1.10.1-eksbuild.1'));
   });
 
+  it('as kubectl (the default): the forgiven conflicts with their owner and values, and the migration; as eks: none', async () => {
+    const r = await runCli(['preview', '-f', manifest, '--live', live, '-o', 'json', ...now]);
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.conflicts).toEqual([]);
+    const forgiven = (path: string, live: string, applied: string) => ({
+      object: 'daemonset.apps/aws-node -n kube-system',
+      manager: 'kubectl-client-side-apply',
+      operation: 'Update',
+      apiVersion: 'apps/v1',
+      subresource: '',
+      path,
+      liveValue: live,
+      appliedValue: applied,
+    });
+    expect(report.forgivenConflicts).toEqual([
+      forgiven('.spec.template.spec.containers[name="aws-node"].image', image('v1.10.1-eksbuild.1'), image('v1.11.4-eksbuild.1')),
+      forgiven('.spec.template.spec.initContainers[name="aws-vpc-cni-init"].image', initImage('v1.10.1-eksbuild.1'), initImage('v1.11.4-eksbuild.1')),
+    ]);
+    expect(report.migrations).toEqual([{ object: 'daemonset.apps/aws-node -n kube-system', from: ['kubectl-client-side-apply'], to: 'kubectl', dryRun: false }]);
+    expect(report.request.migratedClientSideOwnership).toBe(true);
+    const eks = JSON.parse((await runCli(['preview', '-f', manifest, '--live', live, '--field-manager', 'eks', '-o', 'json', ...now])).stdout);
+    expect(eks.forgivenConflicts).toEqual([]);
+    expect(eks.migrations).toEqual([]);
+  });
+
   it('-o FILE.json writes the same report on a conflict, atomically', async () => {
     const out = join(dir, 'report.json');
     const r = await runCli(['preview', '-f', manifest, '--live', live, '--field-manager', 'eks', '-o', out, ...now]);

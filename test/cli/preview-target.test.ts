@@ -83,11 +83,28 @@ describe('preview names its request', () => {
     const csa = await runCli(['preview', '-f', manifest, '--live', live, '--client-side', ...now]);
     expect(csa.stdout.split('\n')[0]).toBe('field manager "kubectl-client-side-apply", client-side apply (three-way patch)');
   });
-  it('kubectl (the default) says that its migration of client-side ownership decided the outcome', async () => {
+  it('the EKS story: as kubectl (the default) the apply succeeds, and preview names the exception and the migration that let it', async () => {
     const r = await runCli(['preview', '-f', manifest, '--live', live, ...now]);
     expect(r.code).toBe(0);
-    expect(r.stdout.split('\n')[0]).toBe(
-      'field manager "kubectl", server-side apply, no force; kubectl migrated the fields of kubectl-client-side-apply to "kubectl" first (kubectl apply --server-side does; other clients do not)',
+    const lines = r.stdout.split('\n');
+    expect(lines.slice(0, 6)).toEqual([
+      'field manager "kubectl", server-side apply, no force',
+      'last-applied exception: the API server did not report 2 conflicts with "kubectl-client-side-apply" using apps/v1 on daemonset.apps/aws-node -n kube-system: ' +
+        'the live values still equal the kubectl.kubernetes.io/last-applied-configuration annotation and the field manager is "kubectl" (the only one it forgives), so "kubectl" took them as if forced:',
+      '  - .spec.template.spec.containers[name="aws-node"].image',
+      '  - .spec.template.spec.initContainers[name="aws-vpc-cni-init"].image',
+      'client-side apply migration: kubectl moved the Update entry of "kubectl-client-side-apply" on daemonset.apps/aws-node -n kube-system into the Apply entry of "kubectl" after the apply, and applied again ' +
+        '(kubectl apply --server-side does this for any field manager; other clients do not)',
+      'daemonset.apps/aws-node serverside-applied',
+    ]);
+  });
+
+  it('the EKS story: as eks the same apply shows the two conflicts, and no exception or migration is claimed', async () => {
+    const r = await runCli(['preview', '-f', manifest, '--live', live, '--field-manager', 'eks', ...now]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('field manager "eks", server-side apply, no force\n');
+    expect(r.stderr).toContain(
+      'Apply failed with 2 conflicts: conflicts with "kubectl-client-side-apply" using apps/v1:\n- .spec.template.spec.containers[name="aws-node"].image\n- .spec.template.spec.initContainers[name="aws-vpc-cni-init"].image',
     );
   });
 });

@@ -4,6 +4,7 @@ import { clusterObjectDisplay, type ClusterRunState } from '../../scenarios/clus
 import { offlineApply, type TargetRef } from '../../scenarios/offline-apply.js';
 import { previewReport } from '../../scenarios/preview-report.js';
 import { type ValueChange, valueChangeText, valueChanges } from '../../scenarios/value-changes.js';
+import { applyFactLines } from '../../scenarios/apply-facts.js';
 import { objectName } from '../../actors/kubectl/output.js';
 import { splitApiVersion } from '../../apiserver/registry.js';
 import type { ObjectRef } from '../../scenarios/model.js';
@@ -33,8 +34,9 @@ Applies MANIFEST offline to the live object(s) you captured with
 default), the apply is the request NAME's client sends (EKS, Flux, Helm...); with NAME kubectl
 (the default) it is \`kubectl apply --server-side\`, including kubectl's migration of client-side
 ownership. --client-side models kubectl's client-side apply (a three-way patch).
-The first line names the request: field manager, mode, force, and whether kubectl migrated
-client-side ownership first. Objects are aimed as kubectl aims them: a manifest object without
+The first line names the request: field manager, mode, force. Lines after it say when the
+API server's last-applied exception (field manager kubectl only) forgave conflicts, which and
+with whom, and when kubectl migrated client-side-apply entries to the applier. Objects are aimed as kubectl aims them: a manifest object without
 metadata.namespace goes to -n (default: default); an object that matches no live object is
 created (\`configmap/x created\`, and one warning line on stderr).
   - on a conflict, exactly what kubectl would print, and exit 1;
@@ -42,8 +44,9 @@ created (\`configmap/x created\`, and one warning line on stderr).
     with -o yaml the resulting objects instead (with --show-managed-fields, their managedFields),
     with -o name their names;
   - with -o json (or -o FILE.json) a report, on a conflict as well: the request, each conflict
-    (manager, operation, apiVersion, subresource, path, live and applied values), ownership
-    changes, removals, created objects and the objects (docs/reports.md).
+    (manager, operation, apiVersion, subresource, path, live and applied values), the forgiven
+    conflicts and migrations, ownership changes, removals, created objects and the objects
+    (docs/reports.md).
 ${LIVE_CLUSTER_HELP}
 
 Options:
@@ -107,13 +110,10 @@ export async function readLive(file: string, io: CommandIO): Promise<ValueMap[]>
   return (await readLiveObjects(file, io)).objects.map((o) => o.manifest.object);
 }
 
-/** The first line: who applies, how (`field manager "eks", server-side apply, no force`), and what kubectl did first. */
-export function requestLine(manager: string, clientSide: boolean, force: boolean, migrated: boolean): string {
+/** The first line: who applies and how (`field manager "eks", server-side apply, no force`). */
+export function requestLine(manager: string, clientSide: boolean, force: boolean): string {
   const mode = clientSide ? 'client-side apply (three-way patch)' : `server-side apply, ${force ? 'force' : 'no force'}`;
-  const migration = migrated
-    ? `; kubectl migrated the fields of kubectl-client-side-apply to ${JSON.stringify(manager)} first (kubectl apply --server-side does; other clients do not)`
-    : '';
-  return `field manager ${JSON.stringify(manager)}, ${mode}${migration}`;
+  return `field manager ${JSON.stringify(manager)}, ${mode}`;
 }
 
 /** `daemonset.apps/aws-node -n kube-system`, as the ownership lines name objects. */
@@ -217,7 +217,8 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
     filename: manifestObjects.files.length === 1 ? manifestObjects.files[0].kubectlSource : manifestFiles.join(','),
   });
   const o = result.outcome;
-  const request = requestLine(fieldManager ?? (clientSide ? 'kubectl-client-side-apply' : 'kubectl'), clientSide, force, result.migrated);
+  const request = requestLine(fieldManager ?? (clientSide ? 'kubectl-client-side-apply' : 'kubectl'), clientSide, force);
+  const facts = applyFactLines(result.facts, o.exitCode === 0);
   const isTarget = (ref: ObjectRef | undefined) => ref !== undefined && result.targets.some((t) => sameObject(t, ref));
   const touched = new Set(result.changes.map((c) => c.display));
   const resultObjects = [...(result.after.state as ClusterRunState).cluster.objects.values()].filter((obj) => {
@@ -243,7 +244,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
     io.writeError(o.stderr);
     return o.exitCode === 0 ? EXIT_OK : EXIT_FAILED;
   }
-  if (target.format === 'text') io.write(`${request}\n`);
+  if (target.format === 'text') io.write([request, ...facts].map((l) => `${l}\n`).join(''));
   if (o.exitCode !== 0) {
     io.write(o.stdout);
     // A conflict is what the user must act on: red on a terminal.

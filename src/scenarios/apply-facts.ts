@@ -86,13 +86,18 @@ export function conflictEntry(cause: Cause, target: Target, before: readonly Obj
   };
 }
 
+type FactSource = Pick<RequestRecord, 'target' | 'body' | 'forgivenConflicts'>;
+
 /** The request's body when it is an object (an applied configuration), else undefined. */
-function appliedBody(r: RequestRecord): Value | undefined {
+function appliedBody(r: FactSource): Value | undefined {
   return r.body !== null && typeof r.body === 'object' && !Array.isArray(r.body) ? r.body : undefined;
 }
 
 /** The facts an action's requests and outcome report; each forgiven conflict once. */
-export function applyFacts(outcome: Pick<ActorOutcome, 'requests' | 'migrations'>, before: readonly ObjectView[]): ApplyFacts {
+export function applyFacts(
+  outcome: { readonly requests: readonly FactSource[]; readonly migrations?: ActorOutcome['migrations'] },
+  before: readonly ObjectView[],
+): ApplyFacts {
   const forgiven: ConflictEntry[] = [];
   const seen = new Set<string>();
   for (const r of outcome.requests) {

@@ -19,6 +19,7 @@ import { withoutManagedFields } from './blame.js';
 import type { ObjectRef, Scenario, ScenarioStep } from './model.js';
 import { ownersFromObject } from './owners.js';
 import type { ActionResult, ConflictReport, ModeRunner, ObjectView, RunEnvironment, Snapshot } from './run-types.js';
+import { applyFacts } from './apply-facts.js';
 
 const DEFAULT_START = '2024-01-01T00:00:00Z';
 
@@ -119,7 +120,7 @@ export function clusterRunner(scenario: Scenario, env: RunEnvironment): ModeRunn
       const prev = before.state as ClusterRunState;
       let s = prev.cluster;
       if (step.waitSeconds !== undefined) s = withTime(s, addSeconds(s.now, step.waitSeconds));
-      const { result, next, addon } = runClusterStep(scenario, env, step, s, prev.addons);
+      const { result, next, addon } = runClusterStep(scenario, env, step, s, prev.addons, before.objects);
       const after = withTime(next, addSeconds(s.now, tick));
       const addons = addon ? { ...prev.addons, [addon.addonName]: addon } : prev.addons;
       return { result, after: clusterSnapshot(after, addons) };
@@ -179,9 +180,10 @@ function runClusterStep(
   step: ScenarioStep,
   state: ClusterState,
   addons: Readonly<Record<string, AddonStatus>>,
+  views: readonly ObjectView[],
 ): { result: ActionResult; next: ClusterState; addon?: AddonStatus } {
   try {
-    if (step.action === 'request') return runRequest(step, state, scenario);
+    if (step.action === 'request') return runRequest(step, state, scenario, views);
     if (!isActionName(step.action)) {
       throw new SsaError('INPUT', `unknown action ${JSON.stringify(step.action)}: expected request or an actor action (kubectl-apply, kubectl-set-env, eks-update-addon, ...; see docs/scenarios.md)`, {
         source: scenario.positionOf(step.argsSegs, 'key'),
@@ -203,7 +205,7 @@ function runClusterStep(
         source: scenario.positionOf(step.argsSegs, 'key'),
       });
     }
-    return { result: actorResult(step, state, outcome), next: outcome.state, addon: outcome.addon };
+    return { result: actorResult(step, state, outcome, views), next: outcome.state, addon: outcome.addon };
   } catch (err) {
     if (err instanceof SsaError) throw stepError(step, err, scenario);
     throw err;
@@ -220,7 +222,7 @@ function changedObjects(before: ClusterState, after: ClusterState): ObjectRef[] 
 
 
 
-function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOutcome): ActionResult {
+function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOutcome, views: readonly ObjectView[]): ActionResult {
   const failedRec = outcome.requests.find((r) => r.code >= 400);
   const answered = failedRec ?? outcome.requests[outcome.requests.length - 1];
   const failedAddon = outcome.addon !== undefined && /FAILED$/.test(outcome.addon.status);
@@ -248,6 +250,7 @@ function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOut
     conflicts,
     touched,
     notes,
+    ...applyFacts(outcome, views),
     requests: outcome.requests.map((r) => ({ verb: r.verb, uri: r.uri, code: r.code, contentType: r.contentType, body: r.body })),
     ...(answered ? { response: { code: answered.code, body: answered.responseBody ?? null } } : {}),
   };
@@ -282,7 +285,7 @@ function requestedObject(req: ApiRequest): ObjectRef | undefined {
   return { ...(t.apiVersion ? { apiVersion: t.apiVersion } : {}), kind: t.kind, name: t.name, ...(t.namespace ? { namespace: t.namespace } : {}) };
 }
 
-function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario): { result: ActionResult; next: ClusterState } {
+function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario, views: readonly ObjectView[]): { result: ActionResult; next: ClusterState } {
   const req = step.args as unknown as ApiRequest;
   if (!isMap(step.args) || typeof getKey(step.args, 'verb') !== 'string') throw new SsaError('INPUT', 'expected {verb: apply|create|update|patch|delete|get, ...}');
   const { state: next, response } = serve(state, req);
@@ -290,6 +293,8 @@ function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario)
   // Nothing written: the object the request names (the parent of /scale or /status), else the body's.
   const named = requestedObject(req);
   if (touched.length === 0 && named) touched.push(named);
+  const sentBody = getKey(step.args, 'body');
+  const facts = applyFacts({ requests: response.forgivenConflicts ? [{ target: requestTarget(step.args), body: sentBody ?? null, forgivenConflicts: response.forgivenConflicts }] : [] }, views);
   if (response.ok) {
     if (touched.length === 0 && isMap(response.object)) touched.push(refOf(response.object));
     return {
@@ -304,6 +309,7 @@ function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario)
         touched,
         notes: [],
         response: { code: response.code, body: response.object },
+        ...facts,
       },
       next,
     };
@@ -325,8 +331,24 @@ function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario)
       touched,
       notes: response.code === 400 ? textBodyNotes(step, scenario) : [],
       response: { code: response.code, body: response.status as unknown as Value },
+      ...facts,
     },
     next,
+  };
+}
+
+/** The object a raw request names: its `target`, else the body's own apiVersion, kind and name. */
+function requestTarget(args: ValueMap): { apiVersion: string; kind: string; name: string; namespace?: string } {
+  const t = getKey(args, 'target');
+  const body = getKey(args, 'body');
+  const fromBody = isMap(body) ? refOf(body) : undefined;
+  const field = (k: string) => (isMap(t) && typeof getKey(t, k) === 'string' ? (getKey(t, k) as string) : undefined);
+  const namespace = field('namespace') ?? fromBody?.namespace;
+  return {
+    apiVersion: field('apiVersion') ?? fromBody?.apiVersion ?? '',
+    kind: field('kind') ?? fromBody?.kind ?? '',
+    name: field('name') ?? fromBody?.name ?? '',
+    ...(namespace ? { namespace } : {}),
   };
 }
 

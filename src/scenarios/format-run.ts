@@ -4,7 +4,13 @@
  */
 import { formatSource } from '../errors/ssa-error.js';
 import type { OwnershipChange } from './ownership-changes.js';
-import type { ObjectChanges, ScenarioRun, StepRecord } from './run-types.js';
+import type { ActionResult, ObjectChanges, ScenarioRun, StepRecord } from './run-types.js';
+import { applyFactLines } from './apply-facts.js';
+
+/** The step's forgiven conflicts and migrations in words (apply-facts.ts); none outside cluster mode. */
+export function resultFactLines(r: ActionResult): string[] {
+  return applyFactLines({ forgivenConflicts: r.forgivenConflicts ?? [], migrations: r.migrations ?? [] }, r.ok);
+}
 
 /** Styling hooks (colour); the identity when colour is off. Meaning never depends on them. */
 export interface TextStyle {
@@ -71,6 +77,7 @@ export function formatStep(rec: StepRecord, total: number, style: TextStyle = PL
   if (opts.requests) for (const r of rec.result.requests ?? []) lines.push(style.dim(`  > ${r.verb} ${r.uri} -> ${r.code}`));
   const out = rec.result.stdout + rec.result.stderr;
   if (out.trim() !== '') lines.push(...indent(out, '    '));
+  for (const l of resultFactLines(rec.result)) lines.push(`    ${l}`);
   // The API server's answer behind a tool's own failure text (EKS's ConfigurationConflict).
   if (rec.result.error !== undefined && !out.includes(rec.result.error)) lines.push(...indent(`API server: ${rec.result.error}`, '  '));
   for (const note of rec.result.notes) lines.push(...indent(`note: ${note}`, '  '));
@@ -138,6 +145,8 @@ export function runReport(run: ScenarioRun): unknown {
       stderr: s.result.stderr,
       error: s.result.error,
       conflicts: s.result.conflicts,
+      forgivenConflicts: s.result.forgivenConflicts,
+      migrations: s.result.migrations,
       notes: s.result.notes.length ? s.result.notes : undefined,
       requests: s.result.requests?.map((r) => ({ verb: r.verb, uri: r.uri, code: r.code })),
       ownershipChanges: ownershipChangesReport(s.changes),

@@ -6,6 +6,7 @@
 import type { SourcePosition } from '../errors/ssa-error.js';
 import type { LazyType } from '../schema/schema.js';
 import type { Value } from '../value/value.js';
+import type { ConflictEntry, MigrationEntry } from './apply-facts.js';
 import type { LocatedExpectation, ObjectRef, Scenario, ScenarioStep } from './model.js';
 import type { OwnerEntry } from './owners.js';
 import type { OwnershipChange } from './ownership-changes.js';
@@ -53,6 +54,10 @@ export interface ActionResult {
   readonly touched: readonly ObjectRef[];
   /** Notes the action adds for the reader (e.g. that a behaviour is a model). */
   readonly notes: readonly string[];
+  /** Conflicts the API server forgave (last-applied exception), as apply-facts.ts reads them; cluster mode. */
+  readonly forgivenConflicts?: readonly ConflictEntry[];
+  /** kubectl's migrations of client-side-apply ownership; cluster mode. */
+  readonly migrations?: readonly MigrationEntry[];
   /** The writes that went over the wire (cluster mode), as the audit log would list them. */
   readonly requests?: readonly SentRequest[];
   /**

@@ -7,6 +7,7 @@ import { formatSource } from '../errors/ssa-error.js';
 import { pathToString } from '../fieldpath/path-string.js';
 import { type BlameLine, blameLines } from '../scenarios/blame.js';
 import { failureExpected } from '../scenarios/expected-failure.js';
+import { resultFactLines } from '../scenarios/format-run.js';
 import type { ObjectRef } from '../scenarios/model.js';
 import { type OwnerEntry, ownerKey, ownerLabeler } from '../scenarios/owners.js';
 import type { ConflictReport, ObjectChanges, ObjectView, Snapshot, StepRecord } from '../scenarios/run-types.js';
@@ -116,6 +117,8 @@ export interface ResultModel {
   readonly stderr: string;
   readonly error: string | undefined;
   readonly conflicts: readonly ConflictReport[];
+  /** What decided the apply besides the engine's rules (forgiven conflicts, kubectl's migration), in run's words. */
+  readonly facts: readonly string[];
   readonly notes: readonly string[];
   readonly expectations: readonly ExpectationModel[];
   readonly changes: readonly ObjectChanges[];
@@ -361,6 +364,7 @@ function resultModel(rec: StepRecord, kind: 'step' | 'what-if', number: number):
     stderr: rec.result.stderr,
     error: rec.result.error,
     conflicts: rec.result.conflicts,
+    facts: resultFactLines(rec.result),
     notes: rec.result.notes,
     expectations: rec.expectations.map((e) => ({ passed: e.passed, description: e.description, detail: e.detail, source: formatSource(e.expectation.source) })),
     changes: rec.changes,

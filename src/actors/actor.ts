@@ -10,6 +10,7 @@
  * Options objects follow one convention: every field is optional unless the action cannot mean
  * anything without it, and each default is written once, in the doc comment of the field.
  */
+import type { UndeclaredField } from '../apiserver/types.js';
 import type { Value, ValueMap } from '../value/value.js';
 import type { ClusterState } from './cluster-types.js';
 
@@ -97,6 +98,8 @@ export interface RequestFailure {
   readonly message: string;
   /** `details.causes` (e.g. one `FieldManagerConflict` per conflicting path). */
   readonly causes?: readonly { readonly reason: string; readonly message: string; readonly field: string }[];
+  /** The body's fields the schema does not declare, behind the failure (the API server's UndeclaredField; not on the wire). */
+  readonly undeclaredFields?: readonly UndeclaredField[];
 }
 
 /** Status of an EKS add-on as DescribeAddon reports it. */

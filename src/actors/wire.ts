@@ -128,6 +128,7 @@ export class Wire {
               reason: response.status.reason ?? '',
               message: response.status.message,
               ...(response.status.details?.causes ? { causes: response.status.details.causes.map((c) => ({ ...c })) } : {}),
+              ...(response.undeclaredFields ? { undeclaredFields: response.undeclaredFields } : {}),
             },
           }),
       ...(purpose ? { purpose } : {}),

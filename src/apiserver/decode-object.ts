@@ -4,14 +4,18 @@
  * silently (`Ignore`); values of the wrong type make the body undecodable (400); decode-time
  * defaults are applied (apiserver-semantics §2.12).
  */
-import { formatIssues } from '../typed/issues.js';
+import { fieldElement, indexElement, type PathElement } from '../fieldpath/path-element.js';
+import { formatIssues, type UndeclaredField } from '../typed/issues.js';
+import { listItemElement } from '../typed/list-item-element.js';
 import { validate } from '../typed/validate.js';
 import { type Atom, handlerFor } from '../schema/schema.js';
 import { isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { badRequest } from './status.js';
 import type { StatusObject } from './types.js';
 
-export type DecodeOutcome = { ok: true; object: ValueMap; warnings: string[] } | { ok: false; status: StatusObject };
+export type DecodeOutcome =
+  | { ok: true; object: ValueMap; warnings: string[] }
+  | { ok: false; status: StatusObject; undeclaredFields?: readonly UndeclaredField[] };
 
 export function decodeBody(
   body: ValueMap,
@@ -21,9 +25,10 @@ export function decodeBody(
   fieldValidation: 'Strict' | 'Warn' | 'Ignore',
 ): DecodeOutcome {
   const unknown: string[] = [];
-  const object = dropUnknownFields(body, atom, unknown) as ValueMap;
+  const undeclared: UndeclaredField[] = [];
+  const object = dropUnknownFields(body, atom, unknown, '', undeclared) as ValueMap;
   if (unknown.length > 0 && fieldValidation === 'Strict') {
-    return { ok: false, status: badRequest(`strict decoding error: ${unknown.map((p) => `unknown field "${p}"`).join(', ')}`) };
+    return { ok: false, status: badRequest(`strict decoding error: ${unknown.map((p) => `unknown field "${p}"`).join(', ')}`), undeclaredFields: undeclared };
   }
   const warnings = fieldValidation === 'Warn' ? unknown.map((p) => `unknown field "${p}"`) : [];
   const issues = validate(object, atom, { allowDuplicates: true });
@@ -33,8 +38,12 @@ export function decodeBody(
   return { ok: true, object, warnings };
 }
 
-/** `v` without the map keys its type does not declare; their paths (`spec.foo`, `a[0].b`) go to `out`. */
-export function dropUnknownFields(v: Value, atom: Atom, out: string[], path = ''): Value {
+/**
+ * `v` without the map keys its type does not declare; their paths (`spec.foo`, `a[0].b`) go to
+ * `out`, and, when given, each as a field path (items of keyed lists by key) with the names its
+ * map declares to `found`.
+ */
+export function dropUnknownFields(v: Value, atom: Atom, out: string[], path = '', found?: UndeclaredField[], elements: readonly PathElement[] = []): Value {
   switch (handlerFor(atom, v)) {
     case 'map': {
       const t = atom.map!;
@@ -45,12 +54,14 @@ export function dropUnknownFields(v: Value, atom: Atom, out: string[], path = ''
         const field = t.fields.get(k);
         const type = field ? field.type : t.element;
         const p = path ? `${path}.${k}` : k;
+        const pe = found ? [...elements, fieldElement(k)] : elements;
         if (!type) {
           out.push(p);
+          found?.push({ path: pe, declared: [...t.fields.keys()] });
           changed = true;
           continue;
         }
-        const nv = dropUnknownFields(v[k], type.get(), out, p);
+        const nv = dropUnknownFields(v[k], type.get(), out, p, found, pe);
         if (nv !== v[k]) changed = true;
         res[k] = nv;
       }
@@ -58,10 +69,16 @@ export function dropUnknownFields(v: Value, atom: Atom, out: string[], path = ''
     }
     case 'list': {
       if (!Array.isArray(v)) return v;
-      const el = atom.list!.element.get();
+      const list = atom.list!;
+      const el = list.element.get();
       let changed = false;
       const res = v.map((item, i) => {
-        const nv = dropUnknownFields(item, el, out, `${path}[${i}]`);
+        let pe = elements;
+        if (found) {
+          const keyed = list.elementRelationship === 'associative' ? listItemElement(list, item) : undefined;
+          pe = [...elements, keyed !== undefined && typeof keyed !== 'string' ? keyed : indexElement(i)];
+        }
+        const nv = dropUnknownFields(item, el, out, `${path}[${i}]`, found, pe);
         if (nv !== item) changed = true;
         return nv;
       });

@@ -20,7 +20,7 @@ import type { Conflict } from '../merge/conflict.js';
 import type { ManagedFields, ManagerEntry } from '../merge/managers.js';
 import { applyValidated } from '../merge/apply.js';
 import { update as engineUpdate } from '../merge/update.js';
-import { formatIssues } from '../typed/issues.js';
+import { formatIssues, type UndeclaredField } from '../typed/issues.js';
 import { validate } from '../typed/validate.js';
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { capManagers } from './cap-managers.js';
@@ -146,12 +146,12 @@ function knownOnly(ep: Endpoint, fields: ManagedFields): ManagedFields {
 /** `forgivenConflicts`: what the last-applied exception forgave (types.ts ForgivenConflicts). */
 export type ApplyResult =
   | { ok: true; object: ValueMap; changed: boolean; forgivenConflicts?: ForgivenConflicts }
-  | { ok: false; status: StatusObject; conflicts?: readonly Conflict[]; forgivenConflicts?: ForgivenConflicts };
+  | { ok: false; status: StatusObject; conflicts?: readonly Conflict[]; forgivenConflicts?: ForgivenConflicts; undeclaredFields?: readonly UndeclaredField[] };
 
 type ApplyStep =
   | { ok: true; object: ValueMap; changed: boolean; managed: Managed; forgiven?: readonly Conflict[] }
   | { ok: false; conflicts: readonly Conflict[]; forgiven?: readonly Conflict[] }
-  | { ok: false; status: StatusObject };
+  | { ok: false; status: StatusObject; undeclaredFields?: readonly UndeclaredField[] };
 
 /** The field manager of an apply: the merged object with its managedFields, or a Status (409 on conflicts). */
 export function fieldManagerApply(ep: Endpoint, liveObj: ValueMap, applied: ValueMap, manager: string, force: boolean): ApplyResult {
@@ -221,7 +221,8 @@ function structuredMergeApply(ep: Endpoint, live: ValueMap, applied: ValueMap, m
   if (Array.isArray(sent) && sent.every((e) => isMap(e))) return { ok: false, status: badRequest('metadata.managedFields must be nil') };
   const patchIssues = validate(applied, ep.ctx.atom);
   if (patchIssues.length > 0) {
-    return { ok: false, status: internalError(`failed to create typed patch object (${gvknn(applied)}): ${formatIssues(patchIssues)}`) };
+    const undeclaredFields = patchIssues.flatMap((i) => (i.undeclared ? [i.undeclared] : []));
+    return { ok: false, status: internalError(`failed to create typed patch object (${gvknn(applied)}): ${formatIssues(patchIssues)}`), undeclaredFields };
   }
   const liveIssues = validate(live, ep.ctx.atom, { allowDuplicates: true });
   if (liveIssues.length > 0) {

@@ -3,7 +3,7 @@
  * server (apiserver-semantics §3.2, §4, §4.7) and of apimachinery's `errors` package.
  */
 import { goQuote } from '../fieldpath/format-go-value.js';
-import type { ApiFailure, StatusCause, StatusDetails, StatusObject } from './types.js';
+import type { ApiFailure, StatusCause, StatusDetails, StatusObject, UndeclaredField } from './types.js';
 
 export function statusFailure(code: number, message: string, reason?: string, details?: StatusDetails): StatusObject {
   return {
@@ -18,8 +18,8 @@ export function statusFailure(code: number, message: string, reason?: string, de
   };
 }
 
-export function failure(status: StatusObject, warnings: readonly string[] = []): ApiFailure {
-  return { ok: false, code: status.code, status, warnings };
+export function failure(status: StatusObject, warnings: readonly string[] = [], undeclaredFields?: readonly UndeclaredField[]): ApiFailure {
+  return { ok: false, code: status.code, status, warnings, ...(undeclaredFields && undeclaredFields.length > 0 ? { undeclaredFields } : {}) };
 }
 
 /** 400 BadRequest with a message of its own. */

@@ -8,6 +8,7 @@
  * holds the current state for callers who prefer methods.
  */
 import type { Schema } from '../schema/schema.js';
+import type { UndeclaredField } from '../typed/issues.js';
 import type { Value, ValueMap } from '../value/value.js';
 
 /** A Kubernetes object as JSON/YAML decode it: apiVersion, kind, metadata, ... */
@@ -338,7 +339,15 @@ export interface ApiFailure {
   readonly warnings: readonly string[];
   /** See ForgivenConflicts (a 409 then names only the conflicts that were not forgiven). */
   readonly forgivenConflicts?: ForgivenConflicts;
+  /**
+   * The fields of the request body the schema does not declare, behind a `field not declared in
+   * schema` or `strict decoding error: unknown field` answer: each as a field path (keyed list
+   * items by key) with the names its map declares. Like forgivenConflicts, for the views only.
+   */
+  readonly undeclaredFields?: readonly UndeclaredField[];
 }
+
+export type { UndeclaredField } from '../typed/issues.js';
 
 /**
  * The conflicts of an apply by the field manager `kubectl` that the server did not report because

@@ -7,6 +7,21 @@ import { pathToString } from '../fieldpath/path-string.js';
 export interface TypedIssue {
   readonly path: string;
   readonly message: string;
+  /** For a field the schema does not declare: where it is, and the names its map does declare. */
+  readonly undeclared?: UndeclaredField;
+}
+
+/** A map key the schema does not declare, as a path of elements (list items by key where keyed). */
+export interface UndeclaredField {
+  readonly path: readonly PathElement[];
+  /** The field names the enclosing map's type declares, in its order. */
+  readonly declared: readonly string[];
+}
+
+/** The issue for an undeclared field at `stack` of a map whose type declares `declared`. */
+export function undeclaredAt(stack: PathStack, message: string, declared: readonly string[]): TypedIssue {
+  const path = stack.map((s) => (typeof s === 'string' ? fieldElement(s) : s));
+  return { path: pathToString(path), message, undeclared: { path, declared } };
 }
 
 /** Deepest nesting the typed walkers accept: the engine's one limit (fieldpath/max-depth). */

@@ -5,7 +5,7 @@ import { type Atom, type ListAtom, type MapAtom, handlerFor } from '../schema/sc
 import type { ScalarKind } from '../schema/model.js';
 import { type Value, type ValueMap, isMap, isNumber } from '../value/value.js';
 import { describeValue, goTypeName } from './describe-value.js';
-import { MAX_DEPTH, type TypedIssue, issueAt, tooDeep } from './issues.js';
+import { MAX_DEPTH, type TypedIssue, issueAt, tooDeep, undeclaredAt } from './issues.js';
 import { listItemElement } from './list-item-element.js';
 
 export interface ValidateOptions {
@@ -45,7 +45,7 @@ export function validate(value: Value, atom: Atom, opts: ValidateOptions = {}): 
       stack.push(key);
       if (!type) {
         // The reference stops looking at the rest of this map after an undeclared field.
-        issues.push(issueAt(stack, 'field not declared in schema'));
+        issues.push(undeclaredAt(stack, 'field not declared in schema', [...t.fields.keys()]));
         stack.pop();
         return;
       }

@@ -44,7 +44,7 @@ export function create(state: ClusterState, req: CreateRequest): ServeResult {
   const now = opts.now ?? state.now;
   const ep = endpointFor(state, t.resource, t.version, '', now);
   const decoded = decodeBody(id.body, ep.ctx.atom, t.resource.kind, t.version, opts.fieldValidation ?? 'Warn');
-  if (!decoded.ok) return { state, response: failure(decoded.status) };
+  if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };
   const warnings = decoded.warnings;
   if (name !== '' && state.objects.has(t.key)) {
     return { state, response: failure(alreadyExists(t.resource.group, t.resource.resource, name), warnings) };

@@ -76,7 +76,7 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
     if (!old && sub !== '') return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
     const ep = endpointFor(state, target.resource, target.version, sub, now);
     const r = fieldManagerApply(ep, old ?? ep.emptyObject, body.value, manager, force);
-    if (!r.ok) return { state, response: withForgiven(failure(r.status), r.forgivenConflicts) };
+    if (!r.ok) return { state, response: withForgiven(failure(r.status, [], r.undeclaredFields), r.forgivenConflicts) };
     const id = checkIdentity(r.object, target, { requireName: true });
     if (!id.ok) return { state, response: failure(id.status) };
     const done = commit(state, { target, subresource: sub, old, next: id.body, manager, dryRun, now, warnings: [] });
@@ -98,7 +98,7 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
   const id = checkIdentity(patched.value, target, { requireName: true });
   if (!id.ok) return { state, response: failure(id.status) };
   const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn');
-  if (!decoded.ok) return { state, response: failure(decoded.status) };
+  if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };
   const obj = defaulterFor(state, target.resource, target.apiVersion)(decoded.object);
   const next = fieldManagerUpdate(ep, old, obj, manager);
   return commit(state, { target, subresource: sub, old, next, manager, dryRun, now, warnings: decoded.warnings });

@@ -52,7 +52,7 @@ export function scaleWrite(
       body = p.value;
     } else body = op.body;
     const d = decodeBody(body, ep.ctx.atom, 'Scale', 'v1', o.fieldValidation ?? 'Warn');
-    if (!d.ok) return { state, response: failure(d.status) };
+    if (!d.ok) return { state, response: failure(d.status, [], d.undeclaredFields) };
     warnings.push(...d.warnings);
     newScale = fieldManagerUpdate(ep, oldScale, d.object, o.manager);
   }

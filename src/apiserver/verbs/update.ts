@@ -34,7 +34,7 @@ export function update(state: ClusterState, req: UpdateRequest): ServeResult {
   if (!id.ok) return { state, response: failure(id.status) };
   const ep = endpointFor(state, target.resource, target.version, sub, now);
   const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn');
-  if (!decoded.ok) return { state, response: failure(decoded.status) };
+  if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };
   const obj = defaulterFor(state, target.resource, target.apiVersion)(decoded.object);
   const next = fieldManagerUpdate(ep, old ?? ep.emptyObject, obj, manager);
   return commit(state, { target, subresource: sub, old, next, manager, dryRun, now, warnings: decoded.warnings });

@@ -6,6 +6,7 @@
 import { describeVerdict, type PathVerdict, pathVerdict } from '../../scenarios/apply-verdict.js';
 import { clusterObjectDisplay } from '../../scenarios/cluster-mode.js';
 import { offlineApply, type OfflineApplyResult } from '../../scenarios/offline-apply.js';
+import { undeclaredFieldNotes } from '../../scenarios/undeclared-fields.js';
 import type { ConflictReport, ObjectView } from '../../scenarios/run-types.js';
 import { managerOfCause } from '../../apiserver/index.js';
 import type { Path } from '../../fieldpath/path-element.js';
@@ -36,6 +37,8 @@ export interface DryRun {
   readonly failedElsewhere: boolean;
   /** The server's error when the apply fails for another reason than conflicts. */
   readonly error: string | undefined;
+  /** With `error`: each field the schema does not declare, located in the manifest (scenarios/undeclared-fields.ts). */
+  readonly fieldErrors: readonly string[];
   before(display: string): ObjectView | undefined;
   after(display: string): ObjectView | undefined;
   conflicts(display: string): readonly ConflictReport[];
@@ -53,7 +56,9 @@ function conflictsOf(result: OfflineApplyResult): Map<string, ConflictReport[]> 
 }
 
 export async function dryRunApply(input: DryRunInput): Promise<DryRun> {
-  const objects = input.manifestObjects ?? (await readManifestObjects(input.manifestFiles, input.recursive, input.io)).manifests.map((o) => o.object);
+  // Read from the files, the manifests can also say where their fields are (fieldErrors).
+  const manifests = input.manifestObjects === undefined ? (await readManifestObjects(input.manifestFiles, input.recursive, input.io)).manifests : [];
+  const objects = input.manifestObjects ?? manifests.map((o) => o.object);
   const now = new Date(input.now).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const run = (force: boolean) => offlineApply({ catalog: input.catalog, live: input.live, manifests: objects, fieldManager: input.manager, force, clientSide: false, now });
   const first = run(input.force);
@@ -71,6 +76,7 @@ export async function dryRunApply(input: DryRunInput): Promise<DryRun> {
     heading: `  if ${input.manager} applied ${input.manifestFiles.join(', ')}${input.force ? ' with --force-conflicts' : ''}:`,
     failedElsewhere: first.outcome.exitCode !== 0 && conflicts.size > 0,
     error,
+    fieldErrors: error === undefined ? [] : undeclaredFieldNotes(first.outcome.requests, manifests),
     before: (d) => find(first.before, d),
     after: (d) => find(result?.after, d),
     conflicts: (d) => conflicts.get(d) ?? [],
@@ -86,7 +92,7 @@ export function applyVerdict(dry: DryRun, display: string, path: Path, manager: 
 /** The same in words. */
 export function explainApplyOnPath(dry: DryRun, verdict: PathVerdict | undefined): string[] {
   const out = [dry.heading];
-  if (verdict === undefined) return [...out, `  - the apply fails: ${dry.error ?? ''}`];
+  if (verdict === undefined) return [...out, `  - the apply fails: ${dry.error ?? ''}`, ...dry.fieldErrors.map((l) => `    ${l}`)];
   if (verdict.verdict !== 'CONFLICT' && dry.failedElsewhere) out.push('  - the apply fails on other fields (see `ssa-sim preview`); if those were resolved:');
   return [...out, ...describeVerdict(verdict)];
 }

@@ -25,6 +25,7 @@ export function verdictReport(dry: DryRun, v: PathVerdict | undefined, manifest:
     force,
     verdict: v?.verdict ?? null,
     error: v === undefined ? (dry.error ?? null) : null,
+    fieldErrors: v === undefined ? dry.fieldErrors : [],
     failedElsewhere: v !== undefined && v.verdict !== 'CONFLICT' && dry.failedElsewhere,
     ownersBefore: v?.ownersBefore ?? [],
     ownersAfter: v?.ownersAfter ?? [],

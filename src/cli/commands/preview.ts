@@ -5,6 +5,7 @@ import { offlineApply, type TargetRef } from '../../scenarios/offline-apply.js';
 import { previewReport } from '../../scenarios/preview-report.js';
 import { type ValueChange, valueChangeText, valueChanges } from '../../scenarios/value-changes.js';
 import { applyFactLines } from '../../scenarios/apply-facts.js';
+import { undeclaredFieldNotes } from '../../scenarios/undeclared-fields.js';
 import { objectName } from '../../actors/kubectl/output.js';
 import { splitApiVersion } from '../../apiserver/registry.js';
 import type { ObjectRef } from '../../scenarios/model.js';
@@ -39,7 +40,8 @@ API server's last-applied exception (field manager kubectl only) forgave conflic
 with whom, and when kubectl migrated client-side-apply entries to the applier. Objects are aimed as kubectl aims them: a manifest object without
 metadata.namespace goes to -n (default: default); an object that matches no live object is
 created (\`configmap/x created\`, and one warning line on stderr).
-  - on a conflict, exactly what kubectl would print, and exit 1;
+  - on a conflict, exactly what kubectl would print, and exit 1; a field the schema does not
+    declare gets, after kubectl's text, its FILE:LINE:COLUMN in MANIFEST and a "did you mean";
   - otherwise the ownership changes and the fields that would be removed, and exit 0;
     with -o yaml the resulting objects instead (with --show-managed-fields, their managedFields),
     with -o name their names;
@@ -242,6 +244,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
     if (target.file) writeFileAtomically(target.file, json);
     else io.write(json);
     io.writeError(o.stderr);
+    for (const line of undeclaredFieldNotes(o.requests, manifestObjects.manifests)) io.writeError(`${line}\n`);
     return o.exitCode === 0 ? EXIT_OK : EXIT_FAILED;
   }
   if (target.format === 'text') io.write([request, ...facts].map((l) => `${l}\n`).join(''));
@@ -249,6 +252,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
     io.write(o.stdout);
     // A conflict is what the user must act on: red on a terminal.
     io.writeError(errorStyle.conflict(o.stderr));
+    for (const line of undeclaredFieldNotes(o.requests, manifestObjects.manifests)) io.writeError(`${line}\n`);
     return EXIT_FAILED;
   }
   for (const note of o.notes ?? []) io.writeError(`note: ${note}\n`);

@@ -12,6 +12,7 @@ import { splitApiVersion } from '../apiserver/registry.js';
 import type { ApiRequest, ClusterState, KubeObject } from '../apiserver/types.js';
 import { formatSource, type SourcePosition, SsaError } from '../errors/ssa-error.js';
 import { readManifests } from '../manifest/read-manifests.js';
+import type { DocPath } from '../manifest/types.js';
 import { readYamlDocuments } from './read-yaml.js';
 import { loadSchemaSources, withDeducedFallback } from '../schema/catalog.js';
 import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value.js';
@@ -20,6 +21,7 @@ import type { ObjectRef, Scenario, ScenarioStep } from './model.js';
 import { ownersFromObject } from './owners.js';
 import type { ActionResult, ConflictReport, ModeRunner, ObjectView, RunEnvironment, Snapshot } from './run-types.js';
 import { applyFacts } from './apply-facts.js';
+import { type LocatedManifest, undeclaredFieldNotes } from './undeclared-fields.js';
 
 const DEFAULT_START = '2024-01-01T00:00:00Z';
 
@@ -159,6 +161,40 @@ function resolveOptions(args: Value, env: RunEnvironment, step: ScenarioStep, sc
   return args;
 }
 
+/**
+ * The step's manifests, each able to say where a field is: text written in the scenario (its
+ * positions mapped into the scenario file), a manifest file it names (positions in that file), or
+ * objects written in the scenario. Empty for manifests with no text of the user's (an add-on's).
+ */
+function locatedManifests(step: ScenarioStep, scenario: Scenario, resolved: Value): readonly LocatedManifest[] {
+  const args = step.args;
+  if (!isMap(args) || !isMap(resolved)) return [];
+  const given = getKey(args, 'manifests');
+  const segs = [...step.argsSegs, 'manifests'];
+  try {
+    if (typeof given === 'string') {
+      return readManifests(given, { file: '<manifests>' }).manifests.map((m) => ({
+        object: m.object,
+        positionOf: (p: DocPath, at?: 'key' | 'value') => {
+          const inner = m.positionOf(p, at);
+          return (inner.line !== undefined ? scenario.positionInText(segs, inner.line, inner.column ?? 1) : undefined) ?? inner;
+        },
+      }));
+    }
+    const text = getKey(resolved, 'manifests');
+    if (isMap(given) && typeof getKey(given, 'file') === 'string' && typeof text === 'string') {
+      return readManifests(text, { file: siblingPath(scenario.file, getKey(given, 'file') as string) }).manifests;
+    }
+    const objects = Array.isArray(given) ? given : isMap(given) && getKey(given, 'kind') !== undefined ? [given] : [];
+    const base = Array.isArray(given) ? (i: number) => [...segs, i] : () => segs;
+    return objects.flatMap((o, i) => (isMap(o) ? [{ object: o, positionOf: (p: DocPath, at?: 'key' | 'value') => scenario.positionOf([...base(i), ...p], at) }] : []));
+  } catch (err) {
+    // Manifests the actor could read were read the same way; anything else has no place to point at.
+    if (err instanceof SsaError) return [];
+    throw err;
+  }
+}
+
 /** A file named next to the scenario, as a reader would open it. */
 function siblingPath(scenarioFile: string, path: string): string {
   return path.startsWith('/') ? path : scenarioFile.replace(/[^/]*$/, '') + path;
@@ -205,7 +241,9 @@ function runClusterStep(
         source: scenario.positionOf(step.argsSegs, 'key'),
       });
     }
-    return { result: actorResult(step, state, outcome, views), next: outcome.state, addon: outcome.addon };
+    const result = actorResult(step, state, outcome, views);
+    const located = undeclaredFieldNotes(outcome.requests, locatedManifests(step, scenario, options));
+    return { result: located.length > 0 ? { ...result, notes: [...result.notes, ...located] } : result, next: outcome.state, addon: outcome.addon };
   } catch (err) {
     if (err instanceof SsaError) throw stepError(step, err, scenario);
     throw err;

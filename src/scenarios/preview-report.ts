@@ -29,6 +29,8 @@ export interface PreviewReport {
   /** What kubectl prints. */
   readonly stdout: string;
   readonly stderr: string;
+  /** Each field the schema does not declare, with its FILE:LINE:COLUMN in the manifest and "did you mean". */
+  readonly fieldErrors: readonly string[];
   readonly conflicts: readonly ConflictEntry[];
   /** Conflicts the API server did not report: the last-applied exception (manager `kubectl` only). */
   readonly forgivenConflicts: readonly ConflictEntry[];
@@ -56,6 +58,8 @@ export interface PreviewReportInput {
   readonly sent: readonly Value[];
   /** The objects after the apply, as stored (with managedFields). */
   readonly objects: readonly Value[];
+  /** Fields the schema does not declare, located in the manifest (undeclared-fields.ts lines). */
+  readonly fieldErrors: readonly string[];
 }
 
 const same = (a: TargetRef, b: TargetRef) =>
@@ -92,6 +96,7 @@ export function previewReport(input: PreviewReportInput): PreviewReport {
     exitCode: result.outcome.exitCode,
     stdout: result.outcome.stdout,
     stderr: result.outcome.stderr,
+    fieldErrors: input.fieldErrors,
     conflicts: conflictsOf(input),
     forgivenConflicts: result.facts.forgivenConflicts,
     migrations: result.facts.migrations,

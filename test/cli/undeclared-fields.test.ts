@@ -46,6 +46,12 @@ describe('preview: a field the schema does not declare', () => {
     }
   });
 
+  it('-o json: the report has the same lines as fieldErrors', async () => {
+    const r = await runCli(['preview', '-f', bad, '--live', live, '-o', 'json', ...now]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).fieldErrors).toEqual([`${bad}:${position(typo, 'updateStrategi:')}: .spec.updateStrategi: not declared in the schema of DaemonSet apps/v1; did you mean "updateStrategy"?`]);
+  });
+
   it('client-side: kubectl\'s strict decoding error unchanged, then the same line', async () => {
     const r = await runCli(['preview', '-f', bad, '--live', live, '--client-side', ...now]);
     expect(r.code).toBe(1);

@@ -221,6 +221,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   const o = result.outcome;
   const request = requestLine(fieldManager ?? (clientSide ? 'kubectl-client-side-apply' : 'kubectl'), clientSide, force);
   const facts = applyFactLines(result.facts, o.exitCode === 0);
+  const fieldErrors = undeclaredFieldNotes(o.requests, manifestObjects.manifests);
   const isTarget = (ref: ObjectRef | undefined) => ref !== undefined && result.targets.some((t) => sameObject(t, ref));
   const touched = new Set(result.changes.map((c) => c.display));
   const resultObjects = [...(result.after.state as ClusterRunState).cluster.objects.values()].filter((obj) => {
@@ -239,12 +240,13 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
       liveName,
       sent,
       objects: resultObjects,
+      fieldErrors,
     });
     const json = stringifyJson(report, 2) + '\n';
     if (target.file) writeFileAtomically(target.file, json);
     else io.write(json);
     io.writeError(o.stderr);
-    for (const line of undeclaredFieldNotes(o.requests, manifestObjects.manifests)) io.writeError(`${line}\n`);
+    for (const line of fieldErrors) io.writeError(`${line}\n`);
     return o.exitCode === 0 ? EXIT_OK : EXIT_FAILED;
   }
   if (target.format === 'text') io.write([request, ...facts].map((l) => `${l}\n`).join(''));
@@ -252,7 +254,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
     io.write(o.stdout);
     // A conflict is what the user must act on: red on a terminal.
     io.writeError(errorStyle.conflict(o.stderr));
-    for (const line of undeclaredFieldNotes(o.requests, manifestObjects.manifests)) io.writeError(`${line}\n`);
+    for (const line of fieldErrors) io.writeError(`${line}\n`);
     return EXIT_FAILED;
   }
   for (const note of o.notes ?? []) io.writeError(`note: ${note}\n`);

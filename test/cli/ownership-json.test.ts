@@ -80,6 +80,7 @@ describe('explain -o json', () => {
         force: false,
         verdict: 'CONFLICT',
         error: null,
+        fieldErrors: [],
         failedElsewhere: false,
         ownersBefore: ['kubectl-client-side-apply'],
         ownersAfter: ['eks'],

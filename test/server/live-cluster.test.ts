@@ -58,6 +58,21 @@ describe.skipIf(!available)('--live cluster: the live objects read with real kub
     expect(server409.stderr).toContain(fromCluster.stderr.trimEnd().split('\n')[0]);
   });
 
+  it('diff: what it prints for the captured file, the missing object as new; and kubectl diff agrees', { timeout: 120_000 }, async () => {
+    // Temp folders and diff's header times differ from run to run.
+    const mask = (t: string) => t.replace(/(LIVE|MERGED)-\d+/g, '$1-N').replace(/^(\+\+\+|---) (\S+).*$/gm, '$1 $2');
+    const fromCluster = await runCli(['diff', '-f', manifest, '--live', 'cluster', '--kubeconfig', k.kubeconfig, '--server-side', '--field-manager', 'eks', '--force-conflicts', '--now', NOW], { env });
+    const fromFile = await runCli(['diff', '-f', manifest, '--live', await captured('settings', 'default'), '--server-side', '--field-manager', 'eks', '--force-conflicts', '--now', NOW], { env });
+    expect(fromCluster.code).toBe(1);
+    expect(mask(fromCluster.stdout)).toBe(mask(fromFile.stdout));
+    expect(fromCluster.stdout).toContain('+  a: "2"');
+    expect(fromCluster.stdout).toMatch(/MERGED-\d+\/v1\.ConfigMap\.default\.fresh/);
+    const real = await k.run(['diff', '--server-side', '--field-manager', 'eks', '--force-conflicts', '-f', manifest]);
+    expect(real.code).toBe(1);
+    const changed = (t: string) => mask(t).split('\n').filter((l) => /^[+-] /.test(l) && !/(uid|creationTimestamp|resourceVersion|time):/.test(l));
+    expect(changed(fromCluster.stdout)).toEqual(changed(real.stdout));
+  });
+
   it('preview: an object kubectl does not find is created; the found one is applied', { timeout: 120_000 }, async () => {
     const r = await runCli(['preview', '-f', manifest, '--live', 'cluster', '--kubeconfig', k.kubeconfig, '--field-manager', 'eks', '--force-conflicts', '--now', NOW], { env });
     expect(r.code).toBe(0);

@@ -8,10 +8,12 @@ import { type DiffFile, runDiffProgram } from '../diff-program.js';
 import { type CommandIO, EXIT_USAGE } from '../io.js';
 import { DRY_RUN_HELP, DRY_RUN_OPTION, dryRunProblem } from '../dry-run-flag.js';
 import { FILENAME_OPTIONS, filenamesOf, readManifestObjects } from '../read-manifest-paths.js';
+import { readLiveFromCluster } from '../live-cluster.js';
+import { CLUSTER_OPTIONS, CLUSTER_OPTIONS_HELP, clusterFlagsProblem, kubectlAccess, LIVE_CLUSTER, LIVE_CLUSTER_HELP } from '../live-source.js';
 import { readLiveObjects } from '../read-live.js';
 import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
 
-export const diffUsage = `Usage: ssa-sim diff -f MANIFEST... [-R] --live LIVE [-n NAMESPACE] [--server-side [--force-conflicts]]
+export const diffUsage = `Usage: ssa-sim diff -f MANIFEST... [-R] --live LIVE|-|cluster [-n NAMESPACE] [--server-side [--force-conflicts]]
                    [--field-manager NAME] [--show-managed-fields] [--schema FILE]... [--crd FILE]...
 
 Prints what \`kubectl diff -f MANIFEST\` would print against the cluster the live objects came
@@ -31,7 +33,8 @@ Options:
   -f, --filename         the manifest: a file (- for standard input), a directory (its .json,
                          .yaml and .yml files) or a glob; repeatable, or comma-separated
   -R, --recursive        with a directory: its subdirectories too
-  --live                 the captured live objects (- for standard input)
+  --live                 the captured live objects: a file, - (standard input), or cluster
+${CLUSTER_OPTIONS_HELP}
   -n, --namespace        namespace for manifest objects without one (default: default)
   --server-side          diff a server-side apply (kubectl diff --server-side)
   --client-side          diff a client-side apply (the default, as kubectl diff)
@@ -42,6 +45,7 @@ ${DRY_RUN_HELP} (kubectl diff has no such flag)
   --now                  the time of the dry run (RFC 3339), for managedFields times
 ${SCHEMA_OPTIONS_HELP}
 
+${LIVE_CLUSTER_HELP}
 Exit status: 0 no differences, 1 differences found, 2 (above 1) an error: invalid input, the
 apply failing (a conflict: kubectl's error on stderr), or the diff program failing.
 
@@ -51,11 +55,13 @@ Examples:
   ssa-sim diff -f manifests/ -R --live live.yaml
   KUBECTL_EXTERNAL_DIFF="diff -u -N --color=always" ssa-sim diff -f app.yaml --live live.yaml
   ssa-sim diff -f app.yaml --live live.yaml --show-managed-fields --server-side
+  ssa-sim diff -f aws-k8s-cni-v1.11.4.yaml --live cluster --context my-eks --server-side --field-manager eks
 `;
 
 export const OPTIONS = {
   ...FILENAME_OPTIONS,
   live: { type: 'string' },
+  ...CLUSTER_OPTIONS,
   namespace: { type: 'string', short: 'n' },
   'server-side': { type: 'boolean' },
   'client-side': { type: 'boolean' },
@@ -88,6 +94,8 @@ export async function diffCommand(args: string[], io: CommandIO): Promise<number
   const liveFile = v.live as string | undefined;
   if (manifestFiles.length === 0) return usageError('diff', 'missing -f MANIFEST', diffUsage, io);
   if (liveFile === undefined) return usageError('diff', 'missing --live LIVE (kubectl get ... -o yaml --show-managed-fields)', diffUsage, io);
+  const clusterProblem = clusterFlagsProblem(liveFile, v);
+  if (clusterProblem !== undefined) return usageError('diff', clusterProblem, diffUsage, io);
   if (manifestFiles.includes('-') && liveFile === '-') return usageError('diff', '-f and --live cannot both read standard input', diffUsage, io);
   const serverSide = v['server-side'] === true;
   if (serverSide && v['client-side'] === true) return usageError('diff', '--client-side and --server-side exclude each other', diffUsage, io);
@@ -103,14 +111,18 @@ export async function diffCommand(args: string[], io: CommandIO): Promise<number
   if (namespace === '') return usageError('diff', '-n needs a namespace name', diffUsage, io);
 
   const catalog = catalogFromFlags((v.schema as string[] | undefined) ?? [], (v.crd as string[] | undefined) ?? []);
-  const live = (await readLiveObjects(liveFile, io)).objects.map((o) => o.manifest.object);
+  const fromCluster = liveFile === LIVE_CLUSTER;
+  const liveFromFile = fromCluster ? undefined : (await readLiveObjects(liveFile, io)).objects.map((o) => o.manifest.object);
   const manifest = await readManifestObjects(manifestFiles, v.recursive === true, io);
   if (manifest.manifests.length === 0) throw new SsaError('INPUT', 'no objects to diff', { source: { file: manifest.files.map((f) => f.name).join(', ') } });
+  // With --live cluster, the user's kubectl reads each manifest object, aimed as kubectl aims it.
+  const fromKubectl = fromCluster ? await readLiveFromCluster(manifest.manifests, { catalog, namespace, access: kubectlAccess(v) }, io) : undefined;
+  const live = liveFromFile ?? fromKubectl!.objects.map((o) => o.manifest.object);
   const fieldManager = v['field-manager'] as string | undefined;
   const result = offlineDiff({
     catalog,
     live,
-    manifests: manifest.manifests.map((m) => m.object),
+    manifests: fromKubectl?.aimed ?? manifest.manifests.map((m) => m.object),
     serverSide,
     force,
     now: nowText,

@@ -5,6 +5,7 @@
  * Flags are edited in the step's text, so the editor always shows what will run.
  */
 import { isMap, parseDocument } from 'yaml';
+import { isVerb, REQUEST_OPTION_KEYS } from '../scenarios/request-keys.js';
 
 interface ForceSpec {
   readonly path: readonly string[];
@@ -21,6 +22,8 @@ interface ManagerSpec {
   readonly path: readonly string[];
   /** The manager the action uses when none is given. */
   readonly fallback: (args: Record<string, unknown>) => string;
+  /** Whether the step's options take a field manager at all (default: always). */
+  readonly when?: (args: Record<string, unknown>) => boolean;
 }
 
 interface FlagSpec {
@@ -43,7 +46,8 @@ const FLAGS: Record<string, FlagSpec> = {
   'eks-update-addon': { force: { path: ['resolveConflicts'], on: 'OVERWRITE', off: 'NONE', label: 'resolveConflicts: OVERWRITE' }, manager: fieldManager('eks') },
   request: {
     force: { path: ['options', 'force'], on: true, off: undefined, label: 'options.force: true (apply)', when: (a) => a.verb === 'apply' },
-    manager: { path: ['options', 'fieldManager'], fallback: () => '' },
+    // Only the verbs whose options the scenario format declares with a fieldManager (not get, list, delete).
+    manager: { path: ['options', 'fieldManager'], fallback: () => '', when: (a) => isVerb(a.verb) && REQUEST_OPTION_KEYS[a.verb].includes('fieldManager') },
   },
   'kubectl-create': { manager: fieldManager('kubectl-create') },
   'kubectl-set-env': { manager: fieldManager('kubectl-set') },
@@ -109,8 +113,9 @@ export function readFlags(text: string): StepFlags {
   const args = (action ? getIn(js, [action]) : undefined) ?? {};
   const argsMap = typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
   const force = spec?.force && (spec.force.when?.(argsMap) ?? true) ? { checked: getIn(argsMap, spec.force.path) === spec.force.on, label: spec.force.label } : undefined;
-  const mv = spec?.manager ? getIn(argsMap, spec.manager.path) : undefined;
-  const manager = spec?.manager ? { value: typeof mv === 'string' ? mv : '', placeholder: spec.manager.fallback(argsMap) } : undefined;
+  const managerSpec = spec?.manager && (spec.manager.when?.(argsMap) ?? true) ? spec.manager : undefined;
+  const mv = managerSpec ? getIn(argsMap, managerSpec.path) : undefined;
+  const manager = managerSpec ? { value: typeof mv === 'string' ? mv : '', placeholder: managerSpec.fallback(argsMap) } : undefined;
   return { action, force, manager, unreadable: undefined };
 }
 
@@ -138,6 +143,7 @@ export function setManager(text: string, manager: string): string {
   const action = error ? undefined : actionOf(js);
   const spec = action ? FLAGS[action]?.manager : undefined;
   if (!action || !spec || !isMap(doc.get(action, true))) return text;
+  if (spec.when && !spec.when(getIn(js, [action]) as Record<string, unknown>)) return text;
   const path = [action, ...spec.path];
   if (manager === '') {
     // The engine's manager is required: keep it rather than write an invalid step.

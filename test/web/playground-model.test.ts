@@ -324,6 +324,16 @@ describe('the EKS story, as the page shows it', () => {
 });
 
 describe('what-if flags per action', () => {
+  it('a raw request: a field manager only for the verbs whose options take one', () => {
+    const get = 'request: {verb: get, target: {apiVersion: v1, kind: Pod, namespace: default, name: p}}\n';
+    expect(readFlags(get).manager).toBeUndefined();
+    expect(setManager(get, 'm')).toBe(get);
+    const apply = 'request: {verb: apply, body: {apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: default}}}\n';
+    expect(readFlags(apply).manager).toEqual({ value: '', placeholder: '' });
+    expect(setManager(apply, 'm')).toContain('options: {fieldManager: m}');
+    expect(readFlags('request: {verb: delete, target: {apiVersion: v1, kind: Pod, name: p}}\n').manager).toBeUndefined();
+  });
+
   it('engine apply: force and manager', () => {
     const t = 'apply: {manager: a, apiVersion: v1, object: {x: 1}}\n';
     expect(readFlags(t)).toMatchObject({ action: 'apply', force: { checked: false }, manager: { value: 'a' } });

@@ -8,20 +8,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeError, SsaError } from '../../src/errors/ssa-error.js';
 import { parseScenario } from '../../src/scenarios/parse-scenario.js';
 import { getKey, isMap } from '../../src/value/value.js';
 import { runCli } from '../cli/run-io.js';
+import { parseErrorOf } from './parse-error.js';
 
-function errorOf(text: string): string {
-  try {
-    parseScenario(text, 'x.yaml');
-  } catch (err) {
-    if (err instanceof SsaError) return describeError(err);
-    throw err;
-  }
-  throw new Error('expected an error');
-}
+const errorOf = (text: string): string => parseErrorOf(text);
 
 /** A cluster scenario whose one step is `step` (a flow map on line 3). */
 const oneStep = (step: string) => `name: n\nsteps:\n  - ${step}\n`;

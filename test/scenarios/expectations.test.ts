@@ -5,23 +5,15 @@
  * naming the step and the path), and each is read with file:line:column errors.
  */
 import { describe, expect, it } from 'vitest';
-import { describeError, SsaError } from '../../src/errors/ssa-error.js';
 import { modeRunner, parseScenario, runScenario, type ExpectationResult } from '../../src/scenarios/index.js';
+import { parseErrorOf } from './parse-error.js';
 
 function run(text: string): ExpectationResult[][] {
   const scenario = parseScenario(text, 'x.yaml');
   return runScenario(scenario, modeRunner(scenario, { readFile: () => '' })).steps.map((s) => [...s.expectations]);
 }
 
-function errorOf(text: string): string {
-  try {
-    parseScenario(text, 'x.yaml');
-  } catch (err) {
-    if (err instanceof SsaError) return describeError(err);
-    throw err;
-  }
-  throw new Error('expected an error');
-}
+const errorOf = (text: string): string => parseErrorOf(text);
 
 const cm = (name: string, data = '{a: "1"}') => `{apiVersion: v1, kind: ConfigMap, metadata: {name: ${name}, namespace: default}, data: ${data}}`;
 const applyCm = (name: string, data?: string, manager = 'apply_test') => `request: {verb: apply, body: ${cm(name, data)}, options: {fieldManager: ${manager}}}`;

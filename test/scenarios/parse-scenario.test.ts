@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, SsaError } from '../../src/errors/ssa-error.js';
 import { parseScenario } from '../../src/scenarios/parse-scenario.js';
+import { parseErrorOf } from './parse-error.js';
 
-function errorOf(text: string): string {
-  try {
-    parseScenario(text, 'x.yaml');
-  } catch (err) {
-    if (err instanceof SsaError) return describeError(err);
-    throw err;
-  }
-  throw new Error('expected an error');
-}
+const errorOf = (text: string): string => parseErrorOf(text);
 
 const ok = `name: n
 mode: engine

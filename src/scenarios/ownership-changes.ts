@@ -134,34 +134,51 @@ function topmost(paths: readonly Path[]): Path[] {
   });
 }
 
-function fieldsWord(n: number): string {
+export function fieldsWord(n: number): string {
   return n === 1 ? '1 field' : `${n} fields`;
+}
+
+/**
+ * One change in words: `what` names the fields (a path, a list, "2 fields"), `n` how many
+ * (for "it" or "them"). Every view that words an ownership change says it this way.
+ */
+export function changeSentence(kind: Exclude<OwnershipChangeKind, 'entry-gone'>, manager: string, other: string, what: string, n: number): string {
+  const them = n === 1 ? 'it' : 'them';
+  switch (kind) {
+    case 'took':
+      return `${manager} took ${what} from ${other}`;
+    case 'shares':
+      return `${manager} now shares ${what} with ${other}`;
+    case 'owns':
+      return `${manager} now owns ${what}`;
+    case 'gave-up':
+      return `${manager} gave up ${what}; ${other} still owns ${them}`;
+    case 'released':
+      return `${manager} released ${what}: nobody owns ${them} now, but ${n === 1 ? 'it stays' : 'they stay'} in the object`;
+    case 'removed':
+      return `removed ${what}: no manager left`;
+  }
+}
+
+/** The message of an entry that disappeared. */
+export function entryGoneSentence(manager: string): string {
+  return `${manager} no longer owns any field: its managedFields entry is gone`;
 }
 
 function render(g: Group, all: readonly Path[]): OwnershipChange[] {
   const m = g.manager ?? '';
   const o = g.other ?? '';
-  if (g.kind === 'entry-gone') return [{ kind: g.kind, manager: g.manager, paths: [], text: `${m} no longer owns any field: its managedFields entry is gone` }];
+  if (g.kind === 'entry-gone') return [{ kind: g.kind, manager: g.manager, paths: [], text: entryGoneSentence(m) }];
+  const kind = g.kind;
   const paths = all.map(pathToString);
   const tops = topmost(all).map(pathToString);
-  const line = (what: string, n: number, linePaths: string[]): OwnershipChange => {
-    const base = { kind: g.kind, manager: g.manager, other: g.other, paths: linePaths };
-    const them = n === 1 ? 'it' : 'them';
-    switch (g.kind) {
-      case 'took':
-        return { ...base, text: `${m} took ${what} from ${o}` };
-      case 'shares':
-        return { ...base, text: `${m} now shares ${what} with ${o}` };
-      case 'owns':
-        return { ...base, text: `${m} now owns ${what}` };
-      case 'gave-up':
-        return { ...base, text: `${m} gave up ${what}; ${o} still owns ${them}` };
-      case 'released':
-        return { ...base, text: `${m} released ${what}: nobody owns ${them} now, but ${n === 1 ? 'it stays' : 'they stay'} in the object` };
-      default:
-        return { ...base, text: `removed ${what}: no manager left` };
-    }
-  };
+  const line = (what: string, n: number, linePaths: string[]): OwnershipChange => ({
+    kind,
+    manager: g.manager,
+    other: g.other,
+    paths: linePaths,
+    text: changeSentence(kind, m, o, what, n),
+  });
   // Shares and owns: one line, with a count when long. The others: one line per topmost path.
   if (g.kind === 'shares' || g.kind === 'owns') {
     if (paths.length <= LIST_LIMIT[g.kind]) return [line(paths.join(', '), paths.length, paths)];

@@ -5,31 +5,15 @@
  * Built from the step record alone (the action's result and the scenario layer's ownership
  * changes), so it says what the run says and nothing worked out again.
  */
-import type { OwnershipChange } from '../scenarios/ownership-changes.js';
+import { changeSentence, entryGoneSentence, fieldsWord, type OwnershipChange } from '../scenarios/ownership-changes.js';
 import type { StepRecord } from '../scenarios/run-types.js';
 
 /** Takeovers and removals first: they are what a learner compares. */
 const ORDER: readonly OwnershipChange['kind'][] = ['took', 'removed', 'gave-up', 'entry-gone', 'released', 'owns', 'shares'];
 
-const fields = (n: number) => `${n} field${n === 1 ? '' : 's'}`;
-
+/** A change summed over the objects, in the scenario layer's words ("eks took 2 fields from ..."). */
 function changeWords(c: OwnershipChange, n: number): string {
-  switch (c.kind) {
-    case 'took':
-      return `${c.manager} took ${fields(n)} from ${c.other}`;
-    case 'shares':
-      return `${c.manager} now shares ${fields(n)} with ${c.other}`;
-    case 'owns':
-      return `${c.manager} owns ${fields(n)} nobody owned`;
-    case 'gave-up':
-      return `${c.manager} gave up ${fields(n)} to ${c.other}`;
-    case 'released':
-      return `${c.manager} released ${fields(n)}`;
-    case 'removed':
-      return `${fields(n)} removed`;
-    case 'entry-gone':
-      return `${c.manager}'s entry is gone`;
-  }
+  return c.kind === 'entry-gone' ? entryGoneSentence(c.manager ?? '') : changeSentence(c.kind, c.manager ?? '', c.other ?? '', fieldsWord(n), n);
 }
 
 export function outcomeLine(rec: StepRecord): string {

@@ -6,13 +6,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { headingAnchor } from '../../src/web/doc-section.js';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const scenarioFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? scenarioFiles(join(dir, e.name)) : e.name.endsWith('.yaml') ? [join(dir, e.name)] : []));
 
-/** GitHub's anchor of a Markdown heading. */
-const anchorOf = (heading: string): string => heading.trim().toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
 
 describe('documents cited by scenarios exist in the repository', () => {
   for (const file of scenarioFiles(join(repo, 'scenarios'))) {
@@ -25,7 +24,7 @@ describe('documents cited by scenarios exist in the repository', () => {
         const path = join(repo, page.startsWith('docs/') ? '' : 'docs', page);
         if (!existsSync(path)) missing.push(cited);
         else if (anchor !== undefined) {
-          const anchors = readFileSync(path, 'utf8').split('\n').filter((l) => l.startsWith('#')).map((l) => anchorOf(l.replace(/^#+/, '')));
+          const anchors = readFileSync(path, 'utf8').split('\n').filter((l) => l.startsWith('#')).map((l) => headingAnchor(l.replace(/^#+/, '')));
           if (!anchors.includes(anchor.slice(1))) missing.push(cited);
         }
       }

@@ -37,6 +37,11 @@ export interface OwnershipChange {
   readonly manager?: string;
   readonly other?: string;
   readonly paths: readonly string[];
+  /**
+   * Every field path the line is about: `paths`, and for a line on a topmost path ("removed .x
+   * (and 3 fields under it)") the paths under it too. What counts and marks fields use.
+   */
+  readonly fields: readonly string[];
   readonly text: string;
 }
 
@@ -168,15 +173,16 @@ export function entryGoneSentence(manager: string): string {
 function render(g: Group, all: readonly Path[]): OwnershipChange[] {
   const m = g.manager ?? '';
   const o = g.other ?? '';
-  if (g.kind === 'entry-gone') return [{ kind: g.kind, manager: g.manager, paths: [], text: entryGoneSentence(m) }];
+  if (g.kind === 'entry-gone') return [{ kind: g.kind, manager: g.manager, paths: [], fields: [], text: entryGoneSentence(m) }];
   const kind = g.kind;
   const paths = all.map(pathToString);
   const tops = topmost(all).map(pathToString);
-  const line = (what: string, n: number, linePaths: string[]): OwnershipChange => ({
+  const line = (what: string, n: number, linePaths: string[], fields = linePaths): OwnershipChange => ({
     kind,
     manager: g.manager,
     other: g.other,
     paths: linePaths,
+    fields,
     text: changeSentence(kind, m, o, what, n),
   });
   // Shares and owns: one line, with a count when long. The others: one line per topmost path.
@@ -188,7 +194,7 @@ function render(g: Group, all: readonly Path[]): OwnershipChange[] {
   const shown = g.kind === 'took' ? paths : tops;
   if (shown.length > LIST_LIMIT[g.kind]) return [line(fieldsWord(paths.length), paths.length, paths)];
   return shown.map((p) => {
-    const inside = g.kind === 'took' ? 0 : paths.filter((q) => q !== p && q.startsWith(p) && /^[.[]/.test(q.slice(p.length))).length;
-    return line(inside > 0 ? `${p} (and ${fieldsWord(inside)} under it)` : p, 1, [p]);
+    const under = g.kind === 'took' ? [] : paths.filter((q) => q !== p && q.startsWith(p) && /^[.[]/.test(q.slice(p.length)));
+    return line(under.length > 0 ? `${p} (and ${fieldsWord(under.length)} under it)` : p, 1, [p], [p, ...under]);
   });
 }

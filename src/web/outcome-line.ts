@@ -32,8 +32,8 @@ export function outcomeLine(rec: StepRecord): string {
     for (const c of oc.changes) {
       const key = `${c.kind}\u0000${c.manager ?? ''}\u0000${c.other ?? ''}`;
       const g = groups.get(key);
-      if (g) g.n += c.paths.length;
-      else groups.set(key, { change: c, n: c.paths.length });
+      if (g) g.n += c.fields.length;
+      else groups.set(key, { change: c, n: c.fields.length });
     }
   }
   if (groups.size === 0) return 'succeeded: no change in ownership';

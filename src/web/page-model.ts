@@ -243,13 +243,13 @@ export function rowMarks(rec: StepRecord | undefined, view: ObjectView, engineMo
       : c.kind === 'released' ? `${c.manager} released it`
       : undefined;
     if (text === undefined) continue;
-    for (const p of c.paths) put(p, { kind: c.kind as RowMark['kind'], text });
+    for (const p of c.fields) put(p, { kind: c.kind as RowMark['kind'], text });
   }
   return marks;
 }
 
 /** Objects longer than this open focused on what the step did. */
-export const LARGE_OBJECT_ROWS = 80;
+const LARGE_OBJECT_ROWS = 80;
 
 /** The focus an object opens with: small objects whole; large ones on the step's marks, else its changes. */
 export function defaultFocus(rows: readonly BlameRow[]): Focus {

@@ -71,6 +71,20 @@ describe('ownership changes in plain words', () => {
     ]);
   });
 
+  it('a line on a topmost path covers the fields under it, whether the paths are listed or counted', () => {
+    // Two subtrees (listed, one line each) and thirteen (counted, one line): the same fields either way.
+    const few = ownershipChanges([entry('a', ['.p', '.p.q', '.p.r', '.s', '.s.t'])], [], { p: { q: 1, r: 2 }, s: { t: 3 } }, {});
+    expect(few.map((c) => [c.text, c.fields.length])).toEqual([
+      ['removed .p (and 2 fields under it): no manager left', 3],
+      ['removed .s (and 1 field under it): no manager left', 2],
+      ['a no longer owns any field: its managedFields entry is gone', 0],
+    ]);
+    const tops = 'abcdefghijklm'.split('').map((c) => `.${c}`);
+    const many = ownershipChanges([entry('a', tops.flatMap((t) => [t, `${t}.x`]))], [], Object.fromEntries(tops.map((t) => [t.slice(1), { x: 1 }])), {});
+    expect(many[0].text).toBe('removed 26 fields: no manager left');
+    expect(many[0].fields.length).toBe(26);
+  });
+
   it('names entries of the same manager apart', () => {
     const before = [entry('kubectl', ['.a'], 'Update')];
     const after = [entry('kubectl', ['.a']), entry('kubectl', [], 'Update')].filter((e) => !e.set.isEmpty());

@@ -16,6 +16,11 @@ import { stepText } from '../../src/web/step-text.js';
 import { nextStepText, runWhatIf } from '../../src/web/what-if.js';
 import { defaultFocus, shownRows } from '../../src/web/page-model.js';
 import { fieldTimeline } from '../../src/web/field-timeline.js';
+import { outcomeLine } from '../../src/web/outcome-line.js';
+import { ownershipChanges } from '../../src/scenarios/ownership-changes.js';
+import type { StepRecord } from '../../src/scenarios/run-types.js';
+import { FieldSet } from '../../src/fieldpath/set.js';
+import { fieldElement } from '../../src/fieldpath/path-element.js';
 import { AWS_NODE_IMAGE_NEW, AWS_NODE_INIT_IMAGE_NEW, EKS_CONFLICT_409, libraryFromDisk } from './library.js';
 
 const files = libraryFromDisk();
@@ -320,6 +325,16 @@ describe('the EKS story, as the page shows it', () => {
     expect(readFlags(text).manager).toEqual({ value: 'my-addon', placeholder: 'eks' });
     const w = runWhatIf(s, 2, text);
     expect(w.record!.result.error).toBe(EKS_CONFLICT_409);
+  });
+});
+
+describe('a step outcome in one line', () => {
+  it('counts the fields under a topmost path, as a counted line does', () => {
+    const set = (paths: string[]) => FieldSet.fromPaths(paths.map((p) => p.split('.').filter(Boolean).map(fieldElement)));
+    const before = [{ manager: 'a', operation: 'Apply' as const, apiVersion: 'v1', subresource: '', time: undefined, set: set(['.p', '.p.q', '.p.r', '.s', '.s.t']) }];
+    const changes = ownershipChanges(before, [], { p: { q: 1, r: 2 }, s: { t: 3 } }, {});
+    const rec = { result: { ok: true, conflicts: [] }, changes: [{ display: 'o', changes }] } as unknown as StepRecord;
+    expect(outcomeLine(rec)).toBe("succeeded: removed 5 fields: no manager left; a no longer owns any field: its managedFields entry is gone");
   });
 });
 

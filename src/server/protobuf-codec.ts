@@ -8,7 +8,9 @@
  * seconds), `MicroTime` (RFC 3339, microseconds), `Duration` (Go's duration text),
  * `RawExtension` and `FieldsV1` (JSON carried as bytes).
  */
-import { newMap, type Value, type ValueMap } from '../value/value.js';
+import { parseJson as parseJsonValue } from '../apiserver/object-paths.js';
+import { stringifyJson } from '../value/stringify-json.js';
+import { intValue, isNumber, newMap, type Value, type ValueMap } from '../value/value.js';
 import { goDurationText, parseGoDuration } from './go-duration.js';
 import type { ProtoField, ProtoTables, ProtoType, ScalarType } from './protobuf-messages.js';
 import { WIRE_BYTES, WIRE_VARINT, WireError, WireReader, WireWriter } from './protobuf-wire.js';
@@ -44,7 +46,8 @@ function scalarOf(type: ScalarType, wire: number, r: WireReader, path: string): 
   if (wire !== WIRE_VARINT) throw new ProtoCodecError(`${path}: expected a varint, got wire type ${wire}`);
   const v = r.varint();
   if (type === 'b') return v !== 0n;
-  return Number(type === 'i32' ? BigInt.asIntN(32, v) : BigInt.asIntN(64, v));
+  // An int64 beyond 2^53 keeps every digit (a bigint), as the JSON readers keep it.
+  return type === 'i32' ? Number(BigInt.asIntN(32, v)) : intValue(BigInt.asIntN(64, v));
 }
 
 function isZeroScalar(v: Value): boolean {
@@ -79,8 +82,14 @@ function rfc3339(seconds: bigint, micros: number | undefined): string {
 
 function parseJson(bytes: Uint8Array, path: string): Value {
   if (bytes.length === 0) return null;
+  let text: string;
   try {
-    return JSON.parse(utf8.decode(bytes), (_k, v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.assign(newMap(), v) : v)) as Value;
+    text = utf8.decode(bytes);
+  } catch {
+    throw new ProtoCodecError(`${path}: raw JSON that is not UTF-8`);
+  }
+  try {
+    return parseJsonValue(text);
   } catch {
     throw new ProtoCodecError(`${path}: raw JSON that does not parse`);
   }
@@ -253,7 +262,7 @@ export function decodeProtoObject(tables: ProtoTables, messageName: string, byte
 // --- encoding -------------------------------------------------------------------------------------
 
 function expectType(ok: boolean, path: string, what: string, v: Value): void {
-  if (!ok) throw new ProtoCodecError(`${path}: expected ${what}, got ${JSON.stringify(v)}`);
+  if (!ok) throw new ProtoCodecError(`${path}: expected ${what}, got ${stringifyJson(v)}`);
 }
 
 function writeScalar(w: WireWriter, number: number, type: ScalarType, v: Value, path: string): void {
@@ -271,8 +280,8 @@ function writeScalar(w: WireWriter, number: number, type: ScalarType, v: Value, 
       w.varint(number, v ? 1n : 0n);
       return;
     default:
-      expectType(typeof v === 'number' && Number.isInteger(v), path, 'an integer', v);
-      w.varint(number, BigInt(v as number));
+      expectType(typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v)), path, 'an integer', v);
+      w.varint(number, BigInt(v as number | bigint));
   }
 }
 
@@ -280,7 +289,7 @@ function parseTime(v: Value, path: string, micro: boolean): { seconds: bigint; n
   expectType(typeof v === 'string', path, 'an RFC 3339 time', v);
   const m = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.exec(v as string);
   const ms = m ? Date.parse(`${m[1]}${m[3]}`) : NaN;
-  if (!m || Number.isNaN(ms)) throw new ProtoCodecError(`${path}: expected an RFC 3339 time, got ${JSON.stringify(v)}`);
+  if (!m || Number.isNaN(ms)) throw new ProtoCodecError(`${path}: expected an RFC 3339 time, got ${stringifyJson(v)}`);
   const nanos = micro && m[2] ? Number((m[2].slice(1) + '000000000').slice(0, 9)) : 0;
   return { seconds: BigInt(Math.floor(ms / 1000)), nanos: micro ? Math.floor(nanos / 1000) * 1000 : 0 };
 }
@@ -301,17 +310,17 @@ function specialBytes(name: string, v: Value, path: string): Uint8Array | undefi
     case DURATION: {
       expectType(typeof v === 'string', path, 'a duration', v);
       const nanos = parseGoDuration(v as string);
-      if (nanos === undefined) throw new ProtoCodecError(`${path}: expected a duration, got ${JSON.stringify(v)}`);
+      if (nanos === undefined) throw new ProtoCodecError(`${path}: expected a duration, got ${stringifyJson(v)}`);
       w.varint(1, nanos);
       return w.finish();
     }
     case QUANTITY:
-      expectType(typeof v === 'string' || typeof v === 'number', path, 'a quantity', v);
+      expectType(typeof v === 'string' || isNumber(v), path, 'a quantity', v);
       w.string(1, String(v));
       return w.finish();
     case FIELDS_V1:
     case RAW_EXTENSION:
-      w.bytes(1, textBytes(JSON.stringify(v)));
+      w.bytes(1, textBytes(stringifyJson(v)));
       return w.finish();
     case INT_OR_STRING:
       expectType(typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v)), path, 'an integer or a string', v);

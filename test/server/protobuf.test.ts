@@ -139,6 +139,15 @@ describe('the protobuf envelope and codec', () => {
     expect(decodeProtoObject(tables, 'k8s.io.api.core.v1.Container', new Uint8Array())).toEqual({ name: '', resources: {} });
   });
 
+  it('keeps every digit of an int64 beyond 2^53, in fields and in raw JSON (FieldsV1)', () => {
+    const big = 9007199254740993n;
+    const spec = { containers: [{ name: 'c', image: 'x' }], activeDeadlineSeconds: big };
+    expect(decodeProtoObject(tables, 'k8s.io.api.core.v1.PodSpec', encodeProtoObject(tables, 'k8s.io.api.core.v1.PodSpec', spec as never))).toMatchObject({ activeDeadlineSeconds: big });
+    const entry = { manager: 'm', operation: 'Update', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:x': { 'v:9007199254740993': {} } }, n: big } };
+    const back = decodeProtoObject(tables, 'k8s.io.apimachinery.pkg.apis.meta.v1.ManagedFieldsEntry', encodeProtoObject(tables, 'k8s.io.apimachinery.pkg.apis.meta.v1.ManagedFieldsEntry', entry as never));
+    expect(back).toMatchObject({ fieldsV1: { n: big } });
+  });
+
   it('converts the hand-written types: IntOrString, Quantity, Time, MicroTime, Duration, RawExtension, FieldsV1', () => {
     const roundTrip = (message: string, v: Record<string, unknown>) => decodeProtoObject(tables, message, encodeProtoObject(tables, message, v as never));
     expect(roundTrip('k8s.io.api.core.v1.ServicePort', { port: 80, targetPort: 'http' })).toEqual({ port: 80, targetPort: 'http' });

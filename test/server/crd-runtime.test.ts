@@ -1,5 +1,8 @@
 /** CRDs created through the API are served at once: discovery, OpenAPI, REST, apply with conflicts. */
 import { describe, expect, it } from 'vitest';
+import type { KubeObject } from '../../src/apiserver/types.js';
+import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
+import { newClusterState, withObjects } from '../../src/server/initial-state.js';
 import { call, JSON_HEADERS, start } from './http-client.js';
 
 const CRD = {
@@ -56,6 +59,16 @@ describe('CRDs created at run time', () => {
   it('stop being served when the CRD is deleted', async () => {
     const s = await start();
     await call(s, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', JSON.stringify(CRD), JSON_HEADERS);
+    expect((await call(s, 'GET', '/apis/example.com/v1/widgets')).status).toBe(200);
+    await call(s, 'DELETE', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com');
+    expect((await call(s, 'GET', '/apis/example.com/v1/widgets')).status).toBe(404);
+  });
+
+  it('stop being served when deleted, also when the server started with them stored (serve --objects)', async () => {
+    const catalog = builtinCatalog();
+    const seeded = withObjects(newClusterState(catalog, '2030-01-01T00:00:00Z'), [CRD as unknown as KubeObject]);
+    if (!('state' in seeded)) throw new Error(seeded.problem);
+    const s = await start({ state: seeded.state, baseCatalog: catalog });
     expect((await call(s, 'GET', '/apis/example.com/v1/widgets')).status).toBe(200);
     await call(s, 'DELETE', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com');
     expect((await call(s, 'GET', '/apis/example.com/v1/widgets')).status).toBe(404);

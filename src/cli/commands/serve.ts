@@ -88,18 +88,21 @@ function seedObjects(state: ClusterState, files: readonly string[], io: CommandI
   return next;
 }
 
-/** The state to start from: the --state file when it exists, else a new cluster with the seeds. */
-function startingState(catalog: CatalogLike, v: Record<string, unknown>, io: CommandIO): ClusterState {
+/**
+ * The state to start from: the --state file when it exists, else a new cluster with the seeds;
+ * and the kinds served before any stored CRD is added (a deleted CRD's kinds go back to these).
+ */
+function startingState(catalog: CatalogLike, v: Record<string, unknown>, io: CommandIO): { state: ClusterState; baseCatalog: CatalogLike } {
   const now = wallClock();
   const stateFile = v.state as string | undefined;
   const objectFiles = (v.objects as string[] | undefined) ?? [];
   const scenarioFile = v.scenario as string | undefined;
   if (stateFile !== undefined && existsSync(stateFile)) {
     if (objectFiles.length > 0 || scenarioFile !== undefined) io.writeError(`ssa-sim serve: ${stateFile} exists, so --objects and --scenario are not read\n`);
-    return { ...stateFromText(createCluster({ catalog, now }), readTextFile(stateFile), stateFile), now };
+    return { state: { ...stateFromText(createCluster({ catalog, now }), readTextFile(stateFile), stateFile), now }, baseCatalog: catalog };
   }
   const base = scenarioFile !== undefined ? scenarioState(scenarioFile, now) : newClusterState(catalog, now);
-  return seedObjects(base, objectFiles, io);
+  return { state: seedObjects(base, objectFiles, io), baseCatalog: base.config.catalog };
 }
 
 /** Resolves when the process is asked to stop (SIGINT, SIGTERM). */
@@ -127,7 +130,7 @@ export async function serveCommand(args: string[], io: CommandIO, stop: Promise<
   const token = v.token as string | undefined;
   if (token !== undefined && (token === '' || /[\s]/.test(token))) return usageError('serve', '--token must be a non-empty text without spaces', serveUsage, io);
   const catalog = catalogFromFlags((v.schema as string[] | undefined) ?? [], (v.crd as string[] | undefined) ?? []);
-  const state = startingState(catalog, v, io);
+  const { state, baseCatalog } = startingState(catalog, v, io);
   const stateFile = v.state as string | undefined;
   if (stateFile !== undefined) writeFileAtomically(stateFile, stateToText(state));
   const recordFile = v.record as string | undefined;
@@ -139,6 +142,7 @@ export async function serveCommand(args: string[], io: CommandIO, stop: Promise<
     address: (v.address as string | undefined) ?? '127.0.0.1',
     port,
     state,
+    baseCatalog,
     ...(token !== undefined ? { token } : {}),
     ...(stateFile !== undefined ? { onWrite: (w) => writeFileAtomically(stateFile, stateToText(w.state)) } : {}),
     ...(recordFile !== undefined

@@ -58,11 +58,6 @@ function resourceOf(resources: readonly ResourceType[], obj: ValueMap): Resource
   return findResource(resources, str(obj, 'apiVersion'), { kind: str(obj, 'kind') })?.resource;
 }
 
-/** `daemonset.apps/aws-node -n kube-system`, as ssa-sim's lines name objects. */
-export function targetDisplay(t: ClusterTarget): string {
-  return `${t.kind.toLowerCase()}${t.group ? `.${t.group}` : ''}/${t.name}${t.namespace ? ` -n ${t.namespace}` : ''}`;
-}
-
 /** The namespace of the kubeconfig's current (or --context) context; '' when it names none. */
 async function contextNamespace(access: KubectlAccess, io: CommandIO): Promise<string> {
   const args = [...accessArgs(access), 'config', 'view', '--minify', '--output', 'jsonpath={.contexts[0].context.namespace}'];

@@ -9,7 +9,8 @@ import type { SchemaCatalog } from '../schema/catalog.js';
 import { usageError } from './args.js';
 import type { CommandIO } from './io.js';
 import type { KubectlAccess } from './kubectl-process.js';
-import { CLUSTER_SOURCE, type ClusterTarget, readLiveFromCluster, targetDisplay } from './live-cluster.js';
+import { objectRefDisplay } from '../scenarios/object-views.js';
+import { CLUSTER_SOURCE, type ClusterTarget, readLiveFromCluster } from './live-cluster.js';
 import { type LiveObject, readLiveObjects } from './read-live.js';
 import { filenamesOf, readManifestObjects } from './read-manifest-paths.js';
 import type { ValueMap } from '../value/value.js';
@@ -111,5 +112,5 @@ export async function readLiveSource(source: LiveSource, catalog: SchemaCatalog,
 
 /** One line per manifest object the cluster does not have. */
 export function missingLines(missing: readonly ClusterTarget[]): string[] {
-  return missing.map((t) => `${targetDisplay(t)}: not found in the cluster (an apply would create it)`);
+  return missing.map((t) => `${objectRefDisplay(t)}: not found in the cluster (an apply would create it)`);
 }

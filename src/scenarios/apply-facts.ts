@@ -6,9 +6,8 @@
  */
 import type { ActorOutcome, RequestRecord } from '../actors/actor.js';
 import { managerOfCause, subresourceOfCause, updateApiVersionOfCause } from '../apiserver/conflict-status.js';
-import { objectDisplayName } from '../apiserver/naming.js';
-import { splitApiVersion } from '../apiserver/registry.js';
 import type { Value } from '../value/value.js';
+import { objectRefDisplay } from './object-views.js';
 import type { ObjectView } from './run-types.js';
 import { resolvePathString, valueAtPath } from './value-at-path.js';
 
@@ -46,11 +45,6 @@ export interface ApplyFacts {
 type Target = RequestRecord['target'];
 type Cause = { readonly message: string; readonly field: string };
 
-/** `daemonset.apps/aws-node -n kube-system`, as every view names objects. */
-export function targetDisplay(t: Target): string {
-  return `${objectDisplayName(t.kind, splitApiVersion(t.apiVersion).group, t.name)}${t.namespace ? ` -n ${t.namespace}` : ''}`;
-}
-
 function viewOf(objects: readonly ObjectView[], t: Target): ObjectView | undefined {
   return objects.find((o) => o.ref && o.ref.kind === t.kind && o.ref.name === t.name && (o.ref.namespace ?? '') === (t.namespace ?? ''));
 }
@@ -75,7 +69,7 @@ export function conflictEntry(cause: Cause, target: Target, before: readonly Obj
     (e) => e.manager === manager && e.operation === operation && e.subresource === subresource && (updateVersion === undefined || e.apiVersion === updateVersion),
   );
   return {
-    object: view?.display ?? targetDisplay(target),
+    object: view?.display ?? objectRefDisplay(target),
     manager,
     operation,
     apiVersion: updateVersion ?? entry?.apiVersion ?? null,
@@ -109,7 +103,7 @@ export function applyFacts(
       forgiven.push(e);
     }
   }
-  const migrations = (outcome.migrations ?? []).map((m) => ({ object: targetDisplay(m.target), from: [...m.from], to: m.to, dryRun: m.dryRun }));
+  const migrations = (outcome.migrations ?? []).map((m) => ({ object: objectRefDisplay(m.target), from: [...m.from], to: m.to, dryRun: m.dryRun }));
   return { forgivenConflicts: forgiven, migrations };
 }
 

@@ -7,8 +7,7 @@ import { freeze } from 'immer';
 import { isActionName, runAction } from '../actors/index.js';
 import type { ActorOutcome, AddonStatus } from '../actors/actor.js';
 import { vpcCniManifest } from '../actors/eks/addons/vpc-cni.js';
-import { createCluster, managerOfCause, objectDisplayName, objectType, serve, withExistingObject, withTime } from '../apiserver/index.js';
-import { splitApiVersion } from '../apiserver/registry.js';
+import { createCluster, managerOfCause, objectType, serve, withExistingObject, withTime } from '../apiserver/index.js';
 import type { ApiRequest, ClusterState, KubeObject } from '../apiserver/types.js';
 import { formatSource, type SourcePosition, SsaError } from '../errors/ssa-error.js';
 import { readManifests } from '../manifest/read-manifests.js';
@@ -21,6 +20,9 @@ import type { ObjectRef, Scenario, ScenarioStep } from './model.js';
 import { ownersFromObject } from './owners.js';
 import type { ActionResult, ConflictReport, ModeRunner, ObjectView, RunEnvironment, Snapshot } from './run-types.js';
 import { applyFacts } from './apply-facts.js';
+import { objectRefDisplay } from './object-views.js';
+
+export { objectRefDisplay };
 import { type LocatedManifest, undeclaredFieldNotes } from './undeclared-fields.js';
 
 const DEFAULT_START = '2024-01-01T00:00:00Z';
@@ -37,11 +39,6 @@ export function clusterObjectDisplay(obj: Value): string {
   return objectRefDisplay({ apiVersion: str(obj, 'apiVersion') ?? '', kind: str(obj, 'kind') ?? 'object', name: str(meta, 'name') ?? '', namespace: str(meta, 'namespace') });
 }
 
-/** The same name for an object known by its coordinates (a request's target). */
-export function objectRefDisplay(ref: { readonly apiVersion: string; readonly kind: string; readonly name: string; readonly namespace?: string }): string {
-  const { group } = splitApiVersion(ref.apiVersion);
-  return `${objectDisplayName(ref.kind, group, ref.name)}${ref.namespace ? ` -n ${ref.namespace}` : ''}`;
-}
 
 function refOf(obj: Value): ObjectRef {
   const meta = isMap(obj) ? getKey(obj, 'metadata') : undefined;

@@ -4,6 +4,8 @@
  * `.metadata.managedFields` like any other field.
  */
 import { encodeFieldsV1 } from '../fieldpath/fieldsv1-encode.js';
+import { objectDisplayName } from '../apiserver/naming.js';
+import { splitApiVersion } from '../apiserver/registry.js';
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import type { ObjectRef } from './model.js';
 import type { OwnerEntry } from './owners.js';
@@ -46,4 +48,10 @@ export function fullObject(view: ObjectView): Value {
   if (!isMap(o) || !isMap(meta) || view.owners.length === 0) return o;
   const metadata: ValueMap = Object.assign(Object.create(null) as ValueMap, meta, { managedFields: view.owners.map(entryValue) });
   return Object.assign(Object.create(null) as ValueMap, o, { metadata });
+}
+
+/** The same name for an object known by its coordinates (a request's target). */
+export function objectRefDisplay(ref: { readonly apiVersion: string; readonly kind: string; readonly name: string; readonly namespace?: string }): string {
+  const { group } = splitApiVersion(ref.apiVersion);
+  return `${objectDisplayName(ref.kind, group, ref.name)}${ref.namespace ? ` -n ${ref.namespace}` : ''}`;
 }

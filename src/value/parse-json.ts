@@ -11,8 +11,10 @@ import { fitsInt64, intValue, newMap, type Value } from './value.js';
  * digits, where an unsafe integer could be, it is read again here with exact integers. Texts without
  * such a run (nearly all) cost one JSON.parse, as before.
  *
- * Maps have no prototype (`__proto__` is data); a repeated key keeps its last value, as JSON.parse
- * does; nesting deeper than `maxDepth` is an error (as `toValue` words it).
+ * The result is plain data, not yet Values: the fast path returns JSON.parse's objects (with a
+ * prototype; `__proto__` stays an own key), the exact path maps without one. Pass it through
+ * `toValue` (the API server's `parseJson` does) before reading it as Values. A repeated key keeps
+ * its last value, as JSON.parse does; nesting deeper than `maxDepth` is an error.
  */
 export function parseJsonExact(text: string, maxDepth = 1000): unknown {
   const plain = JSON.parse(text) as unknown;

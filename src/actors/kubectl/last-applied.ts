@@ -6,7 +6,7 @@
  */
 import { encodeGoJson } from '../../fieldpath/json-text.js';
 import { type Value, type ValueMap, getKey, isMap, newMap } from '../../value/value.js';
-import { parseJsonExact } from '../../value/parse-json.js';
+import { parseJson } from '../../apiserver/object-paths.js';
 
 export const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
 
@@ -55,7 +55,7 @@ export function readLastApplied(obj: Value | undefined): string | undefined {
 export function parseLastApplied(text: string | undefined): ValueMap | undefined {
   if (!text) return undefined;
   try {
-    const v = parseJsonExact(text) as Value;
+    const v = parseJson(text);
     return isMap(v) ? v : undefined;
   } catch {
     return undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KUBECTL_CONFLICT_HELP } from '../support/kubectl-texts.js';
-import { upgradeManagedFields, findFieldsOwners } from '../../src/actors/kubectl/csa-upgrade.js';
+import { upgradeManagedFields, upgradeManagedFieldsFrom, findFieldsOwners } from '../../src/actors/kubectl/csa-upgrade.js';
 import { lastAppliedValue } from '../../src/actors/kubectl/last-applied.js';
 import { CONFLICT_HELP, conflictError, printErrors, successLine } from '../../src/actors/kubectl/output.js';
 import { LAST_APPLIED_PATH } from '../../src/actors/kubectl/server-side-apply.js';
@@ -107,6 +107,11 @@ describe('csaupgrade (apiserver-semantics §5.3, AT-10)', () => {
     expect(upgradeManagedFields([ssa], ['kubectl-client-side-apply'], 'kubectl')).toBeUndefined();
     const once = upgradeManagedFields([ssa, csa], ['kubectl-client-side-apply'], 'kubectl')!;
     expect(upgradeManagedFields(once, ['kubectl-client-side-apply'], 'kubectl')).toBeUndefined();
+  });
+
+  it('names as migrated only the CSA managers whose entries it moved', () => {
+    const out = upgradeManagedFieldsFrom([ssa, csa], ['kubectl-edit', 'kubectl-client-side-apply', 'kubectl-label'], 'kubectl');
+    expect(out?.from).toEqual(['kubectl-client-side-apply']);
   });
 
   it('touches only the given subresource', () => {

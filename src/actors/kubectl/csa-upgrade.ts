@@ -69,7 +69,7 @@ export function upgradeManagedFieldsFrom(
   let changed = false;
   const from: string[] = [];
   for (const csa of csaManagers) {
-    const before = list;
+    let moved = false;
     const isSub = (e: ValueMap) => str(e, 'subresource') === subresource;
     const isCsa = (e: Value): e is ValueMap => isMap(e) && isSub(e) && str(e, 'manager') === csa && str(e, 'operation') === 'Update';
     let targetIndex = list.findIndex((e) => isMap(e) && isSub(e) && str(e, 'manager') === ssaManager && str(e, 'operation') === 'Apply');
@@ -84,7 +84,7 @@ export function upgradeManagedFieldsFrom(
       list[csaIndex] = converted;
       targetIndex = csaIndex;
       convertedIndex = csaIndex;
-      changed = true;
+      moved = true;
     }
     const target = list[targetIndex] as ValueMap;
     const targetVersion = str(target, 'apiVersion');
@@ -97,9 +97,12 @@ export function upgradeManagedFieldsFrom(
       list[targetIndex] = merged;
     }
     const kept = list.filter((e, i) => i === convertedIndex || !isCsa(e));
-    if (kept.length !== list.length) changed = true;
+    if (kept.length !== list.length) moved = true;
     list = kept;
-    if (list !== before && !from.includes(csa)) from.push(csa);
+    if (moved) {
+      changed = true;
+      if (!from.includes(csa)) from.push(csa);
+    }
   }
   return changed ? { entries: list, from } : undefined;
 }

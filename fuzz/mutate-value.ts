@@ -22,7 +22,7 @@ function locations(root: Tree): { parent: Tree[] | { [key: string]: Tree }; key:
   return out;
 }
 
-function nested(depth: number, asList: boolean): Tree {
+export function nested(depth: number, asList: boolean): Tree {
   let t: Tree = 'leaf';
   for (let i = 0; i < depth; i++) t = asList ? [t] : { n: t };
   return t;
@@ -35,6 +35,16 @@ function oddString(r: Random): string {
   const n = 1 + r.int(6);
   for (let i = 0; i < n; i++) s += r.chance(0.5) ? r.pick(UNICODE) : String.fromCodePoint(r.int(0x2ffff));
   return s;
+}
+
+/**
+ * The node as a scalar string: a container becomes a word, since String() of a deeply nested
+ * list recurses once per level and would overflow the stack of the fuzzer itself.
+ */
+export function scalarText(old: Tree): string {
+  if (Array.isArray(old)) return '[list]';
+  if (isMap(old)) return '[map]';
+  return String(old);
 }
 
 /** A replacement for a node: one of the kinds of value that do not belong there. */
@@ -60,7 +70,7 @@ function oddValue(r: Random, old: Tree): Tree {
       // Own keys named like the prototype machinery, as JSON.parse makes them.
       return JSON.parse('{"__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}}') as Tree;
     case 9:
-      return typeof old === 'string' ? Number(old.length) : String(old);
+      return typeof old === 'string' ? Number(old.length) : scalarText(old);
     case 10:
       return [];
     case 11:

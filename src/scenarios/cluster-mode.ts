@@ -3,6 +3,7 @@
  * (src/actors: kubectl, the EKS add-on manager, controllers, webhooks) or by raw API requests.
  * Each step runs on the previous step's state and yields a new one; states are immutable.
  */
+import { DEFAULT_START } from './scenario-clock.js';
 import { freeze } from 'immer';
 import { isActionName, runAction } from '../actors/index.js';
 import type { ActorOutcome, AddonStatus } from '../actors/actor.js';
@@ -25,7 +26,6 @@ import { objectRefDisplay } from './object-views.js';
 export { objectRefDisplay };
 import { type LocatedManifest, undeclaredFieldNotes } from './undeclared-fields.js';
 
-const DEFAULT_START = '2024-01-01T00:00:00Z';
 
 function str(m: Value | undefined, key: string): string | undefined {
   if (!isMap(m)) return undefined;

@@ -21,6 +21,7 @@ import type {
   ValueSource,
 } from './model.js';
 import { readYamlDocument, segsKey } from './read-yaml.js';
+import { clockOverrun, DEFAULT_START, LAST_TIME } from './scenario-clock.js';
 import { readOptionValue, RFC3339 } from './read-option-value.js';
 import { isVerb, REQUEST_KEYS, REQUEST_OPTION_KEYS, TARGET_KEYS, VERBS } from './request-keys.js';
 
@@ -111,6 +112,7 @@ export function parseScenario(text: string, file: string): Scenario {
   const stepsNode = root.require('steps', 'a list of steps');
   const steps = stepsNode.items('a list of steps').map((n, i) => parseStep(n, i, mode));
   if (steps.length === 0) throw stepsNode.error('expected at least one step');
+  if (mode === 'cluster') checkClock(root, clock, stepsNode, steps);
 
   return {
     file,
@@ -186,6 +188,21 @@ function parseClock(n: DocNode): ClockSpec {
   if (!RFC3339.test(start) || Number.isNaN(Date.parse(start))) throw startNode.expected('an RFC 3339 time such as 2022-08-23T10:00:00Z');
   const tick = n.get('tick');
   return { start, tickSeconds: tick ? parseDuration(tick) : 60 };
+}
+
+/** The clock must stay within the times Kubernetes can write, through every wait and tick. */
+function checkClock(root: DocNode, clock: ClockSpec | undefined, stepsNode: DocNode, steps: readonly ScenarioStep[]): void {
+  const overrun = clockOverrun(clock?.start ?? DEFAULT_START, clock?.tickSeconds ?? 60, steps.map((s) => s.waitSeconds));
+  if (!overrun) return;
+  const when = overrun.by === 'wait' ? `before step ${overrun.step}` : `after step ${overrun.step}`;
+  const message = `${when} the clock would be past ${LAST_TIME}, the last time a managedFields entry can hold`;
+  const clockNode = root.get('clock');
+  const node =
+    overrun.by === 'wait'
+      ? stepsNode.items('a list of steps')[overrun.step].get('wait')
+      : (clockNode?.get('tick') ?? clockNode?.get('start'));
+  if (node) throw node.error(message);
+  throw stepsNode.error(message);
 }
 
 function parseManagedEntry(n: DocNode, engine: boolean): ManagedEntrySpec {

@@ -59,6 +59,20 @@ describe('scenario parsing: every problem names file:line:column and what was ex
     );
   });
 
+  it('a clock that would run past the last time Kubernetes can write (year 9999)', () => {
+    // A tick of 1.2e20 s used to crash `run` with "internal error: Invalid time value".
+    expect(errorOf('name: n\nclock: {start: 2024-05-01T10:00:00Z, tick: 123456789012345680000}\nsteps: [{kubectl-apply: {}}]\n')).toBe(
+      'x.yaml:2:44: clock.tick: after step 0 the clock would be past 9999-12-31T23:59:59Z, the last time a managedFields entry can hold',
+    );
+    expect(errorOf('name: n\nclock: {start: 9999-12-31T23:00:00Z, tick: 30m}\nsteps: [{kubectl-apply: {}}, {kubectl-apply: {}}]\n')).toBe(
+      'x.yaml:2:44: clock.tick: after step 1 the clock would be past 9999-12-31T23:59:59Z, the last time a managedFields entry can hold',
+    );
+    expect(errorOf('name: n\nsteps:\n- kubectl-apply: {}\n- kubectl-apply: {}\n  wait: 400000000000s\n')).toBe(
+      'x.yaml:5:9: steps[1].wait: before step 1 the clock would be past 9999-12-31T23:59:59Z, the last time a managedFields entry can hold',
+    );
+    expect(() => parseScenario('name: n\nclock: {start: 9999-12-31T23:00:00Z, tick: 30m}\nsteps: [{kubectl-apply: {}}]\n', 'x.yaml')).not.toThrow();
+  });
+
   it('engine keys in a cluster scenario and the reverse', () => {
     expect(errorOf('name: n\nlive: {}\nsteps: [{kubectl-apply: {}}]\n')).toMatch(/^x\.yaml:2:1: live: `live` is for engine scenarios/);
     expect(errorOf('name: n\nmode: engine\nobjects: []\nsteps: [{apply: {manager: m, object: {}}}]\n')).toMatch(/^x\.yaml:3:1: objects: engine scenarios start from/);

@@ -14,6 +14,7 @@ import { apply, patch } from './verbs/patch.js';
 import { get, list } from './verbs/read.js';
 import { update } from './verbs/update.js';
 import { SsaError } from '../errors/ssa-error.js';
+import { servingStoredCrds } from './served-crds.js';
 
 export const DEFAULT_START_TIME = '2024-01-01T00:00:00Z';
 
@@ -30,6 +31,8 @@ export function createCluster(options: ClusterOptions): ClusterState {
     config: {
       catalog: options.catalog,
       resources: buildResources(options.catalog, options.resources ?? []),
+      baseCatalog: options.catalog,
+      baseResources: options.resources ?? [],
       harness,
       builtinDefaults: options.builtinDefaults ?? !harness,
       defaulters: options.defaulters ?? [],
@@ -45,8 +48,16 @@ export function createCluster(options: ClusterOptions): ClusterState {
   };
 }
 
-/** Serves one request: `{state, response}`; the state is unchanged on failures and dry runs. */
+/**
+ * Serves one request: `{state, response}`; the state is unchanged on failures and dry runs. A
+ * write that changes the stored CRDs changes what the next request finds served.
+ */
 export function serve(state: ClusterState, request: ApiRequest): ServeResult {
+  const result = serveVerb(state, request);
+  return result.state === state ? result : { ...result, state: servingStoredCrds(state, result.state) };
+}
+
+function serveVerb(state: ClusterState, request: ApiRequest): ServeResult {
   try {
     switch (request.verb) {
       case 'get':
@@ -116,5 +127,5 @@ export function withExistingObject(state: ClusterState, object: KubeObject): { s
   stored.metadata = metadata;
   const objects = new Map(state.objects);
   objects.set(storageKey(r, namespace, name), stored);
-  return { state: { ...state, objects, uidCount, resourceVersion } };
+  return { state: servingStoredCrds(state, { ...state, objects, uidCount, resourceVersion }) };
 }

@@ -161,10 +161,17 @@ export interface ClusterOptions {
   readonly avoidNoopTimestampUpdates?: boolean;
 }
 
-/** The server's configuration once resolved; part of every state, never changed by requests. */
+/**
+ * The server's configuration once resolved; part of every state. Requests change only what is
+ * served: `catalog` and `resources` are the base ones plus the stored CRDs' (served-crds.ts).
+ */
 export interface ClusterConfig {
   readonly catalog: CatalogLike;
   readonly resources: readonly ResourceType[];
+  /** The catalog the cluster was created with: what is served whatever CRDs are stored. */
+  readonly baseCatalog: CatalogLike;
+  /** The resources the cluster was created with (`ClusterOptions.resources`). */
+  readonly baseResources: readonly ResourceType[];
   readonly harness: boolean;
   readonly builtinDefaults: boolean;
   readonly defaulters: readonly Defaulter[];

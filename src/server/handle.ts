@@ -4,9 +4,8 @@
  * bodies onto it and answers discovery, OpenAPI, version and health itself.
  */
 import { serve, withTime } from '../apiserver/server.js';
-import type { ApiRequest, ApiResponse, CatalogLike, ClusterState, StatusObject } from '../apiserver/types.js';
+import type { ApiRequest, ApiResponse, ClusterState, StatusObject } from '../apiserver/types.js';
 import { objectResponse } from './negotiate.js';
-import { withServedCrds } from './crd-resources.js';
 import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, wantsAggregated } from './aggregated-discovery.js';
 import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
 import type { DocumentCache } from './documents.js';
@@ -28,8 +27,6 @@ export interface ServerContext {
   /** The time of a request, RFC 3339 UTC at second precision. */
   readonly now: () => string;
   readonly documents: DocumentCache;
-  /** The catalog the server started with: CRDs stored later are served on top of it. */
-  readonly baseCatalog: CatalogLike;
   /** When set, every request but health and version checks needs `Authorization: Bearer <token>`. */
   readonly token?: string;
 }
@@ -127,9 +124,7 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
   // Reads and failures leave the stored state as it was (the clock only moves with writes).
   const changed = result.state.objects !== timed.objects || result.state.resourceVersion !== timed.resourceVersion;
   if (!changed) return { state, response, writes: [], ...exchange(ok) };
-  const crdWrite = action.resource.group === 'apiextensions.k8s.io' && action.resource.kind === 'CustomResourceDefinition';
-  const next = crdWrite ? withServedCrds(result.state, ctx.baseCatalog).state : result.state;
-  return { state: next, response, writes: [action.request], ...exchange(ok) };
+  return { state: result.state, response, writes: [action.request], ...exchange(ok) };
 }
 
 /** `includeObject=Object` puts whole objects in Table rows (the default is their metadata). */

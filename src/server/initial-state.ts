@@ -6,7 +6,6 @@ import { getPath } from '../apiserver/object-paths.js';
 import { createCluster, serve, withExistingObject } from '../apiserver/server.js';
 import type { CatalogLike, ClusterState, KubeObject } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
-import { withServedCrds } from './crd-resources.js';
 
 export const INITIAL_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'] as const;
 
@@ -33,7 +32,7 @@ export function withNamespace(state: ClusterState, name: string): ClusterState {
  * the index of the first object the cluster cannot hold and why.
  */
 export function withObjects(state: ClusterState, objects: readonly KubeObject[]): { state: ClusterState } | { index: number; problem: string } {
-  // CRDs first, so that their custom resources are served when their turn comes.
+  // CRDs first, so that their custom resources are served when their turn comes (a stored CRD is served at once).
   const order = objects.map((o, i) => ({ o, i }));
   const isCrd = (o: KubeObject) => getPath(o, ['kind']) === 'CustomResourceDefinition';
   let next = state;
@@ -44,7 +43,6 @@ export function withObjects(state: ClusterState, objects: readonly KubeObject[])
       if ('problem' in seeded) return { index: i, problem: seeded.problem };
       next = seeded.state;
     }
-    if (pass) next = withServedCrds(next, state.config.catalog).state;
   }
   for (const obj of next.objects.values()) {
     const ns = getPath(obj, ['metadata', 'namespace']);

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { statusFailure } from '../apiserver/status.js';
-import type { ApiRequest, CatalogLike, ClusterState } from '../apiserver/types.js';
+import type { ApiRequest, ClusterState } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { builtinCatalog } from '../schema/builtin/builtin-catalog.js';
 import { DocumentCache } from './documents.js';
@@ -15,7 +15,7 @@ import { kubeconfigText } from './kubeconfig.js';
 import { bodyTooLarge, statusResponse } from './status-json.js';
 import type { HttpRequest, HttpResponse, RequestLogEntry } from './types.js';
 import { versionInfo } from './version.js';
-import { withServedCrds } from './crd-resources.js';
+import { withServedCrds } from '../apiserver/served-crds.js';
 import type { RecordedExchange } from './recorder.js';
 import { eventsBetween, type StoreEvent } from './watch-events.js';
 import { WatchHub } from './watch-hub.js';
@@ -31,12 +31,6 @@ export interface StartServerOptions {
   readonly port?: number;
   /** The cluster to serve. Default: the built-in kinds and the namespaces of a new cluster. */
   readonly state?: ClusterState;
-  /**
-   * The kinds served whatever CustomResourceDefinitions are stored: a CRD's kinds are added to
-   * these while it exists and go when it is deleted. Default: the state's catalog (give this when
-   * that catalog already has the kinds of CRDs stored in the state, as withObjects' has).
-   */
-  readonly baseCatalog?: CatalogLike;
   /** Required bearer token (the kubeconfig carries it). */
   readonly token?: string;
   /** Told of every request as it arrived, before it is answered. */
@@ -90,13 +84,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const version = versionInfo();
   const initial = options.state ?? newClusterState(builtinCatalog(), (options.now ?? wallClock)());
   const ctx: ServerContext = {
-    baseCatalog: options.baseCatalog ?? initial.config.catalog,
     version,
     now: options.now ?? wallClock,
     documents: new DocumentCache(version.gitVersion),
     ...(options.token !== undefined ? { token: options.token } : {}),
   };
-  let state = withServedCrds(initial, ctx.baseCatalog).state;
+  let state = withServedCrds(initial).state;
   const hub = new WatchHub(state.resourceVersion);
   const bookmarkMs = options.bookmarkIntervalMs ?? 60_000;
 

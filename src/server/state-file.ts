@@ -9,7 +9,7 @@ import { storageKey } from '../apiserver/request-context.js';
 import type { ClusterState, KubeObject } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { readManifests } from '../manifest/read-manifests.js';
-import { withServedCrds } from './crd-resources.js';
+import { withServedCrds } from '../apiserver/served-crds.js';
 import { compareStrings } from '../value/compare-strings.js';
 import { getKey, isList, isMap, type ValueMap } from '../value/value.js';
 import { stringifyJson } from '../value/stringify-json.js';
@@ -77,7 +77,7 @@ export function stateFromText(base: ClusterState, text: string, file: string): C
       const namespace = found.resource.namespaced ? (typeof ns === 'string' ? ns : '') : '';
       objects.set(storageKey(found.resource, namespace, name), o as ValueMap);
     });
-    if (pass) served = withServedCrds({ ...base, objects: new Map(objects) }, base.config.catalog).state;
+    if (pass) served = withServedCrds({ ...base, objects: new Map(objects) }).state;
   }
   return { ...served, objects, resourceVersion: count('resourceVersion'), uidCount: count('uidCount'), now };
 }

@@ -68,7 +68,7 @@ describe('CRDs created at run time', () => {
     const catalog = builtinCatalog();
     const seeded = withObjects(newClusterState(catalog, '2030-01-01T00:00:00Z'), [CRD as unknown as KubeObject]);
     if (!('state' in seeded)) throw new Error(seeded.problem);
-    const s = await start({ state: seeded.state, baseCatalog: catalog });
+    const s = await start({ state: seeded.state });
     expect((await call(s, 'GET', '/apis/example.com/v1/widgets')).status).toBe(200);
     await call(s, 'DELETE', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions/widgets.example.com');
     expect((await call(s, 'GET', '/apis/example.com/v1/widgets')).status).toBe(404);

@@ -88,21 +88,18 @@ function seedObjects(state: ClusterState, files: readonly string[], io: CommandI
   return next;
 }
 
-/**
- * The state to start from: the --state file when it exists, else a new cluster with the seeds;
- * and the kinds served before any stored CRD is added (a deleted CRD's kinds go back to these).
- */
-function startingState(catalog: CatalogLike, v: Record<string, unknown>, io: CommandIO): { state: ClusterState; baseCatalog: CatalogLike } {
+/** The state to start from: the --state file when it exists, else a new cluster with the seeds. */
+function startingState(catalog: CatalogLike, v: Record<string, unknown>, io: CommandIO): ClusterState {
   const now = wallClock();
   const stateFile = v.state as string | undefined;
   const objectFiles = (v.objects as string[] | undefined) ?? [];
   const scenarioFile = v.scenario as string | undefined;
   if (stateFile !== undefined && existsSync(stateFile)) {
     if (objectFiles.length > 0 || scenarioFile !== undefined) io.writeError(`ssa-sim serve: ${stateFile} exists, so --objects and --scenario are not read\n`);
-    return { state: { ...stateFromText(createCluster({ catalog, now }), readTextFile(stateFile), stateFile), now }, baseCatalog: catalog };
+    return { ...stateFromText(createCluster({ catalog, now }), readTextFile(stateFile), stateFile), now };
   }
   const base = scenarioFile !== undefined ? scenarioState(scenarioFile, now) : newClusterState(catalog, now);
-  return { state: seedObjects(base, objectFiles, io), baseCatalog: base.config.catalog };
+  return seedObjects(base, objectFiles, io);
 }
 
 /** Resolves when the process is asked to stop (SIGINT, SIGTERM). */
@@ -130,7 +127,7 @@ export async function serveCommand(args: string[], io: CommandIO, stop: Promise<
   const token = v.token as string | undefined;
   if (token !== undefined && (token === '' || /[\s]/.test(token))) return usageError('serve', '--token must be a non-empty text without spaces', serveUsage, io);
   const catalog = catalogFromFlags((v.schema as string[] | undefined) ?? [], (v.crd as string[] | undefined) ?? []);
-  const { state, baseCatalog } = startingState(catalog, v, io);
+  const state = startingState(catalog, v, io);
   const stateFile = v.state as string | undefined;
   if (stateFile !== undefined) writeFileAtomically(stateFile, stateToText(state));
   const recordFile = v.record as string | undefined;
@@ -142,7 +139,6 @@ export async function serveCommand(args: string[], io: CommandIO, stop: Promise<
     address: (v.address as string | undefined) ?? '127.0.0.1',
     port,
     state,
-    baseCatalog,
     ...(token !== undefined ? { token } : {}),
     ...(stateFile !== undefined ? { onWrite: (w) => writeFileAtomically(stateFile, stateToText(w.state)) } : {}),
     ...(recordFile !== undefined

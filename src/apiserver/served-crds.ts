@@ -1,11 +1,12 @@
 /**
- * CustomResourceDefinitions created through the API are served at once: after every write to a
- * CRD, the schema catalog and the served resources are rebuilt from the server's starting
- * catalog and the CRDs stored now (their kinds, versions, scope, names and subresources), so
- * discovery, OpenAPI and the REST paths include them from the next request on.
+ * A stored CustomResourceDefinition is served at once, as apiextensions-apiserver serves a CRD as
+ * soon as it is established: after every write that changes the stored CRDs, the schema catalog
+ * and the served resources are rebuilt from the cluster's base (the catalog and resources it was
+ * created with) and the CRDs stored now (their kinds, versions, scope, names and subresources).
+ * A deleted CRD's kinds go back to what the base says; its objects stay stored.
  */
-import { buildResources, customResource } from '../apiserver/registry.js';
-import type { CatalogLike, ClusterState, ResourceType } from '../apiserver/types.js';
+import { buildResources, customResource } from './registry.js';
+import type { ClusterState, KubeObject, ResourceType } from './types.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { catalogFromCrd, combineCatalogs, type SchemaCatalog } from '../schema/catalog.js';
 import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value.js';
@@ -60,17 +61,20 @@ function crdResource(crd: ValueMap, catalog: SchemaCatalog): ResourceType | unde
   });
 }
 
-/** The CRDs stored in `state`, in storage order. */
-function storedCrds(state: ClusterState): ValueMap[] {
-  return [...state.objects].filter(([k]) => k.startsWith(CRD_PREFIX)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, o]) => o);
+/** The CRDs stored in `state`, in storage-key order. */
+function storedCrds(state: ClusterState): [string, KubeObject][] {
+  const out: [string, KubeObject][] = [];
+  for (const entry of state.objects) if (entry[0].startsWith(CRD_PREFIX)) out.push(entry);
+  return out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /**
- * `state` serving `base` plus every CRD it stores. A CRD whose schema cannot be read is not
- * served (the real server would have refused it); its name is in `skipped`.
+ * `state` serving its base catalog and resources plus every CRD it stores. A CRD whose schema
+ * cannot be read is not served (the real server would have refused it); its name is in `skipped`.
  */
-export function withServedCrds(state: ClusterState, base: CatalogLike): { state: ClusterState; skipped: string[] } {
-  const crds = storedCrds(state);
+export function withServedCrds(state: ClusterState): { state: ClusterState; skipped: string[] } {
+  const base = state.config.baseCatalog;
+  const crds = storedCrds(state).map(([, o]) => o);
   const skipped: string[] = [];
   const catalogs: SchemaCatalog[] = [];
   const resources: ResourceType[] = [];
@@ -87,10 +91,19 @@ export function withServedCrds(state: ClusterState, base: CatalogLike): { state:
     }
   }
   const catalog = catalogs.length > 0 ? combineCatalogs(base as SchemaCatalog, ...catalogs) : base;
-  return { state: { ...state, config: { ...state.config, catalog, resources: buildResources(catalog, resources) } }, skipped };
+  const config = { ...state.config, catalog, resources: buildResources(catalog, [...state.config.baseResources, ...resources]) };
+  return { state: { ...state, config }, skipped };
 }
 
-/** Whether a storage key is a CRD's (a write to it changes what is served). */
-export function isCrdKey(key: string): boolean {
-  return key.startsWith(CRD_PREFIX);
+/** Whether `after` stores other CRDs than `before` (a CRD created, changed or deleted). */
+export function crdsChanged(before: ClusterState, after: ClusterState): boolean {
+  if (before.objects === after.objects) return false;
+  const a = storedCrds(before);
+  const b = storedCrds(after);
+  return a.length !== b.length || a.some(([k, o], i) => b[i][0] !== k || b[i][1] !== o);
+}
+
+/** `after` serving its stored CRDs when they differ from `before`'s. */
+export function servingStoredCrds(before: ClusterState, after: ClusterState): ClusterState {
+  return crdsChanged(before, after) ? withServedCrds(after).state : after;
 }

@@ -16,6 +16,13 @@
  * kubernetes/apimachinery of the same release as the .proto files:
  *   npm run build && node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR
  *
+ * Kinds newer than the reference's .proto files: give the upstream `generated.proto` of their
+ * group/version with `--proto FILE` (repeatable; a file in a temporary place, never committed)
+ * and say where it came from with `--proto-source TEXT` (written into the tables' header). Its
+ * messages are added where the reference has no message of that name; a message both have keeps
+ * the reference's fields (a warning says when they differ). --api must then be the checkout the
+ * file came from, so the Go types match it.
+ *
  * Line format: `NAME FIELD FIELD ...` (NAME without the `k8s.io.` prefix); a FIELD is
  * `json=number:type` followed by flags: `?` a pointer (absent when nil; a zero scalar it carries
  * is kept), `!` a
@@ -33,29 +40,47 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const protoRoot = resolve(repo, '..', 'shared', 'reference', 'proto');
 const { BUILTIN_KINDS } = await import(resolve(repo, 'dist', 'src', 'schema', 'builtin', 'kinds.js'));
 
+const USAGE = 'usage: node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR [--proto FILE... --proto-source TEXT]';
+function args(name) {
+  const out = [];
+  process.argv.forEach((a, i) => {
+    if (a !== name) return;
+    if (!process.argv[i + 1]) {
+      console.error(USAGE);
+      process.exit(2);
+    }
+    out.push(process.argv[i + 1]);
+  });
+  return out;
+}
 function arg(name) {
-  const i = process.argv.indexOf(name);
-  if (i < 0 || !process.argv[i + 1]) {
-    console.error(`usage: node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR`);
+  const [v, ...more] = args(name);
+  if (v === undefined || more.length > 0) {
+    console.error(USAGE);
     process.exit(2);
   }
-  return process.argv[i + 1];
+  return v;
 }
 const goRepos = { 'k8s.io/api': arg('--api'), 'k8s.io/apimachinery': arg('--apimachinery') };
+const extraProtos = args('--proto');
+const extraSource = extraProtos.length > 0 ? arg('--proto-source') : undefined;
 
 // --- the .proto files ---------------------------------------------------------------------------
 
-/** Every message of every .proto file: full name → { pkg, file, fields: [{label, type, name, number, key?, value?}] }. */
+/**
+ * Every message of every .proto file of the reference, then of the --proto files where the
+ * reference has none of that name: full name → { pkg, file, fields: [{label, type, name, number, key?, value?}] }.
+ */
 function readProtos() {
   const messages = new Map();
   const walk = (dir) => {
     for (const e of readdirSync(dir)) {
       const p = join(dir, e);
       if (statSync(p).isDirectory()) walk(p);
-      else if (e.endsWith('.proto')) readProto(p);
+      else if (e.endsWith('.proto')) readProto(p, messages);
     }
   };
-  const readProto = (file) => {
+  const readProto = (file, into) => {
     const text = readFileSync(file, 'utf8').replace(/\/\/[^\n]*/g, '');
     const pkg = /^package\s+([\w.]+);/m.exec(text)[1];
     const re = /message\s+(\w+)\s*\{([^}]*)\}/g;
@@ -71,12 +96,27 @@ function readProtos() {
         if (!f) throw new Error(`${file}: message ${m[1]}: cannot read ${JSON.stringify(line)}`);
         fields.push({ label: f[1], type: f[2], name: f[3], number: Number(f[4]) });
       }
-      messages.set(`${pkg}.${m[1]}`, { pkg, file, fields });
+      into.set(`${pkg}.${m[1]}`, { pkg, file, fields });
     }
   };
   walk(protoRoot);
+  for (const file of extraProtos) {
+    const extra = new Map();
+    readProto(file, extra);
+    for (const [name, msg] of extra) {
+      const known = messages.get(name);
+      if (!known) {
+        messages.set(name, { ...msg, extra: true });
+        addedFrom.set(name, file);
+      } else if (JSON.stringify(known.fields) !== JSON.stringify(msg.fields)) {
+        warnings.push(`${name}: ${file} has other fields than the reference; the reference's are kept`);
+      }
+    }
+  }
   return messages;
 }
+/** Messages read from --proto files: full name → file. */
+const addedFrom = new Map();
 
 // --- the Go types -------------------------------------------------------------------------------
 
@@ -139,6 +179,7 @@ function goPackage(pkg) {
 
 // --- the tables ---------------------------------------------------------------------------------
 
+const warnings = [];
 const messages = readProtos();
 const SCALARS = { string: 's', bool: 'b', int32: 'i32', int64: 'i64', bytes: 'y' };
 /** Messages the codec reads and writes by hand (their JSON is a scalar or free-form). */
@@ -160,7 +201,6 @@ function resolveType(type, pkg) {
 }
 
 const short = (full) => full.replace(/^k8s\.io\./, '');
-const warnings = [];
 const lines = new Map();
 const queue = [];
 const want = (full) => {
@@ -226,10 +266,17 @@ while (queue.length > 0) {
 
 const out = [...lines.entries()].filter(([, l]) => l !== null).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => l);
 const kinds = BUILTIN_KINDS.filter((k) => messages.has(k.typeName.replace(/^io\.k8s\./, 'k8s.io.'))).length;
+const used = [...lines.keys()].filter((n) => lines.get(n) !== null && addedFrom.has(n)).sort();
+const extraNote = used.length === 0
+  ? ''
+  : `// ${used.length} messages are not in ../shared/reference/proto; their field numbers and types come from
+// ${extraSource}:
+${[...new Set(used.map((n) => n.replace(/\.\w+$/, '')))].map((pkg) => `//   ${short(pkg)}: ${used.filter((n) => n.startsWith(pkg + '.') && !n.slice(pkg.length + 1).includes('.')).map((n) => n.slice(pkg.length + 1)).join(', ')}`).join('\n')}
+`;
 const file = `// Generated by tools/gen-proto-tables.mjs from ../shared/reference/proto and the Go types of
 // k8s.io/api and k8s.io/apimachinery; do not edit. The notation is described in the generator.
 // ${out.length} messages for ${kinds} built-in kinds.
-
+${extraNote}
 export const PROTO_MESSAGE_LINES: readonly string[] = [
 ${out.map((l) => '  ' + JSON.stringify(l) + ',').join('\n')}
 ];

@@ -13,21 +13,24 @@
  * which messages stand for a Go slice (`ExtraValue []string`: an array in JSON).
  *
  * Run after `npm run build`, with git directories (or checkouts) of kubernetes/api and
- * kubernetes/apimachinery of the same release as the .proto files:
- *   npm run build && node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR
+ * kubernetes/apimachinery; `--ref REF` reads the git directories at the release of the .proto
+ * files (default HEAD):
+ *   npm run build && node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR --ref v0.36.3
  *
  * Kinds newer than the reference's .proto files: give the upstream `generated.proto` of their
  * group/version with `--proto FILE` (repeatable; a file in a temporary place, never committed)
  * and say where it came from with `--proto-source TEXT` (written into the tables' header). Its
  * messages are added where the reference has no message of that name; a message both have keeps
- * the reference's fields (a warning says when they differ). --api must then be the checkout the
- * file came from, so the Go types match it.
+ * the reference's fields (a warning says when they differ). `--proto-ref REF` names the commit of
+ * --api's git directory the files came from: the Go types of their messages are read there.
  *
  * Line format: `NAME FIELD FIELD ...` (NAME without the `k8s.io.` prefix); a FIELD is
  * `json=number:type` followed by flags: `?` a pointer (absent when nil; a zero scalar it carries
  * is kept), `!` a
  * scalar Go always writes (a missing one reads as its zero), `^` a message inlined into its
- * parent, `~` a message Go omits when zero (`omitzero`). Types: `s` string, `b` bool, `i32`,
+ * parent, `~` a message Go omits when zero (`omitzero`), `*` a field the API's OpenAPI lists
+ * as required (kube-openapi's rule: a `+required` comment tag, or neither `+optional` nor
+ * `omitempty`). Types: `s` string, `b` bool, `i32`,
  * `i64`, `y` bytes, `@NAME` a message; `[T]` repeated; `{K:V}` a map. A line `NAME =[T]` is a
  * message standing for a Go slice of T (its one field `items = 1`).
  */
@@ -40,7 +43,7 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const protoRoot = resolve(repo, '..', 'shared', 'reference', 'proto');
 const { BUILTIN_KINDS } = await import(resolve(repo, 'dist', 'src', 'schema', 'builtin', 'kinds.js'));
 
-const USAGE = 'usage: node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR [--proto FILE... --proto-source TEXT]';
+const USAGE = 'usage: node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR [--ref REF] [--proto FILE... --proto-source TEXT --proto-ref REF]';
 function args(name) {
   const out = [];
   process.argv.forEach((a, i) => {
@@ -64,6 +67,9 @@ function arg(name) {
 const goRepos = { 'k8s.io/api': arg('--api'), 'k8s.io/apimachinery': arg('--apimachinery') };
 const extraProtos = args('--proto');
 const extraSource = extraProtos.length > 0 ? arg('--proto-source') : undefined;
+const optional = (name, fallback) => (args(name).length > 0 ? arg(name) : fallback);
+const goRef = optional('--ref', 'HEAD');
+const extraRef = extraProtos.length > 0 ? optional('--proto-ref', goRef) : goRef;
 
 // --- the .proto files ---------------------------------------------------------------------------
 
@@ -131,27 +137,38 @@ function isGitDir(dir) {
   return existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects'));
 }
 
-function goFiles(dir, path) {
+function goFiles(dir, path, ref) {
   if (isGitDir(dir)) {
-    const names = execFileSync('git', ['--git-dir', dir, 'ls-tree', '--name-only', 'HEAD', path + '/'], { encoding: 'utf8' }).split('\n').filter((n) => n.endsWith('.go') && !n.endsWith('_test.go'));
-    return names.map((n) => execFileSync('git', ['--git-dir', dir, 'show', `HEAD:${n}`], { encoding: 'utf8', maxBuffer: 256 << 20 }));
+    const names = execFileSync('git', ['--git-dir', dir, 'ls-tree', '--name-only', ref, path + '/'], { encoding: 'utf8' }).split('\n').filter((n) => n.endsWith('.go') && !n.endsWith('_test.go'));
+    return names.map((n) => execFileSync('git', ['--git-dir', dir, 'show', `${ref}:${n}`], { encoding: 'utf8', maxBuffer: 256 << 20 }));
   }
+  if (ref !== 'HEAD') throw new Error(`${dir}: --ref and --proto-ref need a git directory`);
   const d = join(dir, path);
   return readdirSync(d).filter((n) => n.endsWith('.go') && !n.endsWith('_test.go')).map((n) => readFileSync(join(d, n), 'utf8'));
 }
 
 /** Go struct fields with a protobuf tag, and slice type declarations, of one package. */
 const goCache = new Map();
-function goPackage(pkg) {
-  if (goCache.has(pkg)) return goCache.get(pkg);
+function goPackage(pkg, ref) {
+  const key = `${pkg}@${ref}`;
+  if (goCache.has(key)) return goCache.get(key);
   const [dir, path] = goPackageOf(pkg);
   const structs = new Map();
   const slices = new Set();
-  for (const text of goFiles(dir, path)) {
+  for (const text of goFiles(dir, path, ref)) {
     for (const m of text.matchAll(/^type\s+(\w+)\s+\[\](?!byte)[\w.*]+\s*$/gm)) slices.add(m[1]);
     for (const m of text.matchAll(/^type\s+(\w+)\s+struct\s*\{\n([\s\S]*?)^\}/gm)) {
       const fields = new Map();
+      // The comment tags (`+optional`, `+required`) of the doc comment right above a field.
+      let comment = [];
       for (const line of m[2].split('\n')) {
+        const trimmed = line.trim();
+        if (trimmed.startsWith('//')) {
+          comment.push(trimmed.replace(/^\/\/\s*/, ''));
+          continue;
+        }
+        const tags = new Set(comment.filter((c) => c.startsWith('+')).map((c) => c.slice(1).split('=')[0].trim()));
+        comment = [];
         const tag = /`([^`]*)`/.exec(line);
         if (!tag) continue;
         const proto = /protobuf:"(\w+),(\d+),(\w+)(?:,name=(\w+))?/.exec(tag[1]);
@@ -167,13 +184,14 @@ function goPackage(pkg) {
           omitempty: opts.includes('omitempty'),
           omitzero: opts.includes('omitzero'),
           pointer: goType.startsWith('*'),
+          required: tags.has('required') || (!tags.has('optional') && !opts.includes('omitempty')),
         });
       }
       structs.set(m[1], fields);
     }
   }
   const out = { structs, slices };
-  goCache.set(pkg, out);
+  goCache.set(key, out);
   return out;
 }
 
@@ -226,7 +244,7 @@ while (queue.length > 0) {
   }
   const msg = messages.get(full);
   const name = full.slice(msg.pkg.length + 1);
-  const go = goPackage(msg.pkg);
+  const go = goPackage(msg.pkg, msg.extra ? extraRef : goRef);
   if (go.slices.has(name)) {
     const only = msg.fields[0];
     if (msg.fields.length !== 1 || only.number !== 1 || only.label !== 'repeated') throw new Error(`${full}: a Go slice, but not one repeated field`);
@@ -259,6 +277,7 @@ while (queue.length > 0) {
     if (g && scalar && !g.pointer && !g.omitempty && f.type !== 'bytes') flags += '!';
     if (g?.inline) flags += '^';
     if (g && !scalar && g.omitzero) flags += '~';
+    if (g?.required && !g.inline && jsonName !== '-') flags += '*';
     fields.push(`${jsonName}=${f.number}:${type}${flags}`);
   }
   lines.set(full, `${short(full)} ${fields.join(' ')}`.trimEnd());
@@ -270,11 +289,11 @@ const used = [...lines.keys()].filter((n) => lines.get(n) !== null && addedFrom.
 const extraNote = used.length === 0
   ? ''
   : `// ${used.length} messages are not in ../shared/reference/proto; their field numbers and types come from
-// ${extraSource}:
+// ${extraSource}, and the Go types of its messages from there (at ${extraRef}):
 ${[...new Set(used.map((n) => n.replace(/\.\w+$/, '')))].map((pkg) => `//   ${short(pkg)}: ${used.filter((n) => n.startsWith(pkg + '.') && !n.slice(pkg.length + 1).includes('.')).map((n) => n.slice(pkg.length + 1)).join(', ')}`).join('\n')}
 `;
 const file = `// Generated by tools/gen-proto-tables.mjs from ../shared/reference/proto and the Go types of
-// k8s.io/api and k8s.io/apimachinery; do not edit. The notation is described in the generator.
+// k8s.io/api and k8s.io/apimachinery (at ${goRef}); do not edit. The notation is described in the generator.
 // ${out.length} messages for ${kinds} built-in kinds.
 ${extraNote}
 export const PROTO_MESSAGE_LINES: readonly string[] = [

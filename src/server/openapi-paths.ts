@@ -77,6 +77,8 @@ interface OperationContext {
   readonly dialect: OpenApiDialect;
   readonly gvk: GroupVersionKind;
   readonly schemaRef: string | undefined;
+  /** What a list answers: the kind's List. */
+  readonly listRef: string | undefined;
   /** `AppsV1Namespaced` + the kind: what follows the verb in an operation id. */
   readonly idGroup: string;
   readonly idKind: string;
@@ -87,8 +89,9 @@ interface OperationContext {
 
 function operations(ops: readonly Operation[], c: OperationContext, idSuffix = ''): Json {
   const out: Json = {};
-  const schema = c.schemaRef ? { $ref: c.schemaRef } : undefined;
   for (const op of ops) {
+    const ref = op.action === 'list' ? c.listRef : c.schemaRef;
+    const schema = ref ? { $ref: ref } : undefined;
     const collection = op.action === 'deletecollection' ? 'Collection' : '';
     const parameters = op.params.map((p) => queryParam(c.dialect, p));
     let operation: Json;
@@ -134,6 +137,8 @@ export interface GroupVersionPaths {
   readonly paths: Json;
   /** The named types the paths' operations answer with, and the kinds each is served as. */
   readonly roots: Map<string, GroupVersionKind[]>;
+  /** The List types lists answer with (`io.k8s.api.apps.v1.DeploymentList`) → their item type. */
+  readonly lists: Map<string, string>;
 }
 
 /** Notes that `type` is served as `gvk` (each kind once). */
@@ -150,6 +155,7 @@ export function groupVersionPaths(catalog: CatalogLike, resources: readonly Reso
   const base = '/' + groupVersionPath(group, version);
   const paths: Json = {};
   const roots = new Map<string, GroupVersionKind[]>();
+  const lists = new Map<string, string>();
   const gvId = groupId(group) + capitalize(version);
   for (const d of at) {
     const gvk = { group: d.group ?? group, version: d.version ?? version, kind: d.kind };
@@ -157,12 +163,19 @@ export function groupVersionPaths(catalog: CatalogLike, resources: readonly Reso
     if (type) addRoots(roots, type, gvk);
     const r = d.resource;
     const [plural, sub] = d.name.split('/');
+    // A kind's List is named for it (`DeploymentList`, `WidgetList`), as Kubernetes names them.
+    const list = type && !sub ? `${type}List` : undefined;
+    if (list) {
+      lists.set(list, type!);
+      addRoots(roots, list, { ...gvk, kind: `${gvk.kind}List` });
+    }
     const scope = r.namespaced ? `${base}/namespaces/{namespace}/${plural}` : `${base}/${plural}`;
     const pathParams = (r.namespaced ? ['name', 'namespace'] : ['name']).map((p) => pathParam(dialect, p));
     const c: OperationContext = {
       dialect,
       gvk,
       schemaRef: type ? refPrefix(dialect) + type : undefined,
+      listRef: list ? refPrefix(dialect) + list : undefined,
       idGroup: gvId + (r.namespaced ? 'Namespaced' : ''),
       idKind: r.kind,
       tag: tag(group, version),
@@ -176,5 +189,5 @@ export function groupVersionPaths(catalog: CatalogLike, resources: readonly Reso
     paths[`${scope}/{name}`] = { ...operations(OBJECT_OPS, c), parameters: pathParams };
     if (r.namespaced) paths[`${base}/${plural}`] = operations([LIST_OP], { ...c, idGroup: gvId }, 'ForAllNamespaces');
   }
-  return { paths, roots };
+  return { paths, roots, lists };
 }

@@ -6,6 +6,8 @@
 import type { CatalogLike } from '../apiserver/types.js';
 import { ATOMIC_UNTYPED_TYPE_NAME, DEDUCED_TYPE_NAME } from '../schema/deduced.js';
 import type { AtomDecl, TypeDef, TypeRef } from '../schema/model.js';
+import type { GoTypeFacts } from './openapi-go-facts.js';
+import { withScalarFormat } from './openapi-go-facts.js';
 
 type Json = Record<string, unknown>;
 
@@ -21,11 +23,33 @@ export interface GroupVersionKind {
 /** `#/components/schemas/NAME` (v3) or `#/definitions/NAME` (v2). */
 export type RefPrefix = '#/components/schemas/' | '#/definitions/';
 
+/** What the Go types say that the catalog does not (openapi-go-facts.ts). */
+export interface GoTypes {
+  /** Integer and byte formats and required properties of a catalog type. */
+  facts(typeName: string): GoTypeFacts | undefined;
+  /** The schema of a type the catalog does not have (`ListMeta`), referring to others with `ref`. */
+  schema(typeName: string, ref: (typeName: string) => Json): Json | undefined;
+}
+
+const NO_GO_TYPES: GoTypes = { facts: () => undefined, schema: () => undefined };
+
+/** The metadata of every List. */
+const LIST_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta';
+
 /**
  * Schemas for `roots` and every type they reach, by type name; each root type carries
- * `x-kubernetes-group-version-kind` for the kinds served by it.
+ * `x-kubernetes-group-version-kind` for the kinds served by it. `lists` are the List types of
+ * the served kinds (name → item type): a List has a kind's TypeMeta, ListMeta and its items, as
+ * every Kubernetes List does. Built-in types get the integer and byte formats and the required
+ * properties of their Go types, and the types the catalog lacks (ListMeta), from `go`.
  */
-export function schemasFor(catalog: CatalogLike, roots: ReadonlyMap<string, readonly GroupVersionKind[]>, prefix: RefPrefix): Record<string, Json> {
+export function schemasFor(
+  catalog: CatalogLike,
+  roots: ReadonlyMap<string, readonly GroupVersionKind[]>,
+  prefix: RefPrefix,
+  go: GoTypes = NO_GO_TYPES,
+  lists: ReadonlyMap<string, string> = new Map(),
+): Record<string, Json> {
   const defs = new Map<string, TypeDef>();
   for (const t of catalog.schema.decl.types) defs.set(t.name, t);
   const out: Record<string, Json> = {};
@@ -33,17 +57,22 @@ export function schemasFor(catalog: CatalogLike, roots: ReadonlyMap<string, read
   const seen = new Set(queue);
   const visit = (name: string) => {
     const def = defs.get(name);
-    if (!seen.has(name) && def) {
+    if (!seen.has(name)) {
       seen.add(name);
       queue.push(name);
     }
     return def;
   };
+  const ref = (name: string): Json => {
+    visit(name);
+    return prefix === '#/definitions/' ? { $ref: prefix + name } : { allOf: [{ $ref: prefix + name }] };
+  };
   while (queue.length > 0) {
     const name = queue.shift()!;
     const def = defs.get(name);
-    if (!def) continue;
-    const schema = atomSchema(def, prefix, visit, name);
+    const item = lists.get(name);
+    const schema = def ? atomSchema(def, prefix, visit, name, go.facts(name)) : item ? listSchema(item, ref) : go.schema(name, ref);
+    if (!schema) continue;
     const gvks = roots.get(name);
     if (gvks && gvks.length > 0) schema['x-kubernetes-group-version-kind'] = gvks.map((g) => ({ group: g.group, kind: g.kind, version: g.version }));
     out[name] = schema;
@@ -51,10 +80,25 @@ export function schemasFor(catalog: CatalogLike, roots: ReadonlyMap<string, read
   return out;
 }
 
+/** A List of `item`s: TypeMeta, ListMeta and the items (`required: [items]`, as Go declares it). */
+function listSchema(item: string, ref: (name: string) => Json): Json {
+  return {
+    type: 'object',
+    required: ['items'],
+    properties: {
+      apiVersion: { type: 'string' },
+      items: { type: 'array', items: ref(item) },
+      kind: { type: 'string' },
+      metadata: { ...ref(LIST_META), default: {} },
+    },
+  };
+}
+
 /** Time and MicroTime are RFC 3339 strings; any other untyped scalar (IntOrString, Quantity) is a string with a format. */
 const DATE_TIME_TYPES = new Set(['io.k8s.apimachinery.pkg.apis.meta.v1.Time', 'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime']);
+const QUANTITY_TYPE = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
 
-function atomSchema(decl: AtomDecl, prefix: RefPrefix, visit: Visit, name?: string): Json {
+function atomSchema(decl: AtomDecl, prefix: RefPrefix, visit: Visit, name?: string, facts?: GoTypeFacts): Json {
   const shapes = [decl.scalar, decl.list, decl.map].filter((x) => x !== undefined).length;
   if (shapes > 1) {
     // A value of any shape (the deduced type, FieldsV1, free-form JSON): readers take a schema
@@ -62,7 +106,9 @@ function atomSchema(decl: AtomDecl, prefix: RefPrefix, visit: Visit, name?: stri
     return { 'x-kubernetes-preserve-unknown-fields': true, ...(decl.map?.elementRelationship === 'atomic' ? { 'x-kubernetes-map-type': 'atomic' } : {}) };
   }
   if (decl.scalar === 'untyped') {
-    // A scalar of no one kind: a string with a format, as kube-apiserver describes IntOrString and Time.
+    // A scalar of no one kind: a string, as kube-apiserver describes them (resource.Quantity's
+    // OpenAPI type is a plain string; Time's format date-time; IntOrString's int-or-string).
+    if (name === QUANTITY_TYPE) return { type: 'string' };
     return { type: 'string', format: name !== undefined && DATE_TIME_TYPES.has(name) ? 'date-time' : 'int-or-string' };
   }
   if (decl.scalar === 'string') return { type: 'string' };
@@ -84,17 +130,28 @@ function atomSchema(decl: AtomDecl, prefix: RefPrefix, visit: Visit, name?: stri
   if (map.fields && map.fields.length > 0) {
     const properties: Record<string, Json> = {};
     for (const f of map.fields) {
-      const s = refSchema(f.type, prefix, visit);
+      const scalar = facts?.scalars.get(f.name);
+      const s = scalar ? withScalarFormat(refSchema(f.type, prefix, visit), scalar) : refSchema(f.type, prefix, visit);
       if (f.default !== undefined) s.default = f.default;
       if (f.patchStrategy !== undefined) s['x-kubernetes-patch-strategy'] = f.patchStrategy;
       if (f.patchMergeKey !== undefined) s['x-kubernetes-patch-merge-key'] = f.patchMergeKey;
       properties[f.name] = s;
     }
     out.properties = properties;
+    const required = facts?.required.filter((p) => p in properties) ?? [];
+    if (required.length > 0) out.required = required;
   }
-  if (map.elementType) out.additionalProperties = refSchema(map.elementType, prefix, visit);
+  // A map of anything (FieldsV1, RawExtension) is a plain object, as kube-apiserver describes them.
+  if (map.elementType && !isAnything(map.elementType)) out.additionalProperties = refSchema(map.elementType, prefix, visit);
   if (map.elementRelationship === 'atomic') out['x-kubernetes-map-type'] = 'atomic';
   return out;
+}
+
+/** A value of any shape: the engine's untyped names, or an inlined atom of several shapes. */
+function isAnything(ref: TypeRef): boolean {
+  if (ref.namedType === DEDUCED_TYPE_NAME || ref.namedType === ATOMIC_UNTYPED_TYPE_NAME) return true;
+  const a = ref.inlined;
+  return a !== undefined && [a.scalar, a.list, a.map].filter((x) => x !== undefined).length > 1;
 }
 
 function refSchema(ref: TypeRef, prefix: RefPrefix, visit: Visit): Json {

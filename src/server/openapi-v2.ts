@@ -7,21 +7,24 @@
 import type { CatalogLike, ResourceType } from '../apiserver/types.js';
 import { servedGroups } from './discovery.js';
 import { addRoots, groupVersionPaths, refPrefix } from './openapi-paths.js';
+import { BUILTIN_GO_TYPES } from './openapi-go-facts.js';
 import { schemasFor, type GroupVersionKind } from './openapi-schemas.js';
 
 export function openApiV2Document(catalog: CatalogLike, resources: readonly ResourceType[], serverVersion: string): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   const roots = new Map<string, GroupVersionKind[]>();
+  const lists = new Map<string, string>();
   for (const [group, versions] of servedGroups(resources)) {
     for (const version of versions) {
       const at = groupVersionPaths(catalog, resources, group, version, 2);
       if (!at) continue;
       Object.assign(paths, at.paths);
       for (const [type, gvks] of at.roots) for (const gvk of gvks) addRoots(roots, type, gvk);
+      for (const [list, item] of at.lists) lists.set(list, item);
     }
   }
   const sortedPaths = Object.fromEntries(Object.keys(paths).sort().map((p) => [p, paths[p]]));
-  const definitions = schemasFor(catalog, roots, refPrefix(2));
+  const definitions = schemasFor(catalog, roots, refPrefix(2), BUILTIN_GO_TYPES, lists);
   const sortedDefinitions = Object.fromEntries(Object.keys(definitions).sort().map((d) => [d, definitions[d]]));
   return {
     swagger: '2.0',

@@ -11,6 +11,7 @@
 import type { CatalogLike, ResourceType } from '../apiserver/types.js';
 import { servedGroups } from './discovery.js';
 import { groupVersionPath, groupVersionPaths, refPrefix } from './openapi-paths.js';
+import { BUILTIN_GO_TYPES } from './openapi-go-facts.js';
 import { schemasFor } from './openapi-schemas.js';
 
 export { groupVersionPath } from './openapi-paths.js';
@@ -30,6 +31,6 @@ export function openApiV3Document(catalog: CatalogLike, resources: readonly Reso
     openapi: '3.0.0',
     info: { title: 'Kubernetes', version: serverVersion },
     paths: at.paths,
-    components: { schemas: schemasFor(catalog, at.roots, refPrefix(3)) },
+    components: { schemas: schemasFor(catalog, at.roots, refPrefix(3), BUILTIN_GO_TYPES, at.lists) },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The protobuf messages of the built-in kinds (protobuf-messages.generated.ts, made by
  * tools/gen-proto-tables.mjs from the Kubernetes API's .proto files and Go types), read into
- * field tables: each field's JSON name, number, type and how Go's JSON encoder treats it.
+ * field tables: each field's JSON name, number, type and how Go's JSON encoder treats it, and
+ * whether the API's OpenAPI lists it as required (the OpenAPI documents read types from here too).
  */
 import { PROTO_MESSAGE_LINES } from './protobuf-messages.generated.js';
 
@@ -23,12 +24,16 @@ export interface ProtoField {
   readonly inline: boolean;
   /** A message Go's JSON encoder omits when it is zero (`omitzero`). */
   readonly omitZero: boolean;
+  /** Listed as required in the API's OpenAPI (kube-openapi: `+required`, or neither `+optional` nor `omitempty`). */
+  readonly required: boolean;
 }
 
 export interface ProtoMessage {
   readonly name: string;
   /** In field-number order, as Kubernetes writes them. */
   readonly fields: readonly ProtoField[];
+  /** In the order the Go struct declares them (the order of JSON and of OpenAPI's `required`). */
+  readonly declared: readonly ProtoField[];
   readonly byNumber: ReadonlyMap<number, ProtoField>;
   /** Set for a message that stands for a Go slice (`ExtraValue []string`): its items' type. */
   readonly sliceOf?: ProtoType;
@@ -46,11 +51,11 @@ function parseLine(line: string): ProtoMessage {
   const [name, ...rest] = line.split(' ');
   const full = PREFIX + name;
   if (rest.length === 1 && rest[0].startsWith('=[')) {
-    return { name: full, fields: [], byNumber: new Map(), sliceOf: parseType(rest[0].slice(2, -1), line) };
+    return { name: full, fields: [], declared: [], byNumber: new Map(), sliceOf: parseType(rest[0].slice(2, -1), line) };
   }
   const fields: ProtoField[] = [];
   for (const f of rest) {
-    const m = /^([^=]+)=(\d+):(\[[^\]]+\]|\{[^}]+\}|[@\w.]+?)([?!^~]*)$/.exec(f);
+    const m = /^([^=]+)=(\d+):(\[[^\]]+\]|\{[^}]+\}|[@\w.]+?)([?!^~*]*)$/.exec(f);
     if (!m) throw new Error(`protobuf tables: bad field ${f} in ${line}`);
     const [, json, num, typeText, flags] = m;
     let type: ProtoType;
@@ -74,10 +79,12 @@ function parseLine(line: string): ProtoMessage {
       always: flags.includes('!'),
       inline: flags.includes('^'),
       omitZero: flags.includes('~'),
+      required: flags.includes('*'),
     });
   }
+  const declared = [...fields];
   fields.sort((a, b) => a.number - b.number);
-  return { name: full, fields, byNumber: new Map(fields.map((f) => [f.number, f])) };
+  return { name: full, fields, declared, byNumber: new Map(fields.map((f) => [f.number, f])) };
 }
 
 /** Every message of the tables by full name (`k8s.io.api.apps.v1.Deployment`), read once. */

@@ -43,7 +43,11 @@ describe.skipIf(!available)('real kubectl: discovery and explain', () => {
     for (const field of ['minReadySeconds', 'revisionHistoryLimit', 'selector\t<LabelSelector>', 'template\t<PodTemplateSpec>', 'updateStrategy\t<DaemonSetUpdateStrategy>']) {
       expect(r.stdout).toContain(`  ${field}`);
     }
+    // Integers and required fields as the real server's OpenAPI gives them (the Go types).
+    expect(r.stdout).toContain('  minReadySeconds\t<integer>');
+    expect(r.stdout).toContain('  selector\t<LabelSelector> -required-');
     const deeper = await k.run(['explain', 'daemonset.spec.template.spec.containers']);
     expect(deeper.stdout).toMatch(/^FIELD: containers <\[\]Container>$/m);
+    expect(deeper.stdout).toContain('  name\t<string> -required-');
   });
 });

@@ -1,54 +1,13 @@
 /**
- * Reading captured live objects (`kubectl get -o yaml --show-managed-fields`), the one way every
- * command does it: YAML 1.1 warnings, a warning for each object without managedFields, and each
- * object's managedFields checked where they are read, so that an error names the file, the
- * position, the object and the entry (`FILE:7:5: configmap/c: metadata.managedFields[0]...`).
+ * Reading captured live objects (`kubectl get -o yaml --show-managed-fields`) from a file or
+ * standard input, the one way every command does it (src/scenarios/read-live-objects.ts), with
+ * the warnings on stderr.
  */
-import { describeError, formatSource, SsaError } from '../errors/ssa-error.js';
-import { type Manifest, readManifests } from '../manifest/index.js';
-import { type OwnerEntry, ownersFromObject } from '../scenarios/owners.js';
-import { getKey, isMap, type Value } from '../value/value.js';
+import { type LiveObject, readLiveObjectsText } from '../scenarios/read-live-objects.js';
 import type { CommandIO } from './io.js';
 import { readInput } from './read-input.js';
 
-export const NO_MANAGED_FIELDS_WARNING = 'has no metadata.managedFields: did you forget --show-managed-fields?';
-
-/** A live object as read from its file, with its owners. */
-export interface LiveObject {
-  readonly manifest: Manifest;
-  readonly owners: readonly OwnerEntry[];
-}
-
-/** `daemonset.apps/aws-node` as kubectl names objects (core group without a suffix). */
-export function objectDisplayName(obj: Value): string {
-  if (!isMap(obj)) return 'object';
-  const str = (v: Value | undefined) => (typeof v === 'string' ? v : '');
-  const kind = (str(getKey(obj, 'kind')) || 'object').toLowerCase();
-  const apiVersion = str(getKey(obj, 'apiVersion'));
-  const group = apiVersion.includes('/') ? apiVersion.split('/')[0] : '';
-  const meta = getKey(obj, 'metadata');
-  const name = isMap(meta) ? str(getKey(meta, 'name')) : '';
-  return `${kind}${group ? `.${group}` : ''}/${name}`;
-}
-
-/** `.metadata.managedFields[2].fieldsV1` → the document path of that node. */
-export function managedFieldsSegs(path: string | undefined): (string | number)[] {
-  const m = /^\.metadata\.managedFields(?:\[(\d+)\](?:\.(\w+))?)?/.exec(path ?? '');
-  const segs: (string | number)[] = ['metadata', 'managedFields'];
-  if (m?.[1] !== undefined) segs.push(Number(m[1]));
-  if (m?.[2] !== undefined) segs.push(m[2]);
-  return segs;
-}
-
-/** The owners of one object read from a file; an unreadable entry is an error at its position. */
-export function ownersOfLive(m: Manifest): OwnerEntry[] {
-  try {
-    return ownersFromObject(m.object);
-  } catch (err) {
-    if (!(err instanceof SsaError)) throw err;
-    throw new SsaError(err.code, `${objectDisplayName(m.object)}: ${describeError(err)}`, { source: m.positionOf(managedFieldsSegs(err.path)), path: err.path });
-  }
-}
+export { type LiveObject, NO_MANAGED_FIELDS_WARNING, objectDisplayName } from '../scenarios/read-live-objects.js';
 
 /** Every object of FILE (`-` or undefined: standard input), checked; warnings go to stderr. */
 export async function readLiveObjects(file: string | undefined, io: CommandIO): Promise<{ name: string; objects: LiveObject[] }> {
@@ -58,11 +17,7 @@ export async function readLiveObjects(file: string | undefined, io: CommandIO): 
 
 /** The objects of TEXT (YAML or JSON, several documents or a List) read from NAME, checked. */
 export function liveObjectsFromText(text: string, name: string, io: CommandIO): LiveObject[] {
-  const { manifests, warnings } = readManifests(text, { file: name });
-  for (const w of warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
-  return manifests.map((m) => {
-    const meta = getKey(m.object, 'metadata');
-    if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) io.writeError(`warning: ${formatSource(m.source)}: ${objectDisplayName(m.object)} ${NO_MANAGED_FIELDS_WARNING}\n`);
-    return { manifest: m, owners: ownersOfLive(m) };
-  });
+  const read = readLiveObjectsText(text, name);
+  for (const w of read.warnings) io.writeError(`warning: ${w}\n`);
+  return read.objects;
 }

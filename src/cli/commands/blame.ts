@@ -4,13 +4,11 @@ import type { OwnerEntry } from '../../scenarios/owners.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { ANSI, isColorMode, managerColor, SHARED_COLOR, useColor } from '../color.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
-import { type TypedLiveObject, withSchemaTypes } from '../live-objects.js';
-import { objectDisplayName } from '../read-live.js';
+import { type TypedLiveObject, withSchemaTypes } from '../../scenarios/typed-live-objects.js';
+import { blameReport } from '../../scenarios/blame-report.js';
 import { FILENAME_OPTIONS } from '../read-manifest-paths.js';
 import { CLUSTER_OPTIONS, CLUSTER_OPTIONS_HELP, LIVE_CLUSTER_HELP, liveSourceArgs, missingLines, readLiveSource } from '../live-source.js';
 import { outputTarget, writeFileAtomically } from '../write-output.js';
-import { entryReport } from './explain-json.js';
-import { pathToString } from '../../fieldpath/path-string.js';
 import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
 import { stringifyJson } from '../../value/stringify-json.js';
 
@@ -94,25 +92,6 @@ function gutter(line: BlameLine, time: TimeMode, now: number, color: boolean): {
   const styled =
     line.owners.map((o, i) => `${managerColor(o.manager)}${parts[i]}${ANSI.reset}`).join(', ') + (shared ? ` ${SHARED_COLOR}[shared]${ANSI.reset}` : '');
   return { plain, styled };
-}
-
-/** One object's blame as data (docs/reports.md, `## blame -o json`): owners by index into `entries`. */
-export function blameReport(live: TypedLiveObject) {
-  const lines = blameLines(live.object, live.owners, live.type);
-  const index = (e: OwnerEntry) => live.owners.indexOf(e);
-  return {
-    object: objectDisplayName(live.manifest.object),
-    entries: live.owners.map(entryReport),
-    lines: lines.map((l) => ({
-      text: l.text,
-      path: l.path ?? null,
-      owners: l.owners.map(index),
-      fieldOwners: l.fieldOwners.map(index),
-      item: l.item ? { path: pathToString(l.item.at), owners: l.item.owners.map(index) } : null,
-      shared: new Set(l.owners.map((o) => o.manager)).size > 1,
-      viaAtomic: l.viaAtomic,
-    })),
-  };
 }
 
 /** The annotated text of one object. */

@@ -3,12 +3,9 @@
  */
 import type { PathVerdict } from '../../scenarios/apply-verdict.js';
 import type { PathOwnership } from '../../scenarios/explain-path.js';
-import type { OwnerEntry } from '../../scenarios/owners.js';
+import { entryReport } from '../../scenarios/blame-report.js';
 import type { DryRun } from './explain-apply.js';
 
-export function entryReport(e: OwnerEntry) {
-  return { manager: e.manager, operation: e.operation, apiVersion: e.apiVersion, subresource: e.subresource, time: e.time ?? null };
-}
 
 export function ownershipReport(o: PathOwnership) {
   return {

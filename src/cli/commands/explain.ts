@@ -7,7 +7,7 @@ import { readUserPath } from '../../scenarios/locate-path.js';
 import type { OwnerEntry } from '../../scenarios/owners.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
-import { withSchemaTypes } from '../live-objects.js';
+import { withSchemaTypes } from '../../scenarios/typed-live-objects.js';
 import { objectDisplayName } from '../read-live.js';
 import { FILENAME_OPTIONS, filenamesOf } from '../read-manifest-paths.js';
 import { CLUSTER_OPTIONS, CLUSTER_OPTIONS_HELP, LIVE_CLUSTER_HELP, liveSourceArgs, missingLines, readLiveSource } from '../live-source.js';

@@ -1,15 +1,6 @@
 import { SsaError } from '../../errors/ssa-error.js';
 import { formatObjects } from '../../manifest/format-objects.js';
-import { clusterObjectDisplay, type ClusterRunState } from '../../scenarios/cluster-mode.js';
-import { offlineApply, type TargetRef } from '../../scenarios/offline-apply.js';
-import { previewReport } from '../../scenarios/preview-report.js';
-import { type ValueChange, valueChangeText, valueChanges } from '../../scenarios/value-changes.js';
-import { applyFactLines } from '../../scenarios/apply-facts.js';
-import { undeclaredFieldNotes } from '../../scenarios/undeclared-fields.js';
-import { objectName } from '../../actors/kubectl/output.js';
-import { splitApiVersion } from '../../apiserver/registry.js';
-import type { ObjectRef } from '../../scenarios/model.js';
-import type { ObjectChanges } from '../../scenarios/run-types.js';
+import { type ChangeStyle, PLAIN_CHANGES, preview, previewChangesText, previewNames } from '../../scenarios/preview-apply.js';
 import type { Value, ValueMap } from '../../value/value.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../io.js';
@@ -17,8 +8,6 @@ import { ANSI, isColorMode, useColor } from '../color.js';
 import { DRY_RUN_HELP, DRY_RUN_OPTION, dryRunProblem } from '../dry-run-flag.js';
 import { FILENAME_OPTIONS, filenamesOf, readManifestObjects } from '../read-manifest-paths.js';
 import { catalogFromFlags } from '../schema-flags.js';
-
-/** Kept for the commands that import it from here. */
 import { outputTarget, writeFileAtomically } from '../write-output.js';
 import { readLiveObjects } from '../read-live.js';
 import { CLUSTER_SOURCE, readLiveFromCluster } from '../live-cluster.js';
@@ -112,30 +101,9 @@ export async function readLive(file: string, io: CommandIO): Promise<ValueMap[]>
   return (await readLiveObjects(file, io)).objects.map((o) => o.manifest.object);
 }
 
-/** The first line: who applies and how (`field manager "eks", server-side apply, no force`). */
-export function requestLine(manager: string, clientSide: boolean, force: boolean): string {
-  const mode = clientSide ? 'client-side apply (three-way patch)' : `server-side apply, ${force ? 'force' : 'no force'}`;
-  return `field manager ${JSON.stringify(manager)}, ${mode}`;
-}
-
-/** `daemonset.apps/aws-node -n kube-system`, as the ownership lines name objects. */
-function refDisplay(r: TargetRef): string {
-  return `${objectName(r.kind, splitApiVersion(r.apiVersion).group, r.name)}${r.namespace ? ` -n ${r.namespace}` : ''}`;
-}
-
-function sameObject(a: TargetRef, b: ObjectRef): boolean {
-  return a.kind === b.kind && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '') && splitApiVersion(a.apiVersion).group === splitApiVersion(b.apiVersion ?? '').group;
-}
-
 /** How ownership changes are coloured on a terminal: gains green, takes and losses yellow, conflicts red. */
-export interface ChangeStyle {
-  change(kind: string, text: string): string;
-  value(v: ValueChange): string;
-  conflict(text: string): string;
-}
-
 export function changeStyle(color: boolean): ChangeStyle {
-  if (!color) return { change: (_k, t) => t, value: valueChangeText, conflict: (t) => t };
+  if (!color) return PLAIN_CHANGES;
   const wrap = (code: string, t: string) => `${code}${t}${ANSI.reset}`;
   const shown = (x: Value | null, missing: string) => (x === null ? missing : stringifyJson(x));
   return {
@@ -144,23 +112,6 @@ export function changeStyle(color: boolean): ChangeStyle {
     // Line by line, so that a pager or a terminal that resets colours per line keeps them.
     conflict: (t) => t.replace(/^(.+)$/gm, (line) => wrap(ANSI.red, line)),
   };
-}
-
-/** The ownership changes per object, each line followed by the values that changed at its paths. */
-export function formatChanges(changes: readonly ObjectChanges[], values: readonly ValueChange[] = [], style: ChangeStyle = changeStyle(false)): string {
-  if (changes.length === 0) return 'no change in ownership\n';
-  return changes
-    .map((c) => {
-      const shown = new Set<ValueChange>();
-      const lines = c.changes.map((x) => {
-        const paths = new Set(x.paths);
-        const here = values.filter((v) => v.object === c.display && paths.has(v.path) && !shown.has(v));
-        here.forEach((v) => shown.add(v));
-        return `  ${style.change(x.kind, x.text)}\n${here.map((v) => `    ${style.value(v)}\n`).join('')}`;
-      });
-      return `${c.display}:\n${lines.join('')}`;
-    })
-    .join('');
 }
 
 export async function previewCommand(args: string[], io: CommandIO): Promise<number> {
@@ -203,83 +154,42 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   if (manifestObjects.manifests.length === 0) throw new SsaError('INPUT', 'no objects to apply', { source: { file: manifest.name } });
   const fromKubectl = fromCluster ? await readLiveFromCluster(manifestObjects.manifests, { catalog, namespace, access: kubectlAccess(v) }, io) : undefined;
   const live = liveFromFile ?? fromKubectl!.objects.map((o) => o.manifest.object);
-  const sent = fromKubectl?.aimed ?? manifestObjects.manifests.map((o) => o.object);
   const liveName = fromCluster ? CLUSTER_SOURCE : liveFile === '-' ? '<stdin>' : liveFile;
-  const fieldManager = v['field-manager'] as string | undefined;
-  const force = v['force-conflicts'] === true;
-  const result = offlineApply({
+  const p = preview({
     catalog,
     live,
-    manifests: sent,
-    fieldManager,
-    force,
+    manifests: manifestObjects.manifests,
+    ...(fromKubectl ? { sent: fromKubectl.aimed } : {}),
+    fieldManager: v['field-manager'] as string | undefined,
+    force: v['force-conflicts'] === true,
     clientSide,
     now: nowText,
-    ...(namespace !== undefined ? { namespace } : {}),
+    namespace,
     filename: manifestObjects.files.length === 1 ? manifestObjects.files[0].kubectlSource : manifestFiles.join(','),
+    manifestName: manifest.name,
+    liveName,
   });
-  const o = result.outcome;
-  const request = requestLine(fieldManager ?? (clientSide ? 'kubectl-client-side-apply' : 'kubectl'), clientSide, force);
-  const facts = applyFactLines(result.facts, o.exitCode === 0);
-  const fieldErrors = undeclaredFieldNotes(o.requests, manifestObjects.manifests);
-  const isTarget = (ref: ObjectRef | undefined) => ref !== undefined && result.targets.some((t) => sameObject(t, ref));
-  const touched = new Set(result.changes.map((c) => c.display));
-  const resultObjects = [...(result.after.state as ClusterRunState).cluster.objects.values()].filter((obj) => {
-    const view = result.after.objects.find((x) => x.display === clusterObjectDisplay(obj));
-    return isTarget(view?.ref) || touched.has(clusterObjectDisplay(obj));
-  });
+  const o = p.result.outcome;
   if (target.format === 'json') {
     // The report is written whatever the outcome: scripts need it most when the apply fails.
-    const report = previewReport({
-      result,
-      fieldManager: fieldManager ?? (clientSide ? 'kubectl-client-side-apply' : 'kubectl'),
-      clientSide,
-      force,
-      namespace,
-      manifestName: manifest.name,
-      liveName,
-      sent,
-      objects: resultObjects,
-      fieldErrors,
-    });
-    const json = stringifyJson(report, 2) + '\n';
+    const json = stringifyJson(p.report, 2) + '\n';
     if (target.file) writeFileAtomically(target.file, json);
     else io.write(json);
     io.writeError(o.stderr);
-    for (const line of fieldErrors) io.writeError(`${line}\n`);
+    for (const line of p.fieldErrors) io.writeError(`${line}\n`);
     return o.exitCode === 0 ? EXIT_OK : EXIT_FAILED;
   }
-  if (target.format === 'text') io.write([request, ...facts].map((l) => `${l}\n`).join(''));
+  if (target.format === 'text') io.write([p.request, ...p.facts].map((l) => `${l}\n`).join(''));
   if (o.exitCode !== 0) {
     io.write(o.stdout);
     // A conflict is what the user must act on: red on a terminal.
     io.writeError(errorStyle.conflict(o.stderr));
-    for (const line of fieldErrors) io.writeError(`${line}\n`);
+    for (const line of p.fieldErrors) io.writeError(`${line}\n`);
     return EXIT_FAILED;
   }
   for (const note of o.notes ?? []) io.writeError(`note: ${note}\n`);
-  const created = result.created.map((c) => refDisplay(c));
-  if (created.length > 0) {
-    io.writeError(
-      `warning: ${created.length} of ${result.targets.length} objects in ${manifest.name} matches no live object in ${liveName} and would be created: ${created.join(', ')}` +
-        `${namespace === undefined && result.created.some((c) => c.namespace === 'default') ? ' (give -n NAMESPACE to aim at another namespace)' : ''}\n`,
-    );
-  }
-  let text: string;
-  if (target.format === 'text') {
-    const changed = new Set(result.changes.map((c) => c.display));
-    const createdLines = result.created.map((c) => `${objectName(c.kind, splitApiVersion(c.apiVersion).group, c.name)} created\n`);
-    const unchanged = result.after.objects
-      .filter((x) => isTarget(x.ref) && !changed.has(x.display))
-      .map((x) => `${x.display}: no change in ownership\n`);
-    text = o.stdout + createdLines.join('') + (result.changes.length ? formatChanges(result.changes, valueChanges(result.changes, result.before, result.after), style) : '') + unchanged.join('');
-    if (result.changes.length === 0 && unchanged.length === 0) text += 'no change in ownership\n';
-  } else if (target.format === 'name') {
-    // kubectl apply -o name: one line per object, in the manifest's order.
-    text = result.targets.map((t) => `${objectName(t.kind, splitApiVersion(t.apiVersion).group, t.name)}\n`).join('');
-  } else {
-    text = formatObjects(resultObjects, { output: 'yaml', showManagedFields: v['show-managed-fields'] === true });
-  }
+  if (p.createdWarning !== undefined) io.writeError(`warning: ${p.createdWarning}\n`);
+  const text = target.format === 'text' ? previewChangesText(p, style) : target.format === 'name' ? previewNames(p) : formatObjects(p.objects, { output: 'yaml', showManagedFields: v['show-managed-fields'] === true });
   if (target.file) writeFileAtomically(target.file, text);
   else io.write(text);
   return EXIT_OK;

@@ -1,14 +1,14 @@
 /**
  * Live objects with the schema type the API server would merge each with (from the built-in
- * kinds and the --schema / --crd files): who owns a field depends on it (src/typed/owners-of-path.ts).
+ * kinds and the extra schema sources): who owns a field depends on it (src/typed/owners-of-path.ts).
  */
 import { createCluster, objectType } from '../apiserver/index.js';
 import { SsaError } from '../errors/ssa-error.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
 import type { Atom } from '../schema/schema.js';
-import { withoutManagedFields } from '../scenarios/blame.js';
 import { getKey, type Value } from '../value/value.js';
-import { type LiveObject, objectDisplayName } from './read-live.js';
+import { withoutManagedFields } from './blame.js';
+import { type LiveObject, objectDisplayName } from './read-live-objects.js';
 
 export interface TypedLiveObject extends LiveObject {
   /** The object without metadata.managedFields (its owners are in `owners`). */

@@ -178,6 +178,31 @@ export function previewChangesText(p: Preview, style: ChangeStyle = PLAIN_CHANGE
   return text;
 }
 
+/** What `preview` prints by default: its first lines, the rest of standard output, standard error, and its exit status. */
+export interface PreviewOutput {
+  /** The request line and what decided the apply (printed before anything else). */
+  readonly head: string;
+  /** kubectl's output, then on success the ownership changes (previewChangesText). */
+  readonly body: string;
+  /** On failure kubectl's error (the 409 text) and the undeclared fields; on success notes and the created warning. */
+  readonly stderr: string;
+  /** 0 the apply succeeds, 1 it fails. */
+  readonly exitCode: 0 | 1;
+}
+
+export function previewOutput(p: Preview, style: ChangeStyle = PLAIN_CHANGES, errorStyle: ChangeStyle = PLAIN_CHANGES): PreviewOutput {
+  const o = p.result.outcome;
+  const lines = (xs: readonly string[], prefix = '') => xs.map((l) => `${prefix}${l}\n`).join('');
+  const head = lines([p.request, ...p.facts]);
+  // A conflict is what the user must act on: red on a terminal.
+  if (o.exitCode !== 0) return { head, body: o.stdout, stderr: errorStyle.conflict(o.stderr) + lines(p.fieldErrors), exitCode: 1 };
+  const stderr = lines(o.notes ?? [], 'note: ') + lines(p.createdWarning === undefined ? [] : [p.createdWarning], 'warning: ');
+  return { head, body: previewChangesText(p, style), stderr, exitCode: 0 };
+}
+
+/** What `preview` says when the manifest has no object. */
+export const NO_MANIFEST_OBJECTS = 'no objects to apply';
+
 /** `kubectl apply -o name`: one line per object, in the manifest's order. */
 export function previewNames(p: Preview): string {
   return p.result.targets.map((t) => `${refName(t)}\n`).join('');

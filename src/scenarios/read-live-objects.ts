@@ -11,6 +11,9 @@ import { type Manifest, readManifests } from '../manifest/index.js';
 import { getKey, isMap, type Value } from '../value/value.js';
 import { type OwnerEntry, ownersFromObject } from './owners.js';
 
+/** What blame and explain say when a dump has no object. */
+export const NO_OBJECTS = 'no objects found: expected YAML or JSON objects';
+
 export const NO_MANAGED_FIELDS_WARNING = 'has no metadata.managedFields: did you forget --show-managed-fields?';
 
 /** A live object as read from its text, with its owners. */

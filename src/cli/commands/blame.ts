@@ -6,6 +6,7 @@ import { ANSI, isColorMode, managerColor, SHARED_COLOR, useColor } from '../colo
 import { type CommandIO, EXIT_OK } from '../io.js';
 import { type TypedLiveObject, withSchemaTypes } from '../../scenarios/typed-live-objects.js';
 import { blameReport } from '../../scenarios/blame-report.js';
+import { NO_OBJECTS } from '../../scenarios/read-live-objects.js';
 import { FILENAME_OPTIONS } from '../read-manifest-paths.js';
 import { CLUSTER_OPTIONS, CLUSTER_OPTIONS_HELP, LIVE_CLUSTER_HELP, liveSourceArgs, missingLines, readLiveSource } from '../live-source.js';
 import { outputTarget, writeFileAtomically } from '../write-output.js';
@@ -121,7 +122,7 @@ export async function blameCommand(args: string[], io: CommandIO): Promise<numbe
 
   const catalog = catalogFromFlags((parsed.values.schema as string[] | undefined) ?? [], (parsed.values.crd as string[] | undefined) ?? []);
   const read = await readLiveSource(source, catalog, io);
-  if (read.objects.length === 0 && read.missing.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: read.name } });
+  if (read.objects.length === 0 && read.missing.length === 0) throw new SsaError('INPUT', NO_OBJECTS, { source: { file: read.name } });
   const objects = withSchemaTypes(read.objects, catalog);
   if (target.format === 'json') {
     for (const line of missingLines(read.missing)) io.writeError(`warning: ${line}\n`);

@@ -8,6 +8,7 @@ import type { OwnerEntry } from '../../scenarios/owners.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
 import { withSchemaTypes } from '../../scenarios/typed-live-objects.js';
+import { NO_OBJECTS } from '../../scenarios/read-live-objects.js';
 import { objectDisplayName } from '../read-live.js';
 import { FILENAME_OPTIONS, filenamesOf } from '../read-manifest-paths.js';
 import { CLUSTER_OPTIONS, CLUSTER_OPTIONS_HELP, LIVE_CLUSTER_HELP, liveSourceArgs, missingLines, readLiveSource } from '../live-source.js';
@@ -120,7 +121,7 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
 
   const catalog = catalogFromFlags((parsed.values.schema as string[] | undefined) ?? [], (parsed.values.crd as string[] | undefined) ?? []);
   const read = await readLiveSource(source, catalog, io);
-  if (read.objects.length === 0 && read.missing.length === 0) throw new SsaError('INPUT', 'no objects found: expected YAML or JSON objects', { source: { file: read.name } });
+  if (read.objects.length === 0 && read.missing.length === 0) throw new SsaError('INPUT', NO_OBJECTS, { source: { file: read.name } });
   const objects = withSchemaTypes(read.objects, catalog);
 
   const dry =

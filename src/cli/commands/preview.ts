@@ -1,6 +1,6 @@
 import { SsaError } from '../../errors/ssa-error.js';
 import { formatObjects } from '../../manifest/format-objects.js';
-import { type ChangeStyle, PLAIN_CHANGES, preview, previewChangesText, previewNames } from '../../scenarios/preview-apply.js';
+import { type ChangeStyle, NO_MANIFEST_OBJECTS, PLAIN_CHANGES, preview, previewNames, previewOutput } from '../../scenarios/preview-apply.js';
 import type { Value, ValueMap } from '../../value/value.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../io.js';
@@ -151,7 +151,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   const liveFromFile = fromCluster ? undefined : await readLive(liveFile, io);
   const manifestObjects = await readManifestObjects(manifestFiles, v.recursive === true, io);
   const manifest = { name: manifestObjects.files.map((f) => f.name).join(', ') };
-  if (manifestObjects.manifests.length === 0) throw new SsaError('INPUT', 'no objects to apply', { source: { file: manifest.name } });
+  if (manifestObjects.manifests.length === 0) throw new SsaError('INPUT', NO_MANIFEST_OBJECTS, { source: { file: manifest.name } });
   const fromKubectl = fromCluster ? await readLiveFromCluster(manifestObjects.manifests, { catalog, namespace, access: kubectlAccess(v) }, io) : undefined;
   const live = liveFromFile ?? fromKubectl!.objects.map((o) => o.manifest.object);
   const liveName = fromCluster ? CLUSTER_SOURCE : liveFile === '-' ? '<stdin>' : liveFile;
@@ -179,17 +179,14 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
     for (const line of p.fieldErrors) io.writeError(`${line}\n`);
     return o.exitCode === 0 ? EXIT_OK : EXIT_FAILED;
   }
-  if (target.format === 'text') io.write([p.request, ...p.facts].map((l) => `${l}\n`).join(''));
-  if (o.exitCode !== 0) {
-    io.write(o.stdout);
-    // A conflict is what the user must act on: red on a terminal.
-    io.writeError(errorStyle.conflict(o.stderr));
-    for (const line of p.fieldErrors) io.writeError(`${line}\n`);
+  const out = previewOutput(p, style, errorStyle);
+  if (target.format === 'text') io.write(out.head);
+  io.writeError(out.stderr);
+  if (out.exitCode !== 0) {
+    io.write(out.body);
     return EXIT_FAILED;
   }
-  for (const note of o.notes ?? []) io.writeError(`note: ${note}\n`);
-  if (p.createdWarning !== undefined) io.writeError(`warning: ${p.createdWarning}\n`);
-  const text = target.format === 'text' ? previewChangesText(p, style) : target.format === 'name' ? previewNames(p) : formatObjects(p.objects, { output: 'yaml', showManagedFields: v['show-managed-fields'] === true });
+  const text = target.format === 'text' ? out.body : target.format === 'name' ? previewNames(p) : formatObjects(p.objects, { output: 'yaml', showManagedFields: v['show-managed-fields'] === true });
   if (target.file) writeFileAtomically(target.file, text);
   else io.write(text);
   return EXIT_OK;

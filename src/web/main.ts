@@ -1,6 +1,7 @@
 /** The playground page's entry point (index.html loads it). */
 import { startApp } from './app.js';
 import { bundledDocs, bundledFiles } from './library-files.js';
+import { startOwnObjects } from './own-objects-app.js';
 import { problemFrom } from './problem.js';
 import { renderProblem } from './render-problem.js';
 
@@ -15,6 +16,7 @@ window.addEventListener('unhandledrejection', (ev) => showFatal(ev.reason));
 
 try {
   startApp(bundledFiles, bundledDocs);
+  startOwnObjects();
 } catch (err) {
   showFatal(err);
 }

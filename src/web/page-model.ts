@@ -10,6 +10,7 @@ import { failureExpected } from '../scenarios/expected-failure.js';
 import { resultFactLines } from '../scenarios/format-run.js';
 import type { ObjectRef } from '../scenarios/model.js';
 import { type OwnerEntry, ownerKey, ownerLabeler } from '../scenarios/owners.js';
+import type { OwnershipChange } from '../scenarios/ownership-changes.js';
 import type { ConflictReport, ObjectChanges, ObjectView, Snapshot, StepRecord } from '../scenarios/run-types.js';
 import { type FieldsRow, fieldsV1Rows } from './fieldsv1-rows.js';
 import { managerColour, managerSlot } from './manager-colour.js';
@@ -223,17 +224,23 @@ const MARK_ORDER: readonly RowMark['kind'][] = ['conflict', 'took', 'gave-up', '
 
 /** The marks of the step on one object's lines, by field path; the strongest mark wins. */
 export function rowMarks(rec: StepRecord | undefined, view: ObjectView, engineMode: boolean): Map<string, RowMark> {
+  if (!rec) return new Map();
+  // A conflict belongs to the object of the refused write; the engine has only one object.
+  const conflicts = rec.result.conflicts.filter((c) => (c.object ? sameRef(view, c.object) : engineMode));
+  return marksOf(conflicts, rec.changes.find((c) => c.display === view.display)?.changes ?? []);
+}
+
+/**
+ * The marks on one object's lines from the conflicts of a write to it and the ownership changes
+ * it made (the scenario layer's), by field path; the strongest mark wins.
+ */
+export function marksOf(conflicts: readonly { readonly path: string; readonly manager: string }[], changes: readonly OwnershipChange[]): Map<string, RowMark> {
   const marks = new Map<string, RowMark>();
-  if (!rec) return marks;
   const put = (path: string, mark: RowMark) => {
     const old = marks.get(path);
     if (!old || MARK_ORDER.indexOf(mark.kind) < MARK_ORDER.indexOf(old.kind)) marks.set(path, mark);
   };
-  for (const c of rec.result.conflicts) {
-    // A conflict belongs to the object of the refused write; the engine has only one object.
-    if (c.object ? sameRef(view, c.object) : engineMode) put(c.path, { kind: 'conflict', text: `409: conflicts with ${c.manager}` });
-  }
-  const changes = rec.changes.find((c) => c.display === view.display)?.changes ?? [];
+  for (const c of conflicts) put(c.path, { kind: 'conflict', text: `409: conflicts with ${c.manager}` });
   for (const c of changes) {
     const text =
       c.kind === 'took' ? `${c.manager} took it from ${c.other}`

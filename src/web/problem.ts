@@ -32,6 +32,8 @@ export interface ProblemText {
 
 function excerpt(text: string, line: number): ExcerptLine[] {
   const lines = text.replace(/\n$/, '').split('\n');
+  // An error at the end of the text (an unclosed bracket) points at the empty line after it.
+  if (line === lines.length + 1) lines.push('');
   const out: ExcerptLine[] = [];
   for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line + 2); n++) out.push({ line: n, text: lines[n - 1], marked: n === line });
   return out;

@@ -17,7 +17,7 @@ export interface RenderedPage {
   readonly managed: string;
 }
 
-function swatch(tag: OwnerTag): string {
+export function swatch(tag: OwnerTag): string {
   return `<span class="swatch m${tag.slot}" aria-hidden="true"></span>`;
 }
 
@@ -159,7 +159,7 @@ function ownersText(row: BlameRow): string {
 }
 
 /** The owners column fits the longest owners text of the object (within limits). */
-function whoWidth(o: ObjectModel): number {
+export function whoWidth(o: ObjectModel): number {
   let max = 'no owner'.length;
   for (const r of o.rows) {
     const n = r.owners.reduce((sum, t) => sum + t.label.length + 2, r.shared ? 'shared: '.length : 0) + (r.viaAtomic ? ' (atomic)'.length : 0);
@@ -181,7 +181,7 @@ function renderRow(row: BlameRow, index: number, context = false): string {
   return `<li class="${cls}"${attrs({ title: row.path, 'data-row': index, tabindex: !context && (row.mark || row.changed) ? -1 : undefined })}>${changed}<span class="stripes">${stripes}</span><span class="who">${ownersText(row)}</span>${mark}<code class="line">${esc(row.text)}</code></li>`;
 }
 
-function renderShown(o: ObjectModel): string {
+export function renderShown(o: ObjectModel): string {
   return o.shown
     .map((x) =>
       'hidden' in x
@@ -228,7 +228,7 @@ function shortName(display: string): string {
   return display.split(' ')[0].replace(/^([^./]+)\.[^/]+\//, '$1/');
 }
 
-function renderLegend(o: ObjectModel): string {
+export function renderLegend(o: ObjectModel): string {
   const items = o.legend.map((t) => `<li>${swatch(t)}${esc(t.label)}</li>`);
   items.push('<li><span class="swatch shared-swatch" aria-hidden="true"></span>shared: more than one manager</li>');
   if (o.rows.some((r) => r.changed)) items.push('<li><span class="legend-mark" aria-hidden="true">▸</span> owners changed in this step</li>');

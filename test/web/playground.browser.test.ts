@@ -10,7 +10,7 @@
  * fails: CI installs Chromium (.ci/run) and must run it.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,10 @@ import { extname, join, normalize, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { libraryEntries } from '../../src/web/scenario-library.js';
 import { AWS_NODE_IMAGE_NEW, AWS_NODE_INIT_IMAGE_NEW, EKS_CONFLICT_409, libraryFromDisk, repoRoot } from './library.js';
+import { vpcCniManifest } from '../../src/actors/eks/addons/vpc-cni.js';
+import { capturedAwsNode } from '../cli/captured.js';
+import { runCli } from '../cli/run-io.js';
+import { serving } from '../server/serve-command.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -321,6 +325,149 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     }
     console.log(`playground in Chromium: ${entries.length} scenarios, ${visited} positions, each with the what-if controls run`);
   }, 600_000);
+
+  it('your own objects: a dropped dump shows its owners and history, a preview its 409, nothing is requested', async () => {
+    const page = await open('#scenario=eks-vpc-cni-addon');
+    // From here on, the page must not ask anything of anyone: everything happens in it.
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(`${r.method()} ${r.url()}`));
+    const dir = mkdtempSync(join(tmpdir(), 'ssa-own-objects-'));
+    try {
+      const dump = capturedAwsNode();
+      const liveFile = join(dir, 'aws-node.yaml');
+      writeFileSync(liveFile, dump);
+      await page.click('#own-toggle');
+      expect(await page.isVisible('#own-panel')).toBe(true);
+      expect(await page.isHidden('#app')).toBe(true);
+      // Dropped on the text area, as a file from the desktop would be.
+      const dropped = await page.evaluateHandle((text) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], 'aws-node.yaml', { type: 'application/yaml' }));
+        return dt;
+      }, dump);
+      await page.dispatchEvent('#own-text', 'drop', { dataTransfer: dropped });
+      await page.waitForSelector('#own-result ol.blame');
+      expect(await page.textContent('#own-result .own-summary')).toBe('1 object from aws-node.yaml, read as ssa-sim blame reads them.');
+      // The owners of a few lines, as blame -o json gives them.
+      const blame = JSON.parse((await runCli(['blame', liveFile, '-o', 'json'])).stdout).objects[0];
+      const ownersOf = (path: string) => {
+        const line = blame.lines.find((l: { path: string | null }) => l.path === path);
+        return line.owners.map((i: number) => blame.entries[i].manager).join(', ');
+      };
+      for (const path of [
+        '.spec.template.spec.containers[name="aws-node"].image',
+        '.spec.template.spec.containers[name="aws-node"].env[name="WARM_IP_TARGET"].value',
+        '.metadata.labels.k8s-app',
+      ]) {
+        const row = page.locator(`#own-result ol.blame li.row[title='${path}']`);
+        expect(await row.count(), path).toBe(1);
+        expect((await row.locator('.who').textContent())?.trim().replace(/^shared: /, ''), path).toBe(ownersOf(path));
+      }
+      expect(ownersOf('.spec.template.spec.containers[name="aws-node"].env[name="WARM_IP_TARGET"].value')).toBe('kubectl-set');
+      // The history: the entries by time, oldest first.
+      const history = await page.locator('#own-result .own-history li').allTextContents();
+      expect(history.map((h) => /^\S+\s+(\S+)/.exec(h)?.[1])).toEqual(['kubectl-client-side-apply', 'kubectl-set']);
+      await page.locator('#own-result .own-summary').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(artifacts, 'playground-own-objects-blame.png') });
+      await page.click('#own-result .own-history li:first-child summary');
+      expect(await page.locator('#own-result .own-history li:first-child table.fields tr.owned-key').count()).toBeGreaterThan(10);
+
+      // The add-on's apply without force: the 409, as preview prints it.
+      const manifest = vpcCniManifest({ version: 'v1.11.4-eksbuild.1', region: 'eu-west-1' }).split('---\n').find((d) => d.includes('kind: DaemonSet'))!;
+      const manifestFile = join(dir, 'aws-node-v1.11.4.yaml');
+      writeFileSync(manifestFile, manifest);
+      expect(await page.isVisible('#own-preview-panel')).toBe(true);
+      await page.setInputFiles('#own-manifest-file', { name: 'aws-node-v1.11.4.yaml', mimeType: 'application/yaml', buffer: Buffer.from(manifest) });
+      await page.waitForFunction(() => (document.getElementById('own-manifest') as HTMLTextAreaElement).value.includes('kind: DaemonSet'));
+      await page.fill('#own-manager', 'eks');
+      await page.click('#own-preview-run');
+      const stderr = await page.textContent('[data-testid="own-preview-stderr"]');
+      expect(stderr).toContain(EKS_CONFLICT_409);
+      const cli = await runCli(['preview', '-f', manifestFile, '--live', liveFile, '--field-manager', 'eks', '--color', 'never']);
+      expect(cli.code).toBe(1);
+      expect(`${stderr}\n`).toBe(cli.stderr.replaceAll(manifestFile, 'aws-node-v1.11.4.yaml').replaceAll(liveFile, 'aws-node.yaml'));
+      expect(await page.textContent('#own-preview-result .outcome')).toBe('The apply would fail with a 409 Conflict (exit status 1).');
+      expect(await page.locator('#own-preview-result ol.blame li.mark-conflict').count()).toBe(2);
+      // A tall window, so the 409 text and the marked lines show together (rows outside the window are not painted).
+      await page.setViewportSize({ width: 1280, height: 1500 });
+      await page.evaluate(() => document.getElementById('own-preview-result')!.scrollIntoView({ block: 'start' }));
+      await page.screenshot({ path: join(artifacts, 'playground-own-objects-conflict.png') });
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      // With force: eks takes the images; client-side switches force off.
+      await page.check('#own-force');
+      await page.click('#own-preview-run');
+      expect(await page.textContent('#own-preview-result .outcome')).toBe('The apply would succeed (exit status 0).');
+      const stdout = await page.textContent('[data-testid="own-preview-stdout"]');
+      expect(stdout).toMatch(/^field manager "eks", server-side apply, force\n/);
+      expect(stdout).toContain('eks took .spec.template.spec.containers[name="aws-node"].image from kubectl-client-side-apply');
+      const took = page.locator(`#own-preview-result ol.blame li.mark-took[title='.spec.template.spec.containers[name="aws-node"].image']`);
+      expect((await took.locator('.who').textContent())?.trim()).toBe('eks');
+      await page.check('#own-client-side');
+      expect(await page.isDisabled('#own-force')).toBe(true);
+      expect(await page.isChecked('#own-force')).toBe(false);
+
+      // Bad input: blame's own error, with the file, line and column.
+      await page.fill('#own-text', dump.replace('operation: Update', 'operation: Patch'));
+      await page.click('#own-show');
+      const bad = join(dir, 'live.yaml');
+      writeFileSync(bad, dump.replace('operation: Update', 'operation: Patch'));
+      const cliError = (await runCli(['blame', bad])).stderr;
+      expect(cliError).toMatch(/^ssa-sim blame: \S+live\.yaml:\d+:\d+: daemonset\.apps\/aws-node: metadata\.managedFields\[\d\]\.operation: /);
+      expect(`ssa-sim blame: ${await page.textContent('#own-result .problem-message')}\n`).toBe(cliError.replace(bad, 'live.yaml'));
+      expect(await page.locator('#own-result .problem mark').count()).toBe(1);
+      expect(await page.isHidden('#own-preview-panel')).toBe(true);
+      await page.screenshot({ path: join(artifacts, 'playground-own-objects-error.png') });
+      await page.click('#own-close');
+      expect(await page.isVisible('#app')).toBe(true);
+      expect(requests).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await page.close();
+  }, 90_000);
+
+  it('a session recorded by ssa-sim serve --record opens as a scenario, its 409 step included', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ssa-record-'));
+    try {
+      const recordFile = join(dir, 'session.yaml');
+      const s = await serving(['--record', recordFile]);
+      const apply = (manager: string, colour: string, force = false) =>
+        fetch(`${s.url}/api/v1/namespaces/default/configmaps/demo?fieldManager=${manager}${force ? '&force=true' : ''}`, {
+          method: 'PATCH',
+          headers: { 'Content-Type': 'application/apply-patch+yaml' },
+          body: `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: demo\ndata:\n  colour: ${colour}\n`,
+          signal: AbortSignal.timeout(10_000),
+        }).then((r) => r.status);
+      try {
+        expect(await apply('alice', 'blue')).toBe(201);
+        expect(await apply('bob', 'red')).toBe(409);
+        expect(await apply('bob', 'red', true)).toBe(200);
+      } finally {
+        expect(await s.stop()).toBe(0);
+      }
+      const page = await open('#scenario=eks-vpc-cni-addon');
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(r.url()));
+      await page.click('#paste-toggle');
+      await page.setInputFiles('#paste-file', recordFile);
+      await page.waitForFunction(() => /ssa-sim serve session of/.test(document.getElementById('scenario-name')?.textContent ?? ''));
+      expect(await position(page)).toBe('Start: before step 1 of 3');
+      expect(await page.$('#result .problem')).toBeNull();
+      await page.click('#step-list button[data-pos="2"]');
+      expect(await page.textContent('[data-testid="step-error"]')).toBe('Apply failed with 1 conflict: conflict with "alice": .data.colour');
+      expect(await page.textContent('#result .outcome')).toBe('The step failed with a 409 Conflict, as the scenario expects.');
+      await page.click('#step-list button[data-pos="3"]');
+      const row = page.locator(`ol.blame li.row[title='.data.colour']`);
+      expect((await row.locator('.who').textContent())?.trim()).toBe('bob');
+      expect(await page.locator('#result .expectations .fail').count()).toBe(0);
+      await page.screenshot({ path: join(artifacts, 'playground-recording.png') });
+      expect(requests).toEqual([]);
+      await page.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('a pasted scenario with a mistake shows a readable error with its line, not a blank page', async () => {
     const text = 'name: broken\nmode: engine\nsteps:\n  - apply: {manager: a, object: {x: 1}}\n  - frobnicate: {}\n';

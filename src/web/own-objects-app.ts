@@ -1,0 +1,151 @@
+/**
+ * The page's "Your own objects" panel and the file opening of "Paste your own…": text from a
+ * textarea, a dropped file or a file picker, read with FileReader in the page (never sent
+ * anywhere), then readOwnObjects / runOwnPreview for the answers and render-own-objects.ts for
+ * the HTML. The scenario part of the page (app.ts) is untouched: the panel hides it while open.
+ */
+import { PASTED_DUMP, type OwnObjects, readOwnObjects } from './own-objects.js';
+import { type OwnPreview, PASTED_MANIFEST, runOwnPreview } from './own-preview.js';
+import { renderOwnEntry, renderOwnObjects, renderOwnPreview, renderPreviewObject } from './render-own-objects.js';
+
+function byId<T extends HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`the page has no #${id}`);
+  return el as T;
+}
+
+/**
+ * Text put into `area` by a drop on it or by the file `picker`; `onFile` hears the file's name
+ * (the name its errors carry). Typing or pasting leaves the name to the caller.
+ */
+export function acceptFiles(area: HTMLTextAreaElement, picker: HTMLInputElement, onFile: (name: string) => void): void {
+  const take = (file: File | undefined) => {
+    if (!file) return;
+    void file.text().then((text) => {
+      area.value = text;
+      onFile(file.name);
+    });
+  };
+  picker.addEventListener('change', () => {
+    take(picker.files?.[0]);
+    picker.value = '';
+  });
+  area.addEventListener('dragover', (ev) => {
+    if (!ev.dataTransfer?.types.includes('Files')) return;
+    ev.preventDefault();
+    area.classList.add('drop-target');
+  });
+  area.addEventListener('dragleave', () => area.classList.remove('drop-target'));
+  area.addEventListener('drop', (ev) => {
+    area.classList.remove('drop-target');
+    const file = ev.dataTransfer?.files?.[0];
+    if (!file) return;
+    ev.preventDefault();
+    take(file);
+  });
+}
+
+/** RFC 3339 in UTC without fractions, as kubectl's times are written. */
+function nowText(): string {
+  return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+export function startOwnObjects(): void {
+  const el = {
+    toggle: byId<HTMLButtonElement>('own-toggle'),
+    panel: byId('own-panel'),
+    app: byId('app'),
+    text: byId<HTMLTextAreaElement>('own-text'),
+    file: byId<HTMLInputElement>('own-file'),
+    show: byId<HTMLButtonElement>('own-show'),
+    close: byId<HTMLButtonElement>('own-close'),
+    result: byId('own-result'),
+    previewPanel: byId('own-preview-panel'),
+    manifest: byId<HTMLTextAreaElement>('own-manifest'),
+    manifestFile: byId<HTMLInputElement>('own-manifest-file'),
+    manager: byId<HTMLInputElement>('own-manager'),
+    clientSide: byId<HTMLInputElement>('own-client-side'),
+    serverSide: byId<HTMLInputElement>('own-server-side'),
+    force: byId<HTMLInputElement>('own-force'),
+    run: byId<HTMLButtonElement>('own-preview-run'),
+    previewResult: byId('own-preview-result'),
+    pasteText: byId<HTMLTextAreaElement>('paste-text'),
+    pasteFile: byId<HTMLInputElement>('paste-file'),
+    pasteRun: byId<HTMLButtonElement>('paste-run'),
+  };
+  let dumpName = PASTED_DUMP;
+  let manifestName = PASTED_MANIFEST;
+  let own: OwnObjects | undefined;
+  let shownPreview: OwnPreview | undefined;
+
+  const open = (yes: boolean) => {
+    el.panel.hidden = !yes;
+    el.app.hidden = yes;
+    el.toggle.setAttribute('aria-expanded', String(yes));
+    if (yes) el.text.focus();
+  };
+  el.toggle.addEventListener('click', () => open(el.panel.hidden));
+  el.close.addEventListener('click', () => {
+    open(false);
+    el.toggle.focus();
+  });
+
+  const show = () => {
+    own = readOwnObjects(el.text.value, dumpName);
+    el.result.innerHTML = renderOwnObjects(own);
+    el.previewPanel.hidden = own.problem !== undefined;
+    el.previewResult.innerHTML = '';
+    shownPreview = undefined;
+  };
+  el.show.addEventListener('click', show);
+  el.text.addEventListener('input', () => (dumpName = PASTED_DUMP));
+  acceptFiles(el.text, el.file, (name) => {
+    dumpName = name;
+    show();
+  });
+
+  // An entry of the history gets its FieldsV1 keys when first opened ('toggle' does not bubble).
+  el.result.addEventListener(
+    'toggle',
+    (ev) => {
+      const d = ev.target as HTMLDetailsElement;
+      const body = d.querySelector('.entry-body');
+      const object = d.closest<HTMLElement>('[data-own-object]')?.dataset.ownObject;
+      if (!own || !d.open || !body || body.childElementCount > 0 || object === undefined) return;
+      body.innerHTML = renderOwnEntry(own, Number(object), Number(d.dataset.ownEntry));
+    },
+    true,
+  );
+
+  const syncForce = () => {
+    el.force.disabled = el.clientSide.checked;
+    if (el.force.disabled) el.force.checked = false;
+  };
+  el.clientSide.addEventListener('change', syncForce);
+  el.serverSide.addEventListener('change', syncForce);
+  el.manifest.addEventListener('input', () => (manifestName = PASTED_MANIFEST));
+  acceptFiles(el.manifest, el.manifestFile, (name) => (manifestName = name));
+  el.run.addEventListener('click', () => {
+    if (!own || own.problem) return;
+    shownPreview = runOwnPreview(own, {
+      manifestText: el.manifest.value,
+      manifestName,
+      fieldManager: el.manager.value,
+      clientSide: el.clientSide.checked,
+      force: el.force.checked,
+      now: nowText(),
+    });
+    el.previewResult.innerHTML = renderOwnPreview(shownPreview);
+  });
+  // A folded run of lines in an object after the preview: show the whole object.
+  el.previewResult.addEventListener('click', (ev) => {
+    const b = (ev.target as HTMLElement).closest('button.show-all');
+    const section = b?.closest<HTMLElement>('[data-preview-object]');
+    if (!b || !section || !shownPreview) return;
+    const index = Number(section.dataset.previewObject);
+    section.outerHTML = renderPreviewObject(shownPreview.whole(index), index);
+  });
+
+  // "Paste your own…" opens files too, such as a session recorded by `ssa-sim serve --record`.
+  acceptFiles(el.pasteText, el.pasteFile, () => el.pasteRun.click());
+}

@@ -10,6 +10,8 @@ export interface CompletionFlag {
   readonly long: string;
   readonly short?: string;
   readonly takesValue: boolean;
+  /** Whether it may be given more than once (`-f a -f b`). */
+  readonly repeatable?: boolean;
 }
 
 export interface CompletionCommand {
@@ -88,14 +90,77 @@ complete -F ${fn} ${program}
 `;
 }
 
-/** zsh runs the same function through its bash-completion emulation (bashcompinit). */
+/** A flag as zsh's _arguments declares it: both names, `=`/`+` where it takes a value, and its completer. */
+function zshFlagSpecs(f: CompletionFlag): string[] {
+  const action = !f.takesValue ? '' : f.long === FIELD_MANAGER ? ':field manager:_ssa_sim_field_managers' : f.long === CONTEXT ? ':context:_ssa_sim_contexts' : f.long === LIVE ? ':live objects:_ssa_sim_live' : `:${f.long}:_files`;
+  const names = [`--${f.long}${f.takesValue ? '=' : ''}`, ...(f.short !== undefined ? [`-${f.short}${f.takesValue ? '+' : ''}`] : [])];
+  // Once given, a flag is not offered again (by either name) unless it may be repeated.
+  const given = f.repeatable === true ? '*' : f.short !== undefined ? `(--${f.long} -${f.short})` : '';
+  return names.map((n) => single(`${given}${n}${action}`));
+}
+
+/**
+ * zsh's own completion (compsys): a completer per command written with _arguments, which knows
+ * `--flag=value`, `--flag value` and `-f value` as the commands' parser does.
+ */
 function zshScript(program: string, commands: readonly CompletionCommand[]): string {
-  const fn = `_${program.replace(/\W/g, '_')}_complete`;
-  return `# zsh completion for ${program}, written by \`${program} completion zsh\`: the bash completion,
-# run by zsh's bashcompinit. Load it in ~/.zshrc, after compinit:  source <(${program} completion zsh)
-autoload -U +X bashcompinit && bashcompinit
-${bashFunction(program, commands)}
-complete -F ${fn} ${program}
+  const fn = `_${program.replace(/\W/g, '_')}`;
+  const described = commands.map((c) => single(`${c.name}:${c.summary}`)).join('\n    ');
+  const cases = commands
+    .map((c) => {
+      const specs = [
+        ...c.flags.flatMap(zshFlagSpecs),
+        ...(c.words !== undefined ? [single(`1:${c.name} argument:(${c.words.join(' ')})`)] : []),
+        single('*:file:_files'),
+      ];
+      return `    ${c.name}) _arguments \\\n        ${specs.join(' \\\n        ')} ;;`;
+    })
+    .join('\n');
+  return `#compdef ${program}
+# zsh completion for ${program}, written by \`${program} completion zsh\`. Load it in ~/.zshrc, after
+# compinit:  source <(${program} completion zsh)   or save it as _${program} in a directory of $fpath.
+
+# The managers of the live file on the line (ssa-sim reads it); the words before the cursor.
+${fn}_field_managers() {
+  local -a managers
+  managers=(\${(f)"$(${program} __complete ${FIELD_MANAGER} \${(Q)words[1,CURRENT-1]} 2>/dev/null)"})
+  compadd -a managers
+}
+
+${fn}_contexts() {
+  local -a contexts
+  contexts=(\${(f)"$(\${KUBECTL:-kubectl} config get-contexts -o name 2>/dev/null)"})
+  compadd -a contexts
+}
+
+${fn}_live() {
+  _alternative 'words:live objects:(cluster)' 'files:file:_files'
+}
+
+${fn}() {
+  local -a commands
+  commands=(
+    ${described}
+  )
+  if (( CURRENT == 2 )); then
+    if [[ $PREFIX == -* ]]; then compadd -- --help --version; else _describe -t commands '${program} command' commands; fi
+    return
+  fi
+  # From here on the command is the first word, as _arguments expects.
+  local command=$words[2]
+  shift words
+  (( CURRENT-- ))
+  case $command in
+${cases}
+    *) return 1 ;;
+  esac
+}
+
+if [[ \${funcstack[1]-} == _${program} ]]; then
+  ${fn} "$@"
+else
+  compdef ${fn} ${program}
+fi
 `;
 }
 
@@ -106,6 +171,8 @@ function fishScript(program: string, commands: readonly CompletionCommand[]): st
     `complete -c ${program} -e`,
     `complete -c ${program} -f`,
     ...commands.map((c) => `complete -c ${program} -n __fish_use_subcommand -a ${c.name} -d ${single(c.summary)}`),
+    `complete -c ${program} -n __fish_use_subcommand -l help -s h`,
+    `complete -c ${program} -n __fish_use_subcommand -l version`,
   ];
   for (const c of commands) {
     const when = `-n ${single(`__fish_seen_subcommand_from ${c.name}`)}`;

@@ -98,7 +98,7 @@ async function completionCommands(): Promise<CompletionCommand[]> {
   return Promise.all(
     listedNames().map(async (name) => {
       const c = commands[name];
-      const flags = Object.entries((await c.load()).options).map(([long, o]) => ({ long, ...(o.short !== undefined ? { short: o.short } : {}), takesValue: o.type === 'string' }));
+      const flags = Object.entries((await c.load()).options).map(([long, o]) => ({ long, ...(o.short !== undefined ? { short: o.short } : {}), takesValue: o.type === 'string', ...(o.multiple === true ? { repeatable: true } : {}) }));
       // --help is main's, for every command.
       flags.push({ long: 'help', short: 'h', takesValue: false });
       return { name, summary: c.summary, flags, ...(c.words !== undefined ? { words: c.words } : {}) };

@@ -14,7 +14,7 @@ Load it once per shell, or save it where your shell looks for completions:
   bash   source <(ssa-sim completion bash)                 in ~/.bashrc
          ssa-sim completion bash > ~/.local/share/bash-completion/completions/ssa-sim
   zsh    source <(ssa-sim completion zsh)                  in ~/.zshrc, after compinit
-         (the bash completion, run by zsh's bashcompinit)
+         ssa-sim completion zsh > ~/.zfunc/_ssa-sim        with ~/.zfunc in $fpath before compinit
   fish   ssa-sim completion fish > ~/.config/fish/completions/ssa-sim.fish
 
 The scripts complete the ssa-sim command; run as a kubectl plugin, kubectl's own completion

@@ -105,4 +105,10 @@ describe('a null item in a keyed list', () => {
     expect(r.stderr).toMatch(new RegExp(`\nerror: error when creating patch with:\\noriginal:\\n[^]*\\nmodified:\\n[^]*\\ncurrent:\\n[^]*\\nfor: "${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": list element types are not identical: \\[\\[map\\[image:x name:a\\]\\] \\[map\\[image:x name:a\\] <nil>\\]\\]\n$`));
     expect(r.code).toBe(1);
   });
+  it('diff: kubectl diff computes the same patch and says the same (exit above 1)', async () => {
+    const r = await runCli(['diff', '-f', m, '--live', l]);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(new RegExp(`^error: error when creating patch with:\\noriginal:\\n\\nmodified:\\n[^]*\\ncurrent:\\n[^]*\\nfor: "${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": list element types are not identical: \\[\\[map\\[image:x name:a\\]\\] \\[map\\[image:x name:a\\] <nil>\\]\\]\n$`));
+    expect(r.code).toBe(2);
+  });
 });

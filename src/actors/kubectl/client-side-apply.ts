@@ -8,6 +8,7 @@ import type { DryRun } from '../actor.js';
 import type { ObjectCoordinates } from '../resources.js';
 import type { Wire } from '../wire.js';
 import { encodeGoJson } from '../../fieldpath/json-text.js';
+import type { ValueMap } from '../../value/value.js';
 import { type FieldValidation, printWarnings, patchMetaFor, statusError } from './kubectl.js';
 import { dropNulls, lastAppliedValue, parseLastApplied, readLastApplied, withLastApplied } from './last-applied.js';
 import { infoText, type KubectlError, missingAnnotationWarning, successLine, withSource } from './output.js';
@@ -20,6 +21,30 @@ export interface ClientSideApplyOne {
   /** The file the object came from, named in wrapped errors. */
   readonly source: string;
   readonly outputName: boolean;
+}
+
+/**
+ * The three-way patch kubectl's patcher computes from the live object's last-applied annotation
+ * (the original), the new configuration and the live object: a JSON merge patch for a custom
+ * resource, else a strategic merge patch. When it cannot be computed, kubectl's error: the three
+ * documents as JSON, then the reason. `kubectl apply` and `kubectl diff` both compute it so.
+ */
+export function threeWayPatch(wire: Wire, c: ObjectCoordinates, modified: KubeObject, live: KubeObject, source: string): { ok: true; patch: ValueMap } | { ok: false; error: KubectlError } {
+  const annotation = readLastApplied(live);
+  const original = parseLastApplied(annotation);
+  try {
+    const patch = c.custom ? threeWayJsonMergePatch(original, modified, live) : threeWayStrategicMergePatch(original, modified, live, patchMetaFor(wire.state, c.apiVersion, c.kind));
+    return { ok: true, patch };
+  } catch (err) {
+    if (!(err instanceof PatchComputeError)) throw err;
+    const doing = `creating patch with:\noriginal:\n${annotation ?? ''}\nmodified:\n${encodeGoJson(modified)}\ncurrent:\n${encodeGoJson(live)}\nfor:`;
+    return { ok: false, error: withSource({ kind: 'plain', message: err.message }, doing, source) };
+  }
+}
+
+/** A refused patch, wrapped twice as kubectl's patcher wraps it (`applying patch:` PATCH `to:` OBJECT `for:`, then `patching`). */
+export function refusedPatchError(error: KubectlError, patch: ValueMap, c: ObjectCoordinates, source: string): KubectlError {
+  return withSource(withSource(error, 'patching', source), `applying patch:\n${encodeGoJson(patch)}\nto:\n${infoText(c)}\nfor:`, source);
 }
 
 /**
@@ -57,21 +82,13 @@ export function clientSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCo
   }
 
   const live = got.object;
-  const annotation = readLastApplied(live);
-  if (annotation === undefined) wire.printError(missingAnnotationWarning(c.resource, c.name));
-  const original = parseLastApplied(annotation);
-  let patch;
-  try {
-    patch = c.custom
-      ? threeWayJsonMergePatch(original, modified, live)
-      : threeWayStrategicMergePatch(original, modified, live, patchMetaFor(wire.state, c.apiVersion, c.kind));
-  } catch (err) {
-    if (!(err instanceof PatchComputeError)) throw err;
-    // kubectl's patcher: the three documents as JSON, then the reason.
-    const doing = `creating patch with:\noriginal:\n${annotation ?? ''}\nmodified:\n${encodeGoJson(modified)}\ncurrent:\n${encodeGoJson(live)}\nfor:`;
-    errors.push(withSource({ kind: 'plain', message: err.message }, doing, opts.source));
+  if (readLastApplied(live) === undefined) wire.printError(missingAnnotationWarning(c.resource, c.name));
+  const computed = threeWayPatch(wire, c, modified, live, opts.source);
+  if (!computed.ok) {
+    errors.push(computed.error);
     return;
   }
+  const { patch } = computed;
   if (isEmptyPatch(patch)) {
     line('unchanged');
     return;
@@ -86,8 +103,7 @@ export function clientSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCo
     });
     printWarnings(wire, r);
     if (!r.ok) {
-      const patching = withSource(statusError(r), 'patching', opts.source);
-      errors.push(withSource(patching, `applying patch:\n${encodeGoJson(patch)}\nto:\n${infoText(c)}\nfor:`, opts.source));
+      errors.push(refusedPatchError(statusError(r), patch, c, opts.source));
       return;
     }
   }

@@ -21,11 +21,12 @@ import type { ActorOutcome, CommonOptions, FileOptions, Manifests } from '../act
 import { metadata, str, toObjects } from '../objects.js';
 import type { ObjectCoordinates } from '../resources.js';
 import type { Wire } from '../wire.js';
-import { kubectlWire, patchMetaFor, printWarnings, runKubectl, statusError } from './kubectl.js';
-import { parseLastApplied, readLastApplied, withoutLastApplied } from './last-applied.js';
-import { infoText, type KubectlError, STDIN_SOURCE, VALIDATION, withSource } from './output.js';
+import { kubectlWire, printWarnings, runKubectl, statusError } from './kubectl.js';
+import { refusedPatchError, threeWayPatch } from './client-side-apply.js';
+import { withoutLastApplied } from './last-applied.js';
+import { type KubectlError, STDIN_SOURCE, VALIDATION } from './output.js';
 import { buildTargets } from './resource-builder.js';
-import { isEmptyPatch, PatchComputeError, threeWayJsonMergePatch, threeWayStrategicMergePatch } from './three-way-patch.js';
+import { isEmptyPatch } from './three-way-patch.js';
 
 /** kubectl diff's maxRetries. */
 const MAX_ATTEMPTS = 4;
@@ -81,16 +82,9 @@ function mergedObject(wire: Wire, local: KubeObject, c: ObjectCoordinates, live:
     return answer(wire, wire.send({ verb: 'apply', body: local, target: ref, options: { ...options, force: o.force } }));
   }
   if (live === undefined) return answer(wire, wire.send({ verb: 'create', body: local, target: ref, options }));
-  const modified = withoutLastApplied(local);
-  const original = parseLastApplied(readLastApplied(live));
-  let patch: ValueMap;
-  try {
-    patch = c.custom ? threeWayJsonMergePatch(original, modified, live) : threeWayStrategicMergePatch(original, modified, live, patchMetaFor(wire.state, c.apiVersion, c.kind));
-  } catch (err) {
-    if (!(err instanceof PatchComputeError)) throw err;
-    const doing = `creating patch with:\noriginal:\n${readLastApplied(live) ?? ''}\nmodified:\n${encodeGoJson(modified)}\ncurrent:\n${encodeGoJson(live)}\nfor:`;
-    return { ok: false, error: withSource({ kind: 'plain', message: err.message }, doing, o.source) };
-  }
+  const computed = threeWayPatch(wire, c, withoutLastApplied(local), live, o.source);
+  if (!computed.ok) return computed;
+  const { patch } = computed;
   if (isEmptyPatch(patch)) return { ok: true, object: live };
   const withVersion = newMap();
   for (const k of Object.keys(patch)) withVersion[k] = patch[k];
@@ -101,8 +95,7 @@ function mergedObject(wire: Wire, local: KubeObject, c: ObjectCoordinates, live:
   if (Object.keys(meta).length > 0) withVersion.metadata = meta;
   const r = wire.send({ verb: 'patch', target: ref, patchType: c.custom ? 'merge' : 'strategic', patch: withVersion, options });
   const merged = answer(wire, r);
-  // kubectl's patcher wraps a refused patch twice, as apply does.
-  return merged.ok ? merged : { ok: false, error: withSource(withSource(merged.error, 'patching', o.source), `applying patch:\n${encodeGoJson(withVersion)}\nto:\n${infoText(c)}\nfor:`, o.source) };
+  return merged.ok ? merged : { ok: false, error: refusedPatchError(merged.error, withVersion, c, o.source) };
 }
 
 export function kubectlDiff(state: ClusterState, options: KubectlDiffOptions): KubectlDiffOutcome {

@@ -11,8 +11,8 @@ import { runAction } from '../actors/index.js';
 import { identity } from '../actors/objects.js';
 import { coordinates } from '../actors/resources.js';
 import type { KubeObject } from '../apiserver/types.js';
-import { managerOfCause } from '../apiserver/index.js';
 import { clusterSnapshot, objectRefDisplay, type ClusterRunState } from '../scenarios/cluster-mode.js';
+import { statusConflicts } from '../scenarios/apply-facts.js';
 import { changesBetween } from '../scenarios/run-scenario.js';
 import type { ObjectView, RunEnvironment, Snapshot } from '../scenarios/run-types.js';
 import { addonArgs, buildClusterStates, type ClusterStateRun } from './cluster-states.js';
@@ -63,7 +63,7 @@ function cellOf(input: AddonCheckInput, state: ClusterStateRun, mode: ResolveCon
     const targets = outcome.requests.filter((r) => objectRefDisplay(r.target) === display);
     const conflicts = targets
       .filter((r) => r.dryRun && r.code === 409)
-      .flatMap((r) => (r.failure?.causes ?? []).filter((c) => c.reason === 'FieldManagerConflict').map((c) => ({ manager: managerOfCause(c.message), path: c.field })));
+      .flatMap((r) => statusConflicts(r.failure).map(({ manager, path }) => ({ manager, path })));
     const ids = new Set(targets.map((r) => resourceId(coordinates(cluster, r.target.apiVersion, r.target.kind, r.target.name, r.target.namespace))));
     const preserved = (addon?.preserved ?? []).filter((p) => ids.has(p.object)).map((p) => p.path);
     const fates = (changed.get(display) ?? []).map(({ change, path }) => fateOf(change, path, afterViews.get(display)));

@@ -69,9 +69,12 @@ export function conflictMessage(conflicts: readonly Conflict[]): string {
   return `Apply failed with ${conflicts.length} conflicts: ${conflictLines(conflicts, printManager).join('\n')}`;
 }
 
+/** The reason of a 409's cause that names a conflicting field and its manager. */
+export const FIELD_MANAGER_CONFLICT = 'FieldManagerConflict';
+
 /** One FieldManagerConflict cause per conflict, in the message's order. */
 export function conflictCauses(conflicts: readonly Conflict[]): StatusCause[] {
-  return sortConflicts(conflicts).map((c) => ({ reason: 'FieldManagerConflict', message: `conflict with ${printManager(c.manager)}`, field: pathToString(c.path) }));
+  return sortConflicts(conflicts).map((c) => ({ reason: FIELD_MANAGER_CONFLICT, message: `conflict with ${printManager(c.manager)}`, field: pathToString(c.path) }));
 }
 
 /** The 409 Status: reason Conflict, one FieldManagerConflict cause per conflict. */

@@ -5,7 +5,7 @@
  * playground all read these facts from here, in text and in their JSON reports (docs/reports.md).
  */
 import type { ActorOutcome, RequestRecord } from '../actors/actor.js';
-import { managerOfCause, subresourceOfCause, updateApiVersionOfCause } from '../apiserver/conflict-status.js';
+import { FIELD_MANAGER_CONFLICT, managerOfCause, subresourceOfCause, updateApiVersionOfCause } from '../apiserver/conflict-status.js';
 import type { Value } from '../value/value.js';
 import { objectRefDisplay } from './object-views.js';
 import type { ObjectView } from './run-types.js';
@@ -43,7 +43,25 @@ export interface ApplyFacts {
 }
 
 type Target = RequestRecord['target'];
-type Cause = { readonly message: string; readonly field: string };
+type Cause = { readonly reason: string; readonly message: string; readonly field: string };
+
+/** A conflict as a 409's cause names it. */
+export interface StatusConflict {
+  /** The owner's field manager (`eks`). */
+  readonly manager: string;
+  readonly path: string;
+  /** The cause's message, which also says the owner's operation and subresource (`conflict with "m" using apps/v1`). */
+  readonly message: string;
+}
+
+/**
+ * The conflicts a refused write's Status names (its FieldManagerConflict causes, in order), or the
+ * forgiven conflicts given in the same shape; none for any other failure. Every view reads
+ * conflicts from a result through this.
+ */
+export function statusConflicts(status: { readonly causes?: readonly Cause[] } | undefined): StatusConflict[] {
+  return (status?.causes ?? []).filter((c) => c.reason === FIELD_MANAGER_CONFLICT).map((c) => ({ manager: managerOfCause(c.message), path: c.field, message: c.message }));
+}
 
 function viewOf(objects: readonly ObjectView[], t: Target): ObjectView | undefined {
   return objects.find((o) => o.ref && o.ref.kind === t.kind && o.ref.name === t.name && (o.ref.namespace ?? '') === (t.namespace ?? ''));
@@ -56,14 +74,14 @@ function valueAt(object: Value | undefined, path: string): Value | null {
 }
 
 /**
- * A conflict cause of a request (a 409's, or a forgiven one) with the live entry it names and both
+ * A conflict of a request (a 409's, or a forgiven one) with the live entry it names and both
  * values; `before` are the objects as they were before the action, `applied` what was applied.
  */
-export function conflictEntry(cause: Cause, target: Target, before: readonly ObjectView[], applied: Value | undefined): ConflictEntry {
+export function conflictEntry(conflict: StatusConflict, target: Target, before: readonly ObjectView[], applied: Value | undefined): ConflictEntry {
   const view = viewOf(before, target);
-  const manager = managerOfCause(cause.message);
-  const subresource = subresourceOfCause(cause.message);
-  const updateVersion = updateApiVersionOfCause(cause.message);
+  const { manager } = conflict;
+  const subresource = subresourceOfCause(conflict.message);
+  const updateVersion = updateApiVersionOfCause(conflict.message);
   const operation = updateVersion === undefined ? 'Apply' : 'Update';
   const entry = view?.owners.find(
     (e) => e.manager === manager && e.operation === operation && e.subresource === subresource && (updateVersion === undefined || e.apiVersion === updateVersion),
@@ -74,9 +92,9 @@ export function conflictEntry(cause: Cause, target: Target, before: readonly Obj
     operation,
     apiVersion: updateVersion ?? entry?.apiVersion ?? null,
     subresource,
-    path: cause.field,
-    liveValue: valueAt(view?.object, cause.field),
-    appliedValue: valueAt(applied, cause.field),
+    path: conflict.path,
+    liveValue: valueAt(view?.object, conflict.path),
+    appliedValue: valueAt(applied, conflict.path),
   };
 }
 
@@ -95,9 +113,9 @@ export function applyFacts(
   const forgiven: ConflictEntry[] = [];
   const seen = new Set<string>();
   for (const r of outcome.requests) {
-    for (const cause of r.forgivenConflicts ?? []) {
-      const e = conflictEntry(cause, r.target, before, appliedBody(r));
-      const key = JSON.stringify([e.object, cause.message, e.path]);
+    for (const conflict of statusConflicts({ causes: r.forgivenConflicts })) {
+      const e = conflictEntry(conflict, r.target, before, appliedBody(r));
+      const key = JSON.stringify([e.object, conflict.message, e.path]);
       if (seen.has(key)) continue;
       seen.add(key);
       forgiven.push(e);

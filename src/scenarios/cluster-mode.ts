@@ -8,7 +8,7 @@ import { freeze } from 'immer';
 import { isActionName, runAction } from '../actors/index.js';
 import type { ActorOutcome, AddonStatus } from '../actors/actor.js';
 import { vpcCniManifest } from '../actors/eks/addons/vpc-cni.js';
-import { createCluster, managerOfCause, objectType, serve, withExistingObject, withTime } from '../apiserver/index.js';
+import { createCluster, objectType, serve, withExistingObject, withTime } from '../apiserver/index.js';
 import type { ApiRequest, ClusterState, KubeObject } from '../apiserver/types.js';
 import { formatSource, type SourcePosition, SsaError } from '../errors/ssa-error.js';
 import { readManifests } from '../manifest/read-manifests.js';
@@ -20,7 +20,7 @@ import { withoutManagedFields } from './blame.js';
 import type { ObjectRef, Scenario, ScenarioStep } from './model.js';
 import { ownersFromObject } from './owners.js';
 import type { ActionResult, ConflictReport, ModeRunner, ObjectView, RunEnvironment, Snapshot } from './run-types.js';
-import { applyFacts } from './apply-facts.js';
+import { applyFacts, statusConflicts } from './apply-facts.js';
 import { objectRefDisplay } from './object-views.js';
 
 export { objectRefDisplay };
@@ -265,9 +265,7 @@ function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOut
   let conflicts: ConflictReport[] = [];
   if (failedRec?.failure) {
     error = failedRec.failure.message;
-    conflicts = (failedRec.failure.causes ?? [])
-      .filter((c) => c.reason === 'FieldManagerConflict')
-      .map((c) => ({ manager: managerOfCause(c.message), path: c.field, ...(failedRec.target.kind ? { object: { ...failedRec.target, kind: failedRec.target.kind } } : {}) }));
+    conflicts = statusConflicts(failedRec.failure).map(({ manager, path }) => ({ manager, path, ...(failedRec.target.kind ? { object: { ...failedRec.target, kind: failedRec.target.kind } } : {}) }));
   }
   const touched = changedObjects(before, outcome.state);
   if (touched.length === 0 && failedRec?.target.kind) touched.push({ ...failedRec.target });
@@ -349,7 +347,6 @@ function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario,
       next,
     };
   }
-  const causes = response.status.details?.causes ?? [];
   const body = getKey(step.args, 'body');
   if (touched.length === 0 && isMap(body)) touched.push(refOf(body));
   return {
@@ -360,9 +357,7 @@ function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario,
       stderr: `HTTP ${response.code}: ${response.status.message}\n`,
       exitCode: 1,
       error: response.status.message,
-      conflicts: causes
-        .filter((c) => c.message.startsWith('conflict with'))
-        .map((c) => ({ manager: managerOfCause(c.message), path: c.field, ...(touched.length === 1 ? { object: touched[0] } : {}) })),
+      conflicts: statusConflicts(response.status.details).map(({ manager, path }) => ({ manager, path, ...(touched.length === 1 ? { object: touched[0] } : {}) })),
       touched,
       notes: response.code === 400 ? textBodyNotes(step, scenario) : [],
       response: { code: response.code, body: response.status as unknown as Value },

@@ -4,7 +4,7 @@
  * functions, so the two reports share one schema (docs/reports.md).
  */
 import type { Value } from '../value/value.js';
-import { type ConflictEntry, conflictEntry, type MigrationEntry } from './apply-facts.js';
+import { type ConflictEntry, conflictEntry, type MigrationEntry, statusConflicts } from './apply-facts.js';
 import { type OwnershipChangesReport, ownershipChangesReport } from './format-run.js';
 import type { OfflineApplyResult, TargetRef } from './offline-apply.js';
 import { type ValueChange, valueChanges } from './value-changes.js';
@@ -69,12 +69,13 @@ const same = (a: TargetRef, b: TargetRef) =>
 function conflictsOf(input: PreviewReportInput): ConflictEntry[] {
   const out: ConflictEntry[] = [];
   for (const r of input.result.outcome.requests) {
-    if (r.failure?.reason !== 'Conflict') continue;
+    const conflicts = statusConflicts(r.failure);
+    if (conflicts.length === 0) continue;
     const sent = input.sent.find((o) => {
       const m = (o as { metadata?: { name?: unknown } }).metadata;
       return (o as { kind?: unknown }).kind === r.target.kind && m?.name === r.target.name;
     });
-    for (const cause of r.failure.causes ?? []) out.push(conflictEntry(cause, r.target, input.result.before.objects, sent));
+    for (const c of conflicts) out.push(conflictEntry(c, r.target, input.result.before.objects, sent));
   }
   return out;
 }

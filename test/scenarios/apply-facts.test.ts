@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { statusConflicts } from '../../src/scenarios/apply-facts.js';
 import { formatStep, modeRunner, parseScenario, runReport, runScenario } from '../../src/scenarios/index.js';
 import { pageModel } from '../../src/web/page-model.js';
 import { renderResult } from '../../src/web/render-page.js';
@@ -48,5 +49,25 @@ describe('run shows what decided an apply', () => {
     expect(model.result?.facts).toEqual(formatStep(run.steps[1], scenario.steps.length).split('\n').filter((l) => /^ {4}(last-applied|client-side apply|  - \.data)/.test(l)).map((l) => l.slice(4)));
     expect(renderResult(model)).toContain('data-testid="apply-facts"');
     expect(pageModel(session, 3).result?.facts).toEqual([]);
+  });
+});
+
+describe('statusConflicts: the one reading of conflicts from a result', () => {
+  it("reads each FieldManagerConflict cause of a 409 as manager, path and message", () => {
+    const causes = [
+      { reason: 'FieldManagerConflict', message: 'conflict with "helm"', field: '.metadata.labels.app' },
+      { reason: 'FieldManagerConflict', message: 'conflict with "kubectl-edit" using apps/v1', field: '.spec.replicas' },
+      { reason: 'FieldManagerConflict', message: 'conflict with "hpa" with subresource "scale" using autoscaling/v1', field: '.spec.replicas' },
+    ];
+    expect(statusConflicts({ causes })).toEqual([
+      { manager: 'helm', path: '.metadata.labels.app', message: 'conflict with "helm"' },
+      { manager: 'kubectl-edit', path: '.spec.replicas', message: 'conflict with "kubectl-edit" using apps/v1' },
+      { manager: 'hpa', path: '.spec.replicas', message: 'conflict with "hpa" with subresource "scale" using autoscaling/v1' },
+    ]);
+  });
+
+  it('reads none from another failure, whatever its causes', () => {
+    expect(statusConflicts({ causes: [{ reason: 'FieldValueInvalid', message: 'Invalid value: "x"', field: 'spec.replicas' }] })).toEqual([]);
+    expect(statusConflicts(undefined)).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { clusterObjectDisplay } from '../../scenarios/cluster-mode.js';
 import { offlineApply, type OfflineApplyResult } from '../../scenarios/offline-apply.js';
 import { undeclaredFieldNotes } from '../../scenarios/undeclared-fields.js';
 import type { ConflictReport, ObjectView } from '../../scenarios/run-types.js';
-import { managerOfCause } from '../../apiserver/index.js';
+import { statusConflicts } from '../../scenarios/apply-facts.js';
 import type { Path } from '../../fieldpath/path-element.js';
 import type { SchemaCatalog } from '../../schema/catalog.js';
 import type { ValueMap } from '../../value/value.js';
@@ -47,10 +47,10 @@ export interface DryRun {
 function conflictsOf(result: OfflineApplyResult): Map<string, ConflictReport[]> {
   const out = new Map<string, ConflictReport[]>();
   for (const r of result.outcome.requests) {
-    const causes = (r.failure?.causes ?? []).filter((c) => c.reason === 'FieldManagerConflict');
-    if (causes.length === 0) continue;
+    const conflicts = statusConflicts(r.failure);
+    if (conflicts.length === 0) continue;
     const display = clusterObjectDisplay({ apiVersion: r.target.apiVersion, kind: r.target.kind, metadata: { name: r.target.name, ...(r.target.namespace ? { namespace: r.target.namespace } : {}) } });
-    out.set(display, [...(out.get(display) ?? []), ...causes.map((c) => ({ manager: managerOfCause(c.message), path: c.field }))]);
+    out.set(display, [...(out.get(display) ?? []), ...conflicts.map(({ manager, path }) => ({ manager, path }))]);
   }
   return out;
 }

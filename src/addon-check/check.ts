@@ -1,21 +1,20 @@
 /**
  * The add-on check: every cluster state × every resolveConflicts mode, each cell the add-on
- * manager's real request (src/actors/eks) on a copy of that cluster. Whether it fails and with
- * which error is the add-on manager's answer; conflicts are its dry run's 409 causes; ownership
+ * manager's real request (src/actors/eks) run by the scenario runner on that cluster state, as a
+ * scenario step would be. Whether it fails and with which error is the add-on manager's answer;
+ * conflicts are the runner's (its dry run's 409 causes, scenarios/apply-facts.ts); ownership
  * changes come from managedFields before and after (scenarios/ownership-changes); the fate of
  * each user change is read from the objects before and after.
  */
 import type { ActorOutcome, AddonStatus, ResolveConflicts } from '../actors/actor.js';
 import { resourceId } from '../actors/eks/addon-manager.js';
-import { runAction } from '../actors/index.js';
 import { identity } from '../actors/objects.js';
 import { coordinates } from '../actors/resources.js';
 import type { KubeObject } from '../apiserver/types.js';
-import { clusterSnapshot, objectRefDisplay, type ClusterRunState } from '../scenarios/cluster-mode.js';
-import { statusConflicts } from '../scenarios/apply-facts.js';
+import { objectRefDisplay, type ClusterRunState } from '../scenarios/cluster-mode.js';
 import { changesBetween } from '../scenarios/run-scenario.js';
-import type { ObjectView, RunEnvironment, Snapshot } from '../scenarios/run-types.js';
-import { addonArgs, buildClusterStates, type ClusterStateRun } from './cluster-states.js';
+import type { ActionResult, ModeRunner, ObjectView, RunEnvironment, Snapshot } from '../scenarios/run-types.js';
+import { addonArgs, buildClusterStates, type ClusterStateRun, syntheticStep } from './cluster-states.js';
 import type { AddonCheckInput, AddonCheckReport, Cell, CellObject, ClusterStateReport } from './model.js';
 import { fateOf, userChanges } from './user-changes.js';
 
@@ -32,40 +31,30 @@ function byDisplay(s: Snapshot): Map<string, ObjectView> {
   return new Map(s.objects.map((o) => [o.display, o]));
 }
 
-function runUpdate(input: AddonCheckInput, state: ClusterStateRun, mode: ResolveConflicts): { outcome: ActorOutcome; after: Snapshot } {
-  const run = state.snapshot.state as ClusterRunState;
-  const current: AddonStatus | undefined = run.addons[input.addonName];
-  const outcome = runAction(state.operation === 'update-addon' ? 'eks-update-addon' : 'eks-create-addon', run.cluster, {
-    ...addonArgs(input.to, input.addonName),
-    resolveConflicts: mode,
-    now: run.cluster.now,
-    ...(current ? { current } : {}),
-  });
-  const addons = outcome.addon ? { ...run.addons, [input.addonName]: outcome.addon } : run.addons;
-  return { outcome, after: clusterSnapshot(outcome.state, addons) };
+/** The add-on manager's update (or create) of NEW in MODE, run by the scenario runner on the state. */
+function runUpdate(runner: ModeRunner, input: AddonCheckInput, state: ClusterStateRun, mode: ResolveConflicts): { result: ActionResult; addon: AddonStatus | undefined; after: Snapshot } {
+  const action = state.operation === 'update-addon' ? 'eks-update-addon' : 'eks-create-addon';
+  const { result, after } = runner.run(syntheticStep(action, { ...addonArgs(input.to, input.addonName), resolveConflicts: mode }, `${state.operation} ${mode}`), state.snapshot);
+  const before = (state.snapshot.state as ClusterRunState).addons[input.addonName];
+  const now = (after.state as ClusterRunState).addons[input.addonName];
+  // The add-on as this request left it (not one an earlier request left).
+  return { result, addon: now !== before ? now : undefined, after };
 }
 
 type StateChanges = ReadonlyMap<string, ReturnType<typeof userChanges>>;
 
-function cellOf(input: AddonCheckInput, state: ClusterStateRun, mode: ResolveConflicts, changed: StateChanges, objects: readonly string[]): Cell {
-  const { outcome, after } = runUpdate(input, state, mode);
-  const addon = outcome.addon;
-  const failed = outcome.exitCode !== 0 || (addon !== undefined && addon.status.endsWith('FAILED'));
-  const error = failed
-    ? addon && addon.health.issues.length > 0
-      ? addon.health.issues.map((i) => `${i.code}: ${i.message}`).join('\n')
-      : outcome.stderr.trim()
-    : null;
+function cellOf(runner: ModeRunner, input: AddonCheckInput, state: ClusterStateRun, mode: ResolveConflicts, changed: StateChanges, objects: readonly string[]): Cell {
+  const { result, addon, after } = runUpdate(runner, input, state, mode);
+  const failed = !result.ok;
+  const error = failed ? (addon && addon.health.issues.length > 0 ? addon.health.issues.map((i) => `${i.code}: ${i.message}`).join('\n') : result.stderr.trim()) : null;
   const afterViews = byDisplay(after);
   const changes = changesBetween(state.snapshot, after);
   const cluster = (state.snapshot.state as ClusterRunState).cluster;
   const cellObjects: CellObject[] = objects.map((display) => {
-    const targets = outcome.requests.filter((r) => objectRefDisplay(r.target) === display);
-    const conflicts = targets
-      .filter((r) => r.dryRun && r.code === 409)
-      .flatMap((r) => statusConflicts(r.failure).map(({ manager, path }) => ({ manager, path })));
-    const ids = new Set(targets.map((r) => resourceId(coordinates(cluster, r.target.apiVersion, r.target.kind, r.target.name, r.target.namespace))));
-    const preserved = (addon?.preserved ?? []).filter((p) => ids.has(p.object)).map((p) => p.path);
+    const conflicts = result.conflicts.filter((c) => c.object !== undefined && objectRefDisplay({ ...c.object, apiVersion: c.object.apiVersion ?? '' }) === display).map(({ manager, path }) => ({ manager, path }));
+    const ref = (afterViews.get(display) ?? state.snapshot.objects.find((o) => o.display === display))?.ref;
+    const id = ref === undefined ? undefined : resourceId(coordinates(cluster, ref.apiVersion ?? '', ref.kind, ref.name, ref.namespace));
+    const preserved = (addon?.preserved ?? []).filter((p) => p.object === id).map((p) => p.path);
     const fates = (changed.get(display) ?? []).map(({ change, path }) => fateOf(change, path, afterViews.get(display)));
     return { object: display, conflicts, preserved, ownershipChanges: changes.find((c) => c.display === display)?.changes ?? [], userChanges: fates };
   });
@@ -83,7 +72,7 @@ function cellOf(input: AddonCheckInput, state: ClusterStateRun, mode: ResolveCon
 }
 
 export function runAddonCheck(input: AddonCheckInput, env: RunEnvironment): AddonCheckReport {
-  const { baseline, states } = buildClusterStates(input, env);
+  const { runner, baseline, states } = buildClusterStates(input, env);
   const baseViews = byDisplay(baseline);
   // The add-on's objects: what OLD installs, and what the add-on manager applies of NEW.
   const cluster = (baseline.state as ClusterRunState).cluster;
@@ -92,7 +81,7 @@ export function runAddonCheck(input: AddonCheckInput, env: RunEnvironment): Addo
     const views = byDisplay(s.snapshot);
     return new Map(objects.flatMap((d) => (views.has(d) ? [[d, userChanges(baseViews.get(d), views.get(d)!)] as const] : [])));
   });
-  const cells = states.flatMap((state, i) => input.modes.map((mode) => cellOf(input, state, mode, changed[i], objects)));
+  const cells = states.flatMap((state, i) => input.modes.map((mode) => cellOf(runner, input, state, mode, changed[i], objects)));
   const stateReports: ClusterStateReport[] = states.map((s, i) => ({
     name: s.name,
     description: s.description,

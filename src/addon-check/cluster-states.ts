@@ -34,7 +34,8 @@ export interface ClusterStates {
   readonly states: readonly ClusterStateRun[];
 }
 
-function syntheticStep(action: string, args: Value, title: string): ScenarioStep {
+/** A step the check runs through the scenario runner, as a scenario file would give it. */
+export function syntheticStep(action: string, args: Value, title: string): ScenarioStep {
   return { index: 0, title, explain: '', action, args, argsSegs: [], expectations: [], source: {} };
 }
 

@@ -261,12 +261,11 @@ function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOut
   const failedRec = outcome.requests.find((r) => r.code >= 400);
   const answered = failedRec ?? outcome.requests[outcome.requests.length - 1];
   const failedAddon = outcome.addon !== undefined && /FAILED$/.test(outcome.addon.status);
-  let error: string | undefined;
-  let conflicts: ConflictReport[] = [];
-  if (failedRec?.failure) {
-    error = failedRec.failure.message;
-    conflicts = statusConflicts(failedRec.failure).map(({ manager, path }) => ({ manager, path, ...(failedRec.target.kind ? { object: { ...failedRec.target, kind: failedRec.target.kind } } : {}) }));
-  }
+  const error = failedRec?.failure?.message;
+  // Every refused write's conflicts (the add-on manager's dry run refuses each conflicting object).
+  const conflicts: ConflictReport[] = outcome.requests.flatMap((r) =>
+    statusConflicts(r.failure).map(({ manager, path }) => ({ manager, path, ...(r.target.kind ? { object: { ...r.target, kind: r.target.kind } } : {}) })),
+  );
   const touched = changedObjects(before, outcome.state);
   if (touched.length === 0 && failedRec?.target.kind) touched.push({ ...failedRec.target });
   const notes = [...(outcome.notes ?? [])];

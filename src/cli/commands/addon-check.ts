@@ -64,6 +64,7 @@ Examples:
   ssa-sim addon-check --from chart-v1/ --to chart-v2/ --customizations my-users.yaml -o report.json
   kubectl get ds,sa -n kube-system -l k8s-app=aws-node -o yaml --show-managed-fields > prod.yaml
   ssa-sim addon-check --from vpc-cni@v1.10.1 --to new/ --cluster prod.yaml
+  ssa-sim addon-check --from vpc-cni@v1.10.1 --to vpc-cni@v1.11.4 -o json | jq .summary
   ssa-sim addon-check --print-customizations > my-users.yaml
 `;
 

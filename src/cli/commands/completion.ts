@@ -22,6 +22,7 @@ applies, which knows the plugin's name but not its flags.
 
 Examples:
   ssa-sim completion bash > /etc/bash_completion.d/ssa-sim
+  ssa-sim completion zsh > ~/.zfunc/_ssa-sim
   ssa-sim completion fish | source
 `;
 

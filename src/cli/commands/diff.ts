@@ -56,6 +56,8 @@ Examples:
   KUBECTL_EXTERNAL_DIFF="diff -u -N --color=always" ssa-sim diff -f app.yaml --live live.yaml
   ssa-sim diff -f app.yaml --live live.yaml --show-managed-fields --server-side
   ssa-sim diff -f aws-k8s-cni-v1.11.4.yaml --live cluster --context my-eks --server-side --field-manager eks
+  ssa-sim diff -f app.yaml --live cluster --kubeconfig ~/.kube/staging -n staging --dry-run=server
+  kubectl get cm app -n staging -o yaml --show-managed-fields | ssa-sim diff -f app.yaml --live -
 `;
 
 export const OPTIONS = {

@@ -17,7 +17,7 @@ A request is a reference vector case without "expect":
 The response is {"steps": [<result per step>]} with each result as in the vectors
 ({"error", "conflicts", "object", "managed"}), or {"error": "..."} when the request is invalid.
 
-Example:
+Examples:
   echo '{"schema":"","type":"","steps":[{"op":"apply","manager":"m","apiVersion":"v1","object":{"a":1}}]}' | ssa-sim engine
 `;
 

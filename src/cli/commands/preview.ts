@@ -58,6 +58,7 @@ Options:
   --color              auto (a terminal without NO_COLOR), always or never: conflicts in red,
                        ownership changes in colour, old and new values in red and green
 ${DRY_RUN_HELP}
+  --now                the time of the apply (RFC 3339), for managedFields times (default: now)
   --schema FILE        extra schema (schema YAML, OpenAPI v2/v3, or CRDs); repeatable
   --crd FILE           CustomResourceDefinition manifests; repeatable
 ${CLUSTER_OPTIONS_HELP}
@@ -74,6 +75,7 @@ Examples:
   ssa-sim preview -f daemonset-without-namespace.yaml -n kube-system --live live.yaml --field-manager eks
   ssa-sim preview -f aws-k8s-cni.yaml --live live.yaml --field-manager eks -o report.json || jq .conflicts report.json
   ssa-sim preview -f aws-k8s-cni.yaml --live cluster --context my-eks --field-manager eks
+  ssa-sim preview -f app.yaml --live live.yaml --client-side --color=always | less -R
   kubectl get ds aws-node -n kube-system -o yaml --show-managed-fields | ssa-sim preview -f aws-k8s-cni.yaml --live - --field-manager eks
 `;
 

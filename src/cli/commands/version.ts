@@ -12,6 +12,9 @@ Prints ssa-sim's version and the versions of what it models: the Kubernetes API 
 whose field management, defaulting and reset fields it follows, and the kubectl whose requests
 and messages its kubectl model reproduces.
 
+Options:
+  -o, --output   json: the same as a JSON object
+
 Examples:
   ssa-sim version
   ssa-sim version -o json

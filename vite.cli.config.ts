@@ -5,11 +5,27 @@
  * one bundled module skips resolving and compiling some 250 separate files, and `--help` loads
  * none of the layers: cold start is what a user at a terminal feels (`npm run bench`, CLI/*).
  * The dependencies are bundled too, so the command needs nothing from node_modules at run time.
+ *
+ * What else makes the start cheaper (docs/performance.md, "Cold start"):
+ * - CommonJS chunks, with a package.json in dist/cli saying so: Node then never starts its ES
+ *   module loader (resolution, format detection, linking), which costs more than our `--help`.
+ * - ASCII only (`charset`) and no comments but the licences: V8 reads a source with one non-ASCII
+ *   character as two-byte text, which it decodes and scans more slowly; the prose of our comments
+ *   had such characters in almost every chunk.
  */
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** dist/cli/package.json: the chunks are CommonJS, whatever the package's own `type`. */
+const commonJsScope: Plugin = {
+  name: 'ssa-sim-commonjs-scope',
+  generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'package.json', source: `${JSON.stringify({ type: 'commonjs' })}\n` });
+  },
+};
 
 export default defineConfig({
+  plugins: [commonJsScope],
   build: {
     ssr: true,
     outDir: fileURLToPath(new URL('./dist/cli', import.meta.url)),
@@ -21,7 +37,13 @@ export default defineConfig({
         'ssa-sim': fileURLToPath(new URL('./src/cli/bin.ts', import.meta.url)),
         'kubectl-ssa_sim': fileURLToPath(new URL('./src/cli/kubectl-plugin.ts', import.meta.url)),
       },
-      output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name].js' },
+      output: {
+        format: 'cjs',
+        charset: 'ascii',
+        comments: { legal: true, annotation: false, jsdoc: false },
+        entryFileNames: '[name].js',
+        chunkFileNames: 'chunks/[name].js',
+      },
     },
   },
   ssr: { noExternal: true, target: 'node' },

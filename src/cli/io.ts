@@ -42,7 +42,11 @@ export function processIO(program?: string): CommandIO {
   stopOnClosedOutput(process.stdout, exit);
   stopOnClosedOutput(process.stderr, exit);
   return {
-    stdin: process.stdin,
+    // Node builds process.stdin (a socket, a tty or a file stream) on first use: only for the
+    // commands that read it, not at every start.
+    get stdin() {
+      return process.stdin;
+    },
     write: (t) => void process.stdout.write(t),
     writeError: (t) => void process.stderr.write(t),
     env: process.env,
@@ -50,6 +54,17 @@ export function processIO(program?: string): CommandIO {
     isErrorTTY: Boolean(process.stderr.isTTY),
     ...(program !== undefined ? { program } : {}),
   };
+}
+
+/**
+ * `io` with some of its properties replaced, the others kept as they are: a getter (processIO's
+ * stdin) stays a getter, where a spread would call it.
+ */
+export function withIO(io: CommandIO, changes: Partial<CommandIO>): CommandIO {
+  return Object.defineProperties(Object.create(Object.getPrototypeOf(io) as object | null) as CommandIO, {
+    ...Object.getOwnPropertyDescriptors(io),
+    ...Object.getOwnPropertyDescriptors(changes),
+  });
 }
 
 /** Exit codes shared by every command: success, an expectation or apply failed, bad input. */

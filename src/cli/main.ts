@@ -2,7 +2,7 @@ import { closestWord } from '../errors/closest-word.js';
 import { describeError, SsaError } from '../errors/ssa-error.js';
 import type { Options } from './args.js';
 import type { CompletionCommand } from './completion-scripts.js';
-import { type CommandIO, EXIT_OK, EXIT_USAGE } from './io.js';
+import { type CommandIO, EXIT_OK, EXIT_USAGE, withIO } from './io.js';
 import { forProgram, programName } from './program-name.js';
 
 /** What a command module gives once it is loaded. */
@@ -122,7 +122,7 @@ Run 'ssa-sim <command> --help' for a command's options and examples.
 
 export async function main(argv: string[], given: CommandIO): Promise<number> {
   // Run under another name (the kubectl plugin), texts name commands as the user typed them.
-  const io: CommandIO = given.program === undefined ? given : { ...given, commandNames: listedNames() };
+  const io: CommandIO = given.program === undefined ? given : withIO(given, { commandNames: listedNames() });
   const [name, ...args] = argv;
   if (name === undefined) {
     io.writeError(forProgram(mainUsage(io), io));

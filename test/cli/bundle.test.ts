@@ -5,7 +5,7 @@
  * than on a user's first run.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,31 @@ describe('the bundled command', () => {
   it('has one chunk per command besides the entry', () => {
     const chunks = readdirSync(join(outDir, 'chunks'));
     for (const command of ['run', 'preview', 'blame', 'explain', 'fieldset', 'engine', 'version', 'completion']) expect(chunks).toContain(`${command}.js`);
+  });
+
+  it('is CommonJS in ASCII text: no ES module loader at start, one-byte sources for V8 (docs/performance.md)', () => {
+    expect(JSON.parse(readFileSync(join(outDir, 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
+    const files = ['ssa-sim.js', 'kubectl-ssa_sim.js', ...readdirSync(join(outDir, 'chunks')).map((c) => join('chunks', c))];
+    const nonAscii = files.filter((f) => /[^\x00-\x7f]/.test(readFileSync(join(outDir, f), 'utf8')));
+    expect(nonAscii).toEqual([]);
+    // Node says which loader ran the entry: a CommonJS module has `module`, an ES module has not.
+    const r = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(join(outDir, 'ssa-sim.js'))}); console.log(typeof require.cache[${JSON.stringify(join(outDir, 'ssa-sim.js'))}])`, '--', '--help'], { encoding: 'utf8' });
+    expect(r.stdout.trimEnd().split('\n').at(-1)).toBe('object');
+  });
+
+  it('leaves stdin alone unless a command reads it: Node builds process.stdin on first use', () => {
+    // A preload that reports the first use of process.stdin on stderr.
+    const trap = join(outDir, 'stdin-trap.cjs');
+    writeFileSync(trap, `const d = Object.getOwnPropertyDescriptor(process, 'stdin');
+let told = false;
+Object.defineProperty(process, 'stdin', { configurable: true, enumerable: d.enumerable, get() { if (!told) process.stderr.write('stdin used\\n'); told = true; return d.get.call(process); } });
+`);
+    const traced = (args: string[], input?: string) => spawnSync(process.execPath, ['--require', trap, join(outDir, 'ssa-sim.js'), ...args], { cwd: repo, encoding: 'utf8', input });
+    expect(traced(['--help']).stderr).toBe('');
+    expect(traced(['run', 'scenarios/eks-vpc-cni-addon.yaml']).stderr).toBe('');
+    const decoded = traced(['fieldset', 'decode'], '{"f:a":{}}');
+    expect(decoded.stdout).toBe('.a\n');
+    expect(decoded.stderr).toBe('stdin used\n');
   });
 
   it('prints the command list for --help', () => {

@@ -3,7 +3,7 @@ import { formatObjects } from '../../manifest/format-objects.js';
 import { type ChangeStyle, NO_MANIFEST_OBJECTS, PLAIN_CHANGES, preview, previewNames, previewOutput } from '../../scenarios/preview-apply.js';
 import type { Value, ValueMap } from '../../value/value.js';
 import { parseCommandArgs, usageError } from '../args.js';
-import { type CommandIO, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../io.js';
+import { type CommandIO, EXIT_FAILED, EXIT_OK, EXIT_USAGE, withIO } from '../io.js';
 import { ANSI, isColorMode, useColor } from '../color.js';
 import { DRY_RUN_HELP, DRY_RUN_OPTION, dryRunProblem } from '../dry-run-flag.js';
 import { FILENAME_OPTIONS, filenamesOf, readManifestObjects } from '../read-manifest-paths.js';
@@ -141,7 +141,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   const colorMode = (v.color as string | undefined) ?? 'auto';
   if (!isColorMode(colorMode)) return usageError('preview', `--color must be auto, always or never, not ${JSON.stringify(colorMode)}`, previewUsage, io);
   const style = changeStyle(useColor(colorMode, io));
-  const errorStyle = changeStyle(useColor(colorMode, { ...io, isTTY: io.isErrorTTY ?? false }));
+  const errorStyle = changeStyle(useColor(colorMode, withIO(io, { isTTY: io.isErrorTTY ?? false })));
   const nowText = (v.now as string | undefined) ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
   if (Number.isNaN(Date.parse(nowText))) return usageError('preview', `--now must be an RFC 3339 time, not ${JSON.stringify(nowText)}`, previewUsage, io);
 

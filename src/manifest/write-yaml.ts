@@ -402,6 +402,8 @@ function escapeFor(cp: number): string {
 
 // ---- yaml.v2's key order ----------------------------------------------------------------------
 
+// ASCII is answered without them (key order is asked for every key written): V8 compiles
+// Unicode classes on first use, milliseconds of a cold start.
 const LETTER = /\p{L}/u;
 const DIGIT = /\p{Nd}/u;
 
@@ -414,8 +416,8 @@ export function yamlKeyOrder(a: string, b: string): number {
 function keyLess(a: string, b: string): boolean {
   const ar = [...a].map((c) => c.codePointAt(0)!);
   const br = [...b].map((c) => c.codePointAt(0)!);
-  const isLetter = (cp: number) => LETTER.test(String.fromCodePoint(cp));
-  const isDigit = (cp: number) => DIGIT.test(String.fromCodePoint(cp));
+  const isLetter = (cp: number) => (cp < 0x80 ? (cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a : LETTER.test(String.fromCodePoint(cp)));
+  const isDigit = (cp: number) => (cp < 0x80 ? cp >= 0x30 && cp <= 0x39 : DIGIT.test(String.fromCodePoint(cp)));
   for (let i = 0; i < ar.length && i < br.length; i++) {
     if (ar[i] === br[i]) continue;
     const al = isLetter(ar[i]);

@@ -2,8 +2,12 @@
  * Real kubectl 1.32 against `startServer`, through the EKS story: client-side apply of the
  * vpc-cni v1.10.1 DaemonSet, `kubectl set env`, the add-on's server-side apply as `eks` (the
  * exact 409 on stderr), the same with --force-conflicts, the eks Apply entry in
- * `get --show-managed-fields`, and an empty `diff --server-side` afterwards.
+ * `get --show-managed-fields`, and an empty `diff --server-side` afterwards; then the same story
+ * through `ssa-sim serve --state`, restarted on the same file: nothing kubectl saw is lost.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vpcCniManifest } from '../../src/actors/eks/addons/vpc-cni.js';
 import { readObjects } from '../../src/manifest/read-manifests.js';
@@ -12,6 +16,7 @@ import { getKey, isList, isMap, type Value } from '../../src/value/value.js';
 import { KUBECTL_CONFLICT_HELP } from '../support/kubectl-texts.js';
 import { EKS_CONFLICT_409 } from '../web/library.js';
 import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+import { serving } from './serve-command.js';
 
 const available = kubectlAvailable();
 
@@ -87,5 +92,43 @@ describe.skipIf(!available)('real kubectl against ssa-sim serve: the EKS story',
     expect(replaced.stderr).toBe(
       `Error from server (Conflict): error when replacing "${stale}": Operation cannot be fulfilled on daemonsets.apps "aws-node": the object has been modified; please apply your changes to the latest version and try again\n`,
     );
+  });
+});
+
+describe.skipIf(!available)('real kubectl against ssa-sim serve --state: a restart loses nothing', () => {
+  it('the EKS story, then the same server restarted on the same state file', { timeout: 240_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-eks-state-'));
+    const sessions: KubectlSession[] = [];
+    /** `ssa-sim serve --state` with a kubeconfig kubectl uses. */
+    const start = async () => {
+      const kubeconfig = join(dir, `kubeconfig-${sessions.length}`);
+      const s = await serving(['--state', join(dir, 'cluster.json'), '--kubeconfig', kubeconfig]);
+      const k = new KubectlSession(readFileSync(kubeconfig, 'utf8'));
+      sessions.push(k);
+      return { s, k };
+    };
+    try {
+      const first = await start();
+      const v110 = first.k.file('v110.yaml', vpcCniManifest({ version: 'v1.10.1-eksbuild.1', region: 'eu-west-1' }));
+      const v111 = first.k.file('v111.yaml', vpcCniManifest({ version: 'v1.11.4-eksbuild.1', region: 'eu-west-1' }));
+      expect((await first.k.run(['apply', '-f', v110])).code).toBe(0);
+      expect((await first.k.run(['set', 'env', 'daemonset/aws-node', '-n', 'kube-system', 'WARM_IP_TARGET=5'])).code).toBe(0);
+      expect((await first.k.run(['apply', '--server-side', '--field-manager=eks', '--force-conflicts', '-f', v111])).code).toBe(0);
+      const get = ['get', 'daemonset', 'aws-node', '-n', 'kube-system', '-o', 'yaml', '--show-managed-fields'];
+      const before = await first.k.run(get);
+      expect(before.code).toBe(0);
+      expect(entries(readObjects(before.stdout)[0])).toContainEqual({ manager: 'eks', operation: 'Apply', apiVersion: 'apps/v1' });
+      expect(await first.s.stop()).toBe(0);
+
+      const second = await start();
+      const after = await second.k.run(get);
+      expect(after).toEqual(before);
+      const diff = await second.k.run(['diff', '--server-side', '--field-manager=eks', '--force-conflicts', '-f', v111]);
+      expect(diff).toEqual({ code: 0, stdout: '', stderr: '' });
+      expect(await second.s.stop()).toBe(0);
+    } finally {
+      for (const k of sessions) k.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -6,6 +6,7 @@
  * `ClusterOptions.resources`.
  */
 import { BUILTIN_KINDS } from '../schema/builtin/kinds.js';
+import { compareVersionPriority } from './version-priority.js';
 import { builtinStrategy } from './builtin-strategies.js';
 import type { CatalogKind, CatalogLike, ResourceType, ScaleSubresource } from './types.js';
 
@@ -55,6 +56,8 @@ export function buildResources(catalog: CatalogLike, extra: readonly ResourceTyp
       if (!versions.includes(v)) versions.push(v);
       typeNames[v] = k.typeName;
     }
+    // The preferred version first, as kube-apiserver orders a group's versions.
+    versions.sort(compareVersionPriority);
     // A built-in kind read from another source (--schema FILE) keeps what the server knows of it.
     const info = first.custom ? first : { ...BUILTIN_KINDS.find((b) => b.group === group && b.kind === first.kind), ...definedOnly(first) };
     out.set(

@@ -3,11 +3,15 @@
  * resources the API server serves: what kubectl caches to map kinds and short names to URLs.
  */
 import type { ResourceType } from '../apiserver/types.js';
+import { compareVersionPriority } from '../apiserver/version-priority.js';
 
 const MAIN_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 const SUBRESOURCE_VERBS = ['get', 'patch', 'update'];
 
-/** Group versions served, each group's versions preferred first, groups in the order of the resources. */
+/**
+ * Group versions served, each group's versions preferred first (kube-apiserver's version
+ * priority: GA, beta, alpha, higher numbers first), groups in the order of the resources.
+ */
 export function servedGroups(resources: readonly ResourceType[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();
   for (const r of resources) {
@@ -15,6 +19,7 @@ export function servedGroups(resources: readonly ResourceType[]): Map<string, st
     if (!versions) groups.set(r.group, (versions = []));
     for (const v of r.versions) if (!versions.includes(v)) versions.push(v);
   }
+  for (const versions of groups.values()) versions.sort(compareVersionPriority);
   return groups;
 }
 

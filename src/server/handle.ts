@@ -5,13 +5,14 @@
  */
 import { serve, withTime } from '../apiserver/server.js';
 import type { ApiRequest, ApiResponse, ClusterState, StatusObject } from '../apiserver/types.js';
-import { objectResponse } from './negotiate.js';
+import { acceptsAny, objectResponse } from './negotiate.js';
+import { PROTOBUF_MEDIA_TYPE, servesProtobuf } from './protobuf-envelope.js';
 import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, wantsAggregated } from './aggregated-discovery.js';
 import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
 import type { DocumentCache } from './documents.js';
-import { restAction } from './rest-request.js';
+import { OBJECT_MEDIA_TYPES, restAction } from './rest-request.js';
 import { parseRoute, type RestPath } from './route.js';
-import { badRequest as badRequestStatus, jsonResponse, methodNotAllowed, pathNotFound, statusResponse, unauthorized } from './status-json.js';
+import { badRequest as badRequestStatus, jsonResponse, methodNotAllowed, notAcceptable, pathNotFound, statusResponse, unauthorized } from './status-json.js';
 import type { HttpRequest, HttpResponse } from './types.js';
 import type { VersionInfo } from './version.js';
 import { deleteCollection } from './delete-collection.js';
@@ -90,6 +91,9 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
   const failure = (status: StatusObject, warnings: readonly string[] = []) => reply(status.code, status, warnings);
   const action = restAction(state, req, path, now);
   if (action.kind === 'failure') return { state, response: failure(action.status), writes: [] };
+  // The answer's media type is settled before anything is done, as kube-apiserver's handlers do.
+  const written = servesProtobuf(catalog, action.resource) ? [...OBJECT_MEDIA_TYPES, PROTOBUF_MEDIA_TYPE] : OBJECT_MEDIA_TYPES;
+  if (!acceptsAny(req.headers.accept, written)) return { state, response: statusResponse(notAcceptable(written)), writes: [] };
   const timed = withTime(state, now);
   if (action.kind === 'watch') {
     const spec = watchSpec(state, action, req.query, wantsTable(req.headers.accept));

@@ -23,6 +23,15 @@ export function wantsProtobuf(accept: string | undefined): boolean {
   return false;
 }
 
+/**
+ * Whether an Accept header names a media type among `written`, or a wildcard (any type, or any
+ * application type); no header accepts anything. Parameters (`;as=Table`, `;stream=watch`, `;q=`) do not matter here.
+ */
+export function acceptsAny(accept: string | undefined, written: readonly string[]): boolean {
+  const types = (accept ?? '').split(',').map((part) => part.split(';')[0].trim().toLowerCase()).filter((t) => t !== '');
+  return types.length === 0 || types.some((t) => t === '*/*' || t === 'application/*' || written.includes(t));
+}
+
 /** An object or Status in the encoding the client prefers. */
 export function objectResponse(catalog: CatalogLike, accept: string | undefined, status: number, body: ValueMap | StatusObject, warnings: readonly string[] = []): HttpResponse {
   if (wantsProtobuf(accept)) {

@@ -37,6 +37,11 @@ export function unsupportedBody(accepted: readonly string[]): StatusObject {
   return statusFailure(415, `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`, 'UnsupportedMediaType');
 }
 
+/** 406 for an Accept header naming none of the media types the endpoint writes (`NewNotAcceptableError`). */
+export function notAcceptable(accepted: readonly string[]): StatusObject {
+  return statusFailure(406, `only the following media types are accepted: ${accepted.join(', ')}`, 'NotAcceptable');
+}
+
 /** 413 for a body over the limit. */
 export function bodyTooLarge(limit: number): StatusObject {
   return statusFailure(413, `Request entity too large: limit is ${limit}`, 'RequestEntityTooLarge');

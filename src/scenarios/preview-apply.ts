@@ -18,7 +18,7 @@ import { offlineApply, type OfflineApplyResult, type TargetRef } from './offline
 import { type PreviewReport, previewReport } from './preview-report.js';
 import type { ObjectChanges } from './run-types.js';
 import { type LocatedManifest, undeclaredFieldNotes } from './undeclared-fields.js';
-import { type ValueChange, valueChangeText } from './value-changes.js';
+import { type ValueChange, valueChangeText, valuesPerChange } from './value-changes.js';
 
 export interface PreviewInput {
   readonly catalog: SchemaCatalog;
@@ -150,13 +150,8 @@ export function formatChanges(changes: readonly ObjectChanges[], values: readonl
   if (changes.length === 0) return 'no change in ownership\n';
   return changes
     .map((c) => {
-      const shown = new Set<ValueChange>();
-      const lines = c.changes.map((x) => {
-        const paths = new Set(x.paths);
-        const here = values.filter((v) => v.object === c.display && paths.has(v.path) && !shown.has(v));
-        here.forEach((v) => shown.add(v));
-        return `  ${style.change(x.kind, x.text)}\n${here.map((v) => `    ${style.value(v)}\n`).join('')}`;
-      });
+      const perChange = valuesPerChange(c, values);
+      const lines = c.changes.map((x, i) => `  ${style.change(x.kind, x.text)}\n${perChange[i].map((v) => `    ${style.value(v)}\n`).join('')}`);
       return `${c.display}:\n${lines.join('')}`;
     })
     .join('');

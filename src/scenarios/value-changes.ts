@@ -48,8 +48,32 @@ export function valueChanges(changes: readonly ObjectChanges[], before: Snapshot
   return out;
 }
 
+/**
+ * The value changes that go with each ownership change of one object, in the changes' order: the
+ * values at the change's paths, each value under the first change that names its path. What
+ * preview prints under each ownership line and the playground shows beside it.
+ */
+export function valuesPerChange(changes: ObjectChanges, values: readonly ValueChange[]): ValueChange[][] {
+  const shown = new Set<ValueChange>();
+  const mine = values.filter((v) => v.object === changes.display);
+  return changes.changes.map((x) => {
+    const paths = new Set(x.paths);
+    const here = mine.filter((v) => paths.has(v.path) && !shown.has(v));
+    here.forEach((v) => shown.add(v));
+    return here;
+  });
+}
+
+/** One side of a value change as the text output shows it: JSON, `(none)` before a field existed, `(removed)` after it went. */
+export function beforeText(v: ValueChange): string {
+  return v.before === null ? '(none)' : stringifyJson(v.before);
+}
+
+export function afterText(v: ValueChange): string {
+  return v.after === null ? '(removed)' : stringifyJson(v.after);
+}
+
 /** `"a" -> "b"`, `(none) -> 5`, `"x" -> (removed)`: one value change as the text output shows it. */
 export function valueChangeText(v: ValueChange): string {
-  const show = (x: Value | null, missing: string) => (x === null ? missing : stringifyJson(x));
-  return `${v.path}: ${show(v.before, '(none)')} -> ${show(v.after, '(removed)')}`;
+  return `${v.path}: ${beforeText(v)} -> ${afterText(v)}`;
 }

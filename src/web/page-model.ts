@@ -12,6 +12,7 @@ import type { ObjectRef } from '../scenarios/model.js';
 import { type OwnerEntry, ownerKey, ownerLabeler } from '../scenarios/owners.js';
 import type { OwnershipChange } from '../scenarios/ownership-changes.js';
 import type { ConflictReport, ObjectChanges, ObjectView, Snapshot, StepRecord } from '../scenarios/run-types.js';
+import { type ValueChange, valueChanges } from '../scenarios/value-changes.js';
 import { type FieldsRow, fieldsV1Rows } from './fieldsv1-rows.js';
 import { managerColour, managerSlot } from './manager-colour.js';
 import type { Problem } from './problem.js';
@@ -41,6 +42,8 @@ export interface BlameRow {
   readonly mark?: RowMark;
   /** The list item that starts on this line (`- name: aws-node`), as a path. */
   readonly item?: string;
+  /** The step changed this line's value (from one value to another) where it changed its ownership. */
+  readonly value?: ValueChange;
 }
 
 /**
@@ -123,6 +126,8 @@ export interface ResultModel {
   readonly notes: readonly string[];
   readonly expectations: readonly ExpectationModel[];
   readonly changes: readonly ObjectChanges[];
+  /** The values at the changes' paths that differ before and after the step, as preview lists them. */
+  readonly values: readonly ValueChange[];
   /** A what-if's outcome beside the scenario's own step (what-if results only). */
   readonly comparison?: { readonly scenario: string | undefined; readonly whatIf: string };
 }
@@ -318,16 +323,30 @@ export function objectModel(
   slots: ReadonlyMap<string, number> = new Map(),
   marks: ReadonlyMap<string, RowMark> = new Map(),
   focus?: Focus,
+  values: readonly ValueChange[] = [],
 ): ObjectModel {
   const tag = tagger(view.owners, slots);
   const { lines } = blameOf(view);
   const previous = before ? blameOf(before).byPath : undefined;
+  // Values that went from one value to another: an added value is the line itself, a removed one has no line.
+  const changedValues = new Map(values.filter((v) => v.object === view.display && v.before !== null && v.after !== null).map((v) => [v.path, v]));
   const rows: BlameRow[] = lines.map((l) => {
     const owners = l.owners.map(tag);
     const key = owners.map((o) => o.label).join('\u0000');
     const changed = previous !== undefined && l.path !== undefined && previous.get(l.path) !== key && !(key === '' && !previous.has(l.path));
     const mark = l.path !== undefined ? marks.get(l.path) : undefined;
-    return { text: l.text, path: l.path, owners, shared: owners.length > 1, viaAtomic: l.viaAtomic, changed, ...(mark ? { mark } : {}), ...(l.item ? { item: pathToString(l.item.at) } : {}) };
+    const value = l.path !== undefined ? changedValues.get(l.path) : undefined;
+    return {
+      text: l.text,
+      path: l.path,
+      owners,
+      shared: owners.length > 1,
+      viaAtomic: l.viaAtomic,
+      changed,
+      ...(mark ? { mark } : {}),
+      ...(l.item ? { item: pathToString(l.item.at) } : {}),
+      ...(value ? { value } : {}),
+    };
   });
   const inEffect = focus ?? defaultFocus(rows);
   const beforeSets = new Map((before?.owners ?? []).map((e) => [ownerKey(e), e.set]));
@@ -358,6 +377,18 @@ export function objectModel(
   return { display: view.display, goneEntries, rows, focus: inEffect, shown: shownRows(rows, inEffect), entries, legend };
 }
 
+/** Records are frozen and kept by the session: each step's value changes are read once. */
+const valueCache = new WeakMap<StepRecord, readonly ValueChange[]>();
+
+function stepValues(rec: StepRecord): readonly ValueChange[] {
+  let v = valueCache.get(rec);
+  if (!v) {
+    v = valueChanges(rec.changes, rec.before, rec.after);
+    valueCache.set(rec, v);
+  }
+  return v;
+}
+
 function resultModel(rec: StepRecord, kind: 'step' | 'what-if', number: number): ResultModel {
   return {
     kind,
@@ -375,6 +406,7 @@ function resultModel(rec: StepRecord, kind: 'step' | 'what-if', number: number):
     notes: rec.result.notes,
     expectations: rec.expectations.map((e) => ({ passed: e.passed, description: e.description, detail: e.detail, source: formatSource(e.expectation.source) })),
     changes: rec.changes,
+    values: stepValues(rec),
   };
 }
 
@@ -407,7 +439,7 @@ export function pageModel(s: Session, requested: number, opts: ViewOptions = {})
     const view = snapshot.objects[selected];
     // An object new at this step: every owned line is a change.
     const prior = before ? (before.objects.find((o) => o.display === view.display) ?? { ...view, object: null, owners: [] }) : undefined;
-    object = objectModel(view, prior, s.managerSlots, rowMarks(rec, view, sc?.mode === 'engine'), opts.focus);
+    object = objectModel(view, prior, s.managerSlots, rowMarks(rec, view, sc?.mode === 'engine'), opts.focus, rec ? stepValues(rec) : []);
   }
   let result = rec ? resultModel(rec, shownRecord ? 'what-if' : 'step', shownRecord ? pos + 1 : pos) : undefined;
   if (result && shownRecord) {

@@ -7,6 +7,8 @@ import { inlineMarkdown, markdown } from './markdown.js';
 import { type BlameRow, type EntryModel, type FocusLevel, type ObjectModel, type OwnerTag, type PageModel, type ResultModel, type RowMark, STRONG_MARKS } from './page-model.js';
 import type { TimelinePoint } from './field-timeline.js';
 import { renderProblem } from './render-problem.js';
+import type { ObjectChanges } from '../scenarios/run-types.js';
+import { type ValueChange, afterText, beforeText, valuesPerChange } from '../scenarios/value-changes.js';
 
 export interface RenderedPage {
   readonly info: string;
@@ -69,22 +71,32 @@ function pre(cls: string, text: string, extra: Record<string, string> = {}): str
 function renderChanges(r: ResultModel): string {
   if (r.changes.length === 0) return '<h3>What changed in ownership</h3><p class="no-change">No change in ownership.</p>';
   const several = r.changes.length > 1 || r.changes[0].display !== 'the object';
-  return (
-    '<h3>What changed in ownership</h3>' +
-    r.changes
-      .map(
-        (oc) =>
-          (several ? `<p class="changes-object">${esc(oc.display)}</p>` : '') +
-          `<ul class="changes">${oc.changes
-            .map((c) => {
-              const listed = c.paths.length > 1 && !c.paths.every((p) => c.text.includes(p));
-              const paths = listed ? `<details><summary>the ${c.paths.length} paths</summary><ul class="paths">${c.paths.map((p) => `<li><code>${esc(p)}</code></li>`).join('')}</ul></details>` : '';
-              return `<li class="change change-${esc(c.kind)}">${esc(c.text)}${paths}</li>`;
-            })
-            .join('')}</ul>`,
-      )
-      .join('')
-  );
+  const objectChanges = (oc: ObjectChanges): string => {
+    const values = valuesPerChange(oc, r.values);
+    const items = oc.changes.map((c, i) => {
+      const listed = c.paths.length > 1 && !c.paths.every((p) => c.text.includes(p));
+      const paths = listed ? `<details><summary>the ${c.paths.length} paths</summary><ul class="paths">${c.paths.map((p) => `<li><code>${esc(p)}</code></li>`).join('')}</ul></details>` : '';
+      return `<li class="change change-${esc(c.kind)}">${esc(c.text)}${renderValues(values[i])}${paths}</li>`;
+    });
+    return (several ? `<p class="changes-object">${esc(oc.display)}</p>` : '') + `<ul class="changes">${items.join('')}</ul>`;
+  };
+  return '<h3>What changed in ownership</h3>' + r.changes.map(objectChanges).join('');
+}
+
+/** Past this many, a change's values fold into a disclosure (a created object's every field is a new value). */
+const VALUES_SHOWN = 6;
+
+/** The values behind one ownership change, before and after: `path: "old" → "new"`, `(none)` when added, `(removed)`. */
+function renderValues(values: readonly ValueChange[]): string {
+  if (values.length === 0) return '';
+  const side = (v: ValueChange, which: 'before' | 'after') => {
+    const missing = (which === 'before' ? v.before : v.after) === null;
+    const text = which === 'before' ? beforeText(v) : afterText(v);
+    return `<span class="${which}${missing ? ' missing' : ''}">${esc(text)}</span>`;
+  };
+  const items = values.map((v) => `<li><code class="path">${esc(v.path)}</code>: ${side(v, 'before')} <span aria-label="becomes">→</span> ${side(v, 'after')}</li>`).join('');
+  const list = `<ul class="values" aria-label="values changed">${items}</ul>`;
+  return values.length <= VALUES_SHOWN ? list : `<details class="values"><summary>the ${values.length} values, before → after</summary>${list}</details>`;
 }
 
 /** A step's outcome: green success, red failure, or neutral for a failure the scenario expects. */
@@ -178,7 +190,9 @@ function renderRow(row: BlameRow, index: number, context = false): string {
   // The path as a tooltip; the changed mark is drawn by CSS and said in words for screen readers.
   const changed = row.changed ? '<span class="sr-only">owners changed: </span>' : '';
   const mark = row.mark ? `<span class="mark" title="${esc(row.mark.text)}"><span aria-hidden="true">${MARK_WORD[row.mark.kind]}</span><span class="sr-only">${esc(row.mark.text)}: </span></span>` : '';
-  return `<li class="${cls}"${attrs({ title: row.path, 'data-row': index, tabindex: !context && (row.mark || row.changed) ? -1 : undefined })}>${changed}<span class="stripes">${stripes}</span><span class="who">${ownersText(row)}</span>${mark}<code class="line">${esc(row.text)}</code></li>`;
+  // A value the step changed: what it was, under the line (the line shows what it is now).
+  const was = row.value ? `<span class="was"><span class="sr-only">the step changed this value; </span>was ${esc(beforeText(row.value))}</span>` : '';
+  return `<li class="${cls}"${attrs({ title: row.path, 'data-row': index, tabindex: !context && (row.mark || row.changed) ? -1 : undefined })}>${changed}<span class="stripes">${stripes}</span><span class="who">${ownersText(row)}</span>${mark}<code class="line">${esc(row.text)}${was}</code></li>`;
 }
 
 export function renderShown(o: ObjectModel): string {

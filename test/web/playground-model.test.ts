@@ -293,6 +293,30 @@ describe('the EKS story, as the page shows it', () => {
     expect(ds.changes.map((c) => c.text)).toContain('eks took .spec.template.spec.containers[name="aws-node"].image from kubectl-client-side-apply');
   });
 
+  it('shows the forced apply\'s two image values before and after, beside the changes that took them (as preview lists them)', () => {
+    const m = pageModel(s, 4);
+    const ds = 'daemonset.apps/aws-node -n kube-system';
+    const ecr = '602401143452.dkr.ecr.eu-west-1.amazonaws.com';
+    expect(m.result!.values.filter((v) => v.before !== null)).toEqual([
+      { object: ds, path: '.spec.template.spec.containers[name="aws-node"].image', before: `${ecr}/amazon-k8s-cni:v1.10.1-eksbuild.1`, after: `${ecr}/amazon-k8s-cni:v1.11.4-eksbuild.1` },
+      { object: ds, path: '.spec.template.spec.initContainers[name="aws-vpc-cni-init"].image', before: `${ecr}/amazon-k8s-cni-init:v1.10.1-eksbuild.1`, after: `${ecr}/amazon-k8s-cni-init:v1.11.4-eksbuild.1` },
+    ]);
+    const html = renderPage(m).result;
+    // Under the ownership line that took the field, its value before and after.
+    expect(html).toContain(
+      `<li class="change change-took">eks took .spec.template.spec.containers[name=&quot;aws-node&quot;].image from kubectl-client-side-apply<ul class="values" aria-label="values changed"><li><code class="path">.spec.template.spec.containers[name=&quot;aws-node&quot;].image</code>: <span class="before">&quot;${ecr}/amazon-k8s-cni:v1.10.1-eksbuild.1&quot;</span> <span aria-label="becomes">→</span> <span class="after">&quot;${ecr}/amazon-k8s-cni:v1.11.4-eksbuild.1&quot;</span></li></ul></li>`,
+    );
+    expect(html).toContain(`<span class="before">&quot;${ecr}/amazon-k8s-cni-init:v1.10.1-eksbuild.1&quot;</span>`);
+    // On the object's line: what the value was.
+    const row = m.object!.rows.find((r) => r.text.trim() === AWS_NODE_IMAGE_NEW)!;
+    expect(row.value?.before).toBe(`${ecr}/amazon-k8s-cni:v1.10.1-eksbuild.1`);
+    expect(renderPage(m).object).toContain(`<code class="line">        image: ${ecr}/amazon-k8s-cni:v1.11.4-eksbuild.1<span class="was"><span class="sr-only">the step changed this value; </span>was &quot;${ecr}/amazon-k8s-cni:v1.10.1-eksbuild.1&quot;</span></code>`);
+    // The shared fields kept their values: no value line for them, no "was" on their lines.
+    expect(m.object!.rows.filter((r) => r.value).map((r) => r.path)).toEqual(['.spec.template.spec.containers[name="aws-node"].image', '.spec.template.spec.initContainers[name="aws-vpc-cni-init"].image']);
+    // The 409 changed nothing: no values.
+    expect(pageModel(s, 3).result!.values).toEqual([]);
+  });
+
   it('what-if: the conflicting step with force takes the images', () => {
     const text = nextStepText(s, 2);
     expect(text).toMatch(/^title: the add-on manager applies v1\.11\.4-eksbuild\.1 without force\n/);
@@ -325,6 +349,39 @@ describe('the EKS story, as the page shows it', () => {
     expect(readFlags(text).manager).toEqual({ value: 'my-addon', placeholder: 'eks' });
     const w = runWhatIf(s, 2, text);
     expect(w.record!.result.error).toBe(EKS_CONFLICT_409);
+  });
+});
+
+describe('values before and after a step, beside its ownership changes', () => {
+  it('a changed value and a removed one (kubectl apply --server-side drops legacy)', () => {
+    const m = pageModel(session('scenarios/csa-to-ssa-migration.yaml'), 2);
+    const values = m.result!.values.filter((v) => v.object === 'configmap/with-kubectl -n default' && v.path.startsWith('.data'));
+    expect(values).toEqual([
+      { object: 'configmap/with-kubectl -n default', path: '.data.key', before: 'value', after: 'new-value' },
+      { object: 'configmap/with-kubectl -n default', path: '.data.legacy', before: 'old', after: null },
+    ]);
+    const html = renderPage(m).result;
+    expect(html).toContain('<li><code class="path">.data.key</code>: <span class="before">&quot;value&quot;</span> <span aria-label="becomes">→</span> <span class="after">&quot;new-value&quot;</span></li>');
+    expect(html).toContain('<li><code class="path">.data.legacy</code>: <span class="before">&quot;old&quot;</span> <span aria-label="becomes">→</span> <span class="after missing">(removed)</span></li>');
+  });
+
+  it('a number: the autoscaler takes .spec.replicas from 3 to 5', () => {
+    const m = pageModel(session('scenarios/autoscaler-scale-handover.yaml'), 2);
+    expect(m.result!.values.map((v) => [v.path, v.before, v.after])).toEqual([['.spec.replicas', 3, 5]]);
+    expect(renderPage(m).result).toMatch(/<li class="change change-took">[^<]*\.spec\.replicas[^<]*<ul class="values" aria-label="values changed"><li><code class="path">\.spec\.replicas<\/code>: <span class="before">3<\/span> <span aria-label="becomes">→<\/span> <span class="after">5<\/span><\/li><\/ul><\/li>/);
+    expect(m.object!.rows.find((r) => r.path === '.spec.replicas')?.value).toMatchObject({ before: 3, after: 5 });
+  });
+
+  it('a created object\'s many new values fold into one disclosure, each with (none) before it', () => {
+    const m = pageModel(session(EKS), 1);
+    const html = renderPage(m).result;
+    const n = m.result!.values.filter((v) => v.object === 'daemonset.apps/aws-node -n kube-system').length;
+    expect(n).toBeGreaterThan(6);
+    expect(m.result!.values.every((v) => v.before === null)).toBe(true);
+    expect(html).toContain(`<details class="values"><summary>the ${n} values, before → after</summary>`);
+    expect(html).toContain('<span class="before missing">(none)</span>');
+    // Added values are the lines themselves: no "was" on any line.
+    expect(m.object!.rows.some((r) => r.value)).toBe(false);
   });
 });
 

@@ -1,7 +1,8 @@
 import { SsaError } from '../../errors/ssa-error.js';
 import { formatObjects } from '../../manifest/format-objects.js';
 import { type ChangeStyle, NO_MANIFEST_OBJECTS, PLAIN_CHANGES, preview, previewNames, previewOutput } from '../../scenarios/preview-apply.js';
-import type { Value, ValueMap } from '../../value/value.js';
+import type { ValueMap } from '../../value/value.js';
+import { afterText, beforeText } from '../../scenarios/value-changes.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_FAILED, EXIT_OK, EXIT_USAGE, withIO } from '../io.js';
 import { ANSI, isColorMode, useColor } from '../color.js';
@@ -107,10 +108,9 @@ export async function readLive(file: string, io: CommandIO): Promise<ValueMap[]>
 export function changeStyle(color: boolean): ChangeStyle {
   if (!color) return PLAIN_CHANGES;
   const wrap = (code: string, t: string) => `${code}${t}${ANSI.reset}`;
-  const shown = (x: Value | null, missing: string) => (x === null ? missing : stringifyJson(x));
   return {
     change: (kind, t) => wrap(kind === 'owns' || kind === 'shares' ? ANSI.green : ANSI.yellow, t),
-    value: (v) => `${v.path}: ${wrap(ANSI.red, shown(v.before, '(none)'))} -> ${wrap(ANSI.green, shown(v.after, '(removed)'))}`,
+    value: (v) => `${v.path}: ${wrap(ANSI.red, beforeText(v))} -> ${wrap(ANSI.green, afterText(v))}`,
     // Line by line, so that a pager or a terminal that resets colours per line keeps them.
     conflict: (t) => t.replace(/^(.+)$/gm, (line) => wrap(ANSI.red, line)),
   };

@@ -26,7 +26,9 @@ import { updateValidated as update } from '../src/merge/update.js';
 import { parseSchema } from '../src/schema/parse-schema.js';
 import { Schema } from '../src/schema/schema.js';
 import { validate } from '../src/typed/validate.js';
-import { playgroundTimings } from './playground.js';
+import { chromiumPlaygroundCases, CHROMIUM } from './chromium-playground.js';
+import { libraryFiles, playgroundTimings } from './playground.js';
+import { libraryEntries } from '../src/web/scenario-library.js';
 import { previewBigTimings } from './preview-big.js';
 import { logLogSlope, scalingCases } from './scaling.js';
 import { serverFigures } from './server.js';
@@ -223,4 +225,16 @@ main();
 for (const f of await serverFigures(repo)) {
   if (process.argv.includes('--json')) console.log(JSON.stringify({ case: f.name, nsPerOp: Math.round(f.ms * 1e6) }));
   else console.log(`${f.name.padEnd(28)} ${f.text}`);
+}
+// The playground in Chromium, from its static build (bench/chromium-playground.ts).
+{
+  const json = process.argv.includes('--json');
+  const ids = libraryEntries(libraryFiles(repo)).map((e) => e.id);
+  const cases = await chromiumPlaygroundCases(repo, ids, (line) => (json ? undefined : console.log(line)));
+  // The note goes to stderr with --json, so that stdout stays one JSON object per line.
+  if (!cases) (json ? console.error : console.log)(`Playground/Chromium/*: skipped, ${CHROMIUM} is not installed (apt-get install -y chromium)`);
+  for (const c of cases ?? []) {
+    if (json) console.log(JSON.stringify({ case: c.name, nsPerOp: Math.round(c.ms * 1e6) }));
+    else console.log(`${c.name.padEnd(36)} ${c.ms.toFixed(1).padStart(9)} ms   budget ${c.budgetMs} ms: ${c.ms < c.budgetMs ? 'within' : 'OVER'}`);
+  }
 }

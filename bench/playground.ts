@@ -17,7 +17,8 @@ import { startSession } from '../src/web/session.js';
 
 const EKS = 'scenarios/eks-vpc-cni-addon.yaml';
 
-function libraryFiles(repo: string): Map<string, string> {
+/** The scenario library as the page bundles it: `scenarios/...` → text. */
+export function libraryFiles(repo: string): Map<string, string> {
   const out = new Map<string, string>();
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {

@@ -18,38 +18,47 @@ function dedent(lines: string[], n: number): string[] {
 
 /** Step `index` (0-based) of the scenario text, dedented; undefined when it cannot be found. */
 export function stepText(scenarioText: string, index: number): string | undefined {
+  return stepTexts(scenarioText)[index];
+}
+
+/** Every step of the scenario text, dedented, from one parse of the file (empty when it cannot be read). */
+export function stepTexts(scenarioText: string): (string | undefined)[] {
   let doc;
   try {
     doc = parseDocument(scenarioText, { keepSourceTokens: false, uniqueKeys: false });
   } catch {
-    return undefined;
+    return [];
   }
   const steps = doc.get('steps', true);
-  if (!isSeq(steps)) return undefined;
-  const item = steps.items[index] as { range?: [number, number, number] } | undefined;
-  if (!item?.range) return undefined;
-  const [start, , end] = item.range;
-  const column = start - lineStart(scenarioText, start);
-  const body = scenarioText.slice(start, end).replace(/\s+$/, '');
-  return dedent(body.split('\n'), column).join('\n') + '\n';
+  if (!isSeq(steps)) return [];
+  return steps.items.map((node) => {
+    const item = node as { range?: [number, number, number] } | undefined;
+    if (!item?.range) return undefined;
+    const [start, , end] = item.range;
+    const column = start - lineStart(scenarioText, start);
+    const body = scenarioText.slice(start, end).replace(/\s+$/, '');
+    return dedent(body.split('\n'), column).join('\n') + '\n';
+  });
 }
 
 /**
- * Step `index` written from the composed document: anchors and aliases (`*deploy` naming an
- * anchor of an earlier step) are resolved, merge keys merged, so the text stands alone. Comments
- * and the author's layout are not kept (keys in YAML's usual order). Undefined when the file
- * cannot be read.
+ * Every step written from the composed document: anchors and aliases (`*deploy` naming an anchor
+ * of an earlier step) are resolved, merge keys merged, so each text stands alone. Comments and
+ * the author's layout are not kept (keys in YAML's usual order). Empty when the file cannot be
+ * read; a step is written when first asked for.
  */
-export function composedStepText(scenarioText: string, file: string, index: number): string | undefined {
+export function composedStepTexts(scenarioText: string, file: string): (index: number) => string | undefined {
   let value;
   try {
     value = readYamlDocument(scenarioText, file).value;
   } catch {
-    return undefined;
+    return () => undefined;
   }
   const steps = isMap(value) ? getKey(value, 'steps') : undefined;
-  const step = isList(steps) ? steps[index] : undefined;
-  return step === undefined ? undefined : toYaml(step);
+  return (index) => {
+    const step = isList(steps) ? steps[index] : undefined;
+    return step === undefined ? undefined : toYaml(step);
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { runScenarioSteps } from '../scenarios/run-scenario.js';
 import type { StepRecord } from '../scenarios/run-types.js';
 import { type Problem, problemFrom } from './problem.js';
 import { type Session, snapshotAtPosition } from './session.js';
-import { composedStepText, STEP_COLUMN_OFFSET, STEP_LINE_OFFSET, stepText, wrapStep } from './step-text.js';
+import { composedStepTexts, STEP_COLUMN_OFFSET, STEP_LINE_OFFSET, stepTexts, wrapStep } from './step-text.js';
 
 export const WHAT_IF_FILE = 'what-if.yaml';
 
@@ -30,9 +30,36 @@ export function nextStepText(s: Session, pos: number): string {
   const n = s.scenario?.steps.length ?? 0;
   if (n === 0 || !s.scenario) return '';
   const index = Math.min(pos, n - 1);
-  const authored = stepText(s.text, index);
-  if (authored !== undefined && readsAlone(authored, s.scenario.mode)) return authored;
-  return composedStepText(s.text, s.file, index) ?? authored ?? '';
+  const texts = editorTexts(s);
+  return (texts.byStep[index] ??= editorText(s, texts, index));
+}
+
+/**
+ * A session's editor texts, made when first asked for: the file is parsed once for every step's
+ * text (parsing it at each step cost more than the rest of the step), each step is checked once.
+ */
+interface EditorTexts {
+  readonly authored: readonly (string | undefined)[];
+  composed: ((index: number) => string | undefined) | undefined;
+  readonly byStep: string[];
+}
+
+const editorTextCache = new WeakMap<Session, EditorTexts>();
+
+function editorTexts(s: Session): EditorTexts {
+  let texts = editorTextCache.get(s);
+  if (!texts) {
+    texts = { authored: stepTexts(s.text), composed: undefined, byStep: [] };
+    editorTextCache.set(s, texts);
+  }
+  return texts;
+}
+
+function editorText(s: Session, texts: EditorTexts, index: number): string {
+  const authored = texts.authored[index];
+  if (authored !== undefined && readsAlone(authored, s.scenario!.mode)) return authored;
+  texts.composed ??= composedStepTexts(s.text, s.file);
+  return texts.composed(index) ?? authored ?? '';
 }
 
 function readsAlone(step: string, mode: 'engine' | 'cluster'): boolean {

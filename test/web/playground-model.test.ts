@@ -12,7 +12,7 @@ import { renderPage, renderTimeline } from '../../src/web/render-page.js';
 import { findEntry, libraryEntries, libraryEnvironment, normalizePath } from '../../src/web/scenario-library.js';
 import { lastPosition, snapshotAtPosition, startSession } from '../../src/web/session.js';
 import { readFlags, setForce, setManager } from '../../src/web/step-flags.js';
-import { stepText } from '../../src/web/step-text.js';
+import { stepText, stepTexts } from '../../src/web/step-text.js';
 import { nextStepText, runWhatIf } from '../../src/web/what-if.js';
 import { defaultFocus, shownRows } from '../../src/web/page-model.js';
 import { fieldTimeline } from '../../src/web/field-timeline.js';
@@ -476,6 +476,19 @@ describe('readable errors', () => {
     expect(stepText(text, 0)).toBe('title: one   # first\napply: {manager: a, object: {}}\n');
     expect(stepText(text, 1)).toBe('title: two\nexplain: |\n  line one\n  line two\napply: {manager: b, object: {}}\n');
     expect(stepText(text, 2)).toBeUndefined();
+    // Every step from one parse of the file: the same texts, in order.
+    expect(stepTexts(text)).toEqual([stepText(text, 0), stepText(text, 1)]);
+    expect(stepTexts('name: n\nsteps: {}\n')).toEqual([]);
+    expect(stepTexts('steps: [\n')).toEqual([]);
+  });
+
+  it('an aliased step: the editor text is written from the composed document, every step of it', () => {
+    const text = 'name: n\nmode: engine\nsteps:\n  - apply: &a {manager: a, apiVersion: v1, object: {x: 1}}\n  - apply: *a\n';
+    const s = startSession(text, 'pasted.yaml', libraryEnvironment(files, 'scenarios/pasted.yaml'));
+    expect(nextStepText(s, 0)).toBe('apply: &a {manager: a, apiVersion: v1, object: {x: 1}}\n');
+    expect(nextStepText(s, 1)).toBe('apply:\n  apiVersion: v1\n  manager: a\n  object:\n    x: 1\n');
+    // Asked again (as stepping back does): the same text.
+    expect(nextStepText(s, 1)).toBe(nextStepText(s, 1));
   });
 });
 

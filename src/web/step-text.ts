@@ -2,7 +2,7 @@
  * The text of one step of a scenario file, as its author wrote it (comments, block scalars and
  * all), so the what-if editor starts from what the reader has seen in the file.
  */
-import { isSeq, parseDocument } from 'yaml';
+import { isSeq, type Node, parseDocument, visit } from 'yaml';
 import { toYaml } from '../manifest/write-yaml.js';
 import { readYamlDocument } from '../scenarios/read-yaml.js';
 import { getKey, isList, isMap } from '../value/value.js';
@@ -18,11 +18,18 @@ function dedent(lines: string[], n: number): string[] {
 
 /** Step `index` (0-based) of the scenario text, dedented; undefined when it cannot be found. */
 export function stepText(scenarioText: string, index: number): string | undefined {
-  return stepTexts(scenarioText)[index];
+  return authoredSteps(scenarioText)[index]?.text;
 }
 
-/** Every step of the scenario text, dedented, from one parse of the file (empty when it cannot be read). */
-export function stepTexts(scenarioText: string): (string | undefined)[] {
+export interface AuthoredStep {
+  /** The step as its author wrote it, dedented. */
+  readonly text: string;
+  /** It uses an alias (`*x`, `<<: *x`): read on its own it may lack the anchor it names. */
+  readonly aliased: boolean;
+}
+
+/** Every step of the scenario text, from one parse of the file (empty when it cannot be read). */
+export function authoredSteps(scenarioText: string): (AuthoredStep | undefined)[] {
   let doc;
   try {
     doc = parseDocument(scenarioText, { keepSourceTokens: false, uniqueKeys: false });
@@ -37,7 +44,14 @@ export function stepTexts(scenarioText: string): (string | undefined)[] {
     const [start, , end] = item.range;
     const column = start - lineStart(scenarioText, start);
     const body = scenarioText.slice(start, end).replace(/\s+$/, '');
-    return dedent(body.split('\n'), column).join('\n') + '\n';
+    let aliased = false;
+    visit(node as Node, {
+      Alias: () => {
+        aliased = true;
+        return visit.BREAK;
+      },
+    });
+    return { text: dedent(body.split('\n'), column).join('\n') + '\n', aliased };
   });
 }
 

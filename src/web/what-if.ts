@@ -9,7 +9,7 @@ import { runScenarioSteps } from '../scenarios/run-scenario.js';
 import type { StepRecord } from '../scenarios/run-types.js';
 import { type Problem, problemFrom } from './problem.js';
 import { type Session, snapshotAtPosition } from './session.js';
-import { composedStepTexts, STEP_COLUMN_OFFSET, STEP_LINE_OFFSET, stepTexts, wrapStep } from './step-text.js';
+import { type AuthoredStep, authoredSteps, composedStepTexts, STEP_COLUMN_OFFSET, STEP_LINE_OFFSET, wrapStep } from './step-text.js';
 
 export const WHAT_IF_FILE = 'what-if.yaml';
 
@@ -39,7 +39,7 @@ export function nextStepText(s: Session, pos: number): string {
  * text (parsing it at each step cost more than the rest of the step), each step is checked once.
  */
 interface EditorTexts {
-  readonly authored: readonly (string | undefined)[];
+  readonly authored: readonly (AuthoredStep | undefined)[];
   composed: ((index: number) => string | undefined) | undefined;
   readonly byStep: string[];
 }
@@ -49,17 +49,21 @@ const editorTextCache = new WeakMap<Session, EditorTexts>();
 function editorTexts(s: Session): EditorTexts {
   let texts = editorTextCache.get(s);
   if (!texts) {
-    texts = { authored: stepTexts(s.text), composed: undefined, byStep: [] };
+    texts = { authored: authoredSteps(s.text), composed: undefined, byStep: [] };
     editorTextCache.set(s, texts);
   }
   return texts;
 }
 
+/**
+ * The author's text when it reads on its own. A step without an alias does: it is the value the
+ * scenario's parser accepted in the file. One with an alias is parsed alone to find out.
+ */
 function editorText(s: Session, texts: EditorTexts, index: number): string {
   const authored = texts.authored[index];
-  if (authored !== undefined && readsAlone(authored, s.scenario!.mode)) return authored;
+  if (authored !== undefined && (!authored.aliased || readsAlone(authored.text, s.scenario!.mode))) return authored.text;
   texts.composed ??= composedStepTexts(s.text, s.file);
-  return texts.composed(index) ?? authored ?? '';
+  return texts.composed(index) ?? authored?.text ?? '';
 }
 
 function readsAlone(step: string, mode: 'engine' | 'cluster'): boolean {

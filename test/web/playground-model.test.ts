@@ -12,7 +12,7 @@ import { renderPage, renderTimeline } from '../../src/web/render-page.js';
 import { findEntry, libraryEntries, libraryEnvironment, normalizePath } from '../../src/web/scenario-library.js';
 import { lastPosition, snapshotAtPosition, startSession } from '../../src/web/session.js';
 import { readFlags, setForce, setManager } from '../../src/web/step-flags.js';
-import { stepText, stepTexts } from '../../src/web/step-text.js';
+import { authoredSteps, stepText } from '../../src/web/step-text.js';
 import { nextStepText, runWhatIf } from '../../src/web/what-if.js';
 import { defaultFocus, shownRows } from '../../src/web/page-model.js';
 import { fieldTimeline } from '../../src/web/field-timeline.js';
@@ -477,9 +477,14 @@ describe('readable errors', () => {
     expect(stepText(text, 1)).toBe('title: two\nexplain: |\n  line one\n  line two\napply: {manager: b, object: {}}\n');
     expect(stepText(text, 2)).toBeUndefined();
     // Every step from one parse of the file: the same texts, in order.
-    expect(stepTexts(text)).toEqual([stepText(text, 0), stepText(text, 1)]);
-    expect(stepTexts('name: n\nsteps: {}\n')).toEqual([]);
-    expect(stepTexts('steps: [\n')).toEqual([]);
+    expect(authoredSteps(text)).toEqual([
+      { text: stepText(text, 0), aliased: false },
+      { text: stepText(text, 1), aliased: false },
+    ]);
+    expect(authoredSteps('name: n\nsteps: {}\n')).toEqual([]);
+    expect(authoredSteps('steps: [\n')).toEqual([]);
+    // A step naming an anchor of another one says so (read alone, it would lack the anchor).
+    expect(authoredSteps('steps:\n  - apply: &a {manager: a}\n  - apply: {<<: *a, force: true}\n').map((x) => x?.aliased)).toEqual([false, true]);
   });
 
   it('an aliased step: the editor text is written from the composed document, every step of it', () => {

@@ -129,11 +129,6 @@ export function fileOptions(action: ActionName): ReadonlyMap<string, OptionType>
   return new Map(Object.keys(decl).flatMap((k) => (decl[k] === 'runner' ? [] : [[k, decl[k]] as const])));
 }
 
-/** The options a scenario file may give an action, in declaration order. */
-export function fileOptionKeys(action: ActionName): string[] {
-  return [...fileOptions(action).keys()];
-}
-
 /** A mutating webhook's `match`: its keys and their types. */
 export const WEBHOOK_MATCH = {
   apiVersion: 'string',
@@ -141,9 +136,6 @@ export const WEBHOOK_MATCH = {
   namespace: 'string',
   operations: { oneOf: ['CREATE', 'UPDATE'] },
 } as const satisfies OptionDeclaration<MutatingWebhookOptions['match']>;
-
-/** The keys of a mutating webhook's `match`. */
-export const WEBHOOK_MATCH_KEYS: readonly string[] = Object.keys(WEBHOOK_MATCH);
 
 /** The operations of a JSON patch (RFC 6902) and the keys of one operation. */
 export const JSON_PATCH_OPS = ['add', 'remove', 'replace', 'move', 'copy', 'test'] as const satisfies readonly JsonPatchOperation['op'][];

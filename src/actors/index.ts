@@ -96,4 +96,4 @@ export function runAction(name: ActionName, state: ClusterState, options: unknow
   const actor = actions[name] as Actor<unknown>;
   return actor(state, options);
 }
-export { ACTION_OPTIONS, fileOptionKeys, fileOptions, WEBHOOK_MATCH_KEYS, type OptionDeclaration, type OptionType } from './action-options.js';
+export { ACTION_OPTIONS, fileOptions, type OptionDeclaration, type OptionType } from './action-options.js';

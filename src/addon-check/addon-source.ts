@@ -40,8 +40,3 @@ export function manifestAddon(label: string, objects: readonly KubeObject[]): Ad
   if (objects.length === 0) throw new SsaError('INPUT', `${label}: no objects`);
   return { kind: 'manifests', label, objects };
 }
-
-/** The names of the add-ons ssa-sim ships, with their versions, for help texts. */
-export function shippedVersions(name: string): readonly string[] {
-  return shippedAddon(name)?.versions ?? [];
-}

@@ -64,7 +64,7 @@ export interface Preview {
 }
 
 /** The first line: who applies and how (`field manager "eks", server-side apply, no force`). */
-export function requestLine(manager: string, clientSide: boolean, force: boolean): string {
+function requestLine(manager: string, clientSide: boolean, force: boolean): string {
   const mode = clientSide ? 'client-side apply (three-way patch)' : `server-side apply, ${force ? 'force' : 'no force'}`;
   return `field manager ${JSON.stringify(manager)}, ${mode}`;
 }
@@ -146,7 +146,7 @@ export interface ChangeStyle {
 export const PLAIN_CHANGES: ChangeStyle = { change: (_k, t) => t, value: valueChangeText, conflict: (t) => t };
 
 /** The ownership changes per object, each line followed by the values that changed at its paths. */
-export function formatChanges(changes: readonly ObjectChanges[], values: readonly ValueChange[] = [], style: ChangeStyle = PLAIN_CHANGES): string {
+function formatChanges(changes: readonly ObjectChanges[], values: readonly ValueChange[] = [], style: ChangeStyle = PLAIN_CHANGES): string {
   if (changes.length === 0) return 'no change in ownership\n';
   return changes
     .map((c) => {

@@ -51,7 +51,7 @@ export function compareValues(a: Value, b: Value): number {
  * converted, so 9007199254740993 and the float 9007199254740992 are equal). A `bigint` is an int; a
  * `number` is a float or an int that converts exactly, so comparing as float64 is right for it.
  */
-export function compareNumbers(a: number | bigint, b: number | bigint): number {
+function compareNumbers(a: number | bigint, b: number | bigint): number {
   if (typeof a === 'bigint' && typeof b === 'bigint') return a < b ? -1 : a > b ? 1 : 0;
   const x = Number(a);
   const y = Number(b);

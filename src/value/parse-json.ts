@@ -27,7 +27,7 @@ const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 const INTEGER = /^-?[0-9]+$/;
 
 /** A JSON number literal as a Value: an int when it is an integer that fits int64, else a float64. */
-export function jsonNumberValue(literal: string): number | bigint {
+function jsonNumberValue(literal: string): number | bigint {
   if (INTEGER.test(literal) && literal.length >= 16) {
     const n = BigInt(literal);
     if (fitsInt64(n)) return intValue(n);

@@ -100,12 +100,12 @@ export const OPTIONS = {
 
 
 /** Live objects from a file, checked (see readLiveObjects). */
-export async function readLive(file: string, io: CommandIO): Promise<ValueMap[]> {
+async function readLive(file: string, io: CommandIO): Promise<ValueMap[]> {
   return (await readLiveObjects(file, io)).objects.map((o) => o.manifest.object);
 }
 
 /** How ownership changes are coloured on a terminal: gains green, takes and losses yellow, conflicts red. */
-export function changeStyle(color: boolean): ChangeStyle {
+function changeStyle(color: boolean): ChangeStyle {
   if (!color) return PLAIN_CHANGES;
   const wrap = (code: string, t: string) => `${code}${t}${ANSI.reset}`;
   return {

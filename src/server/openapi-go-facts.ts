@@ -20,19 +20,21 @@ export function goTypeFacts(tables: ProtoTables, typeName: string): GoTypeFacts 
   if (!message || message.sliceOf) return undefined;
   const scalars = new Map<string, ScalarType>();
   const required: string[] = [];
-  const visit = (fields: readonly ProtoField[]) => {
-    for (const f of fields) {
-      if (f.inline && 'message' in f.type) {
-        const inner = tables.message(f.type.message);
-        if (inner) visit(inner.declared);
-        continue;
-      }
-      if ('scalar' in f.type && f.type.scalar !== 's' && f.type.scalar !== 'b') scalars.set(f.json, f.type.scalar);
-      if (f.required) required.push(f.json);
-    }
-  };
-  visit(message.declared);
+  for (const f of jsonFields(tables, message.declared)) {
+    if ('scalar' in f.type && f.type.scalar !== 's' && f.type.scalar !== 'b') scalars.set(f.json, f.type.scalar);
+    if (f.required) required.push(f.json);
+  }
   return { scalars, required };
+}
+
+/** The fields as JSON shows them: an inlined struct's fields in its place, in declaration order. */
+function* jsonFields(tables: ProtoTables, fields: readonly ProtoField[]): Generator<ProtoField> {
+  for (const f of fields) {
+    if (f.inline && 'message' in f.type) {
+      const inner = tables.message(f.type.message);
+      if (inner) yield* jsonFields(tables, inner.declared);
+    } else yield f;
+  }
 }
 
 type Json = Record<string, unknown>;
@@ -55,18 +57,10 @@ export function goMessageSchema(tables: ProtoTables, typeName: string, ref: (typ
   const properties: Record<string, Json> = {};
   const required: string[] = [];
   const value = (f: ProtoField): Json => ('scalar' in f.type ? scalarSchema(f.type.scalar) : ref(f.type.message.replace(/^k8s\.io\./, 'io.k8s.')));
-  const visit = (fields: readonly ProtoField[]) => {
-    for (const f of fields) {
-      if (f.inline && 'message' in f.type) {
-        const inner = tables.message(f.type.message);
-        if (inner) visit(inner.declared);
-        continue;
-      }
-      properties[f.json] = f.mapKey ? { type: 'object', additionalProperties: value(f) } : f.repeated ? { type: 'array', items: value(f) } : value(f);
-      if (f.required) required.push(f.json);
-    }
-  };
-  visit(message.declared);
+  for (const f of jsonFields(tables, message.declared)) {
+    properties[f.json] = f.mapKey ? { type: 'object', additionalProperties: value(f) } : f.repeated ? { type: 'array', items: value(f) } : value(f);
+    if (f.required) required.push(f.json);
+  }
   return { type: 'object', ...(required.length > 0 ? { required } : {}), properties };
 }
 

@@ -21,7 +21,8 @@ import { type WhatIf, hasNextStep, nextStepText, runWhatIf } from './what-if.js'
 const PASTED_FILE = 'pasted.yaml';
 const PASTED_VALUE = '__pasted__';
 
-function byId<T extends HTMLElement>(id: string): T {
+/** The element of index.html with this id (the page is broken without it). */
+export function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id);
   if (!el) throw new Error(`the page has no #${id}`);
   return el as T;

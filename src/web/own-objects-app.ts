@@ -4,15 +4,10 @@
  * anywhere), then readOwnObjects / runOwnPreview for the answers and render-own-objects.ts for
  * the HTML. The scenario part of the page (app.ts) is untouched: the panel hides it while open.
  */
+import { byId } from './app.js';
 import { PASTED_DUMP, type OwnObjects, readOwnObjects } from './own-objects.js';
 import { type OwnPreview, PASTED_MANIFEST, runOwnPreview } from './own-preview.js';
 import { renderOwnEntry, renderOwnObjects, renderOwnPreview, renderPreviewObject } from './render-own-objects.js';
-
-function byId<T extends HTMLElement>(id: string): T {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`the page has no #${id}`);
-  return el as T;
-}
 
 /**
  * Text put into `area` by a drop on it or by the file `picker`; `onFile` hears the file's name

@@ -1,4 +1,3 @@
-import { SsaError } from '../../errors/ssa-error.js';
 import { maskSecretData } from '../../actors/kubectl/diff.js';
 import type { KubeObject } from '../../apiserver/types.js';
 import { formatObjects } from '../../manifest/format-objects.js';
@@ -6,12 +5,11 @@ import { offlineDiff } from '../../scenarios/offline-diff.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type DiffFile, runDiffProgram } from '../diff-program.js';
 import { type CommandIO, EXIT_USAGE } from '../io.js';
-import { DRY_RUN_HELP, DRY_RUN_OPTION, dryRunProblem } from '../dry-run-flag.js';
-import { FILENAME_OPTIONS, filenamesOf, readManifestObjects } from '../read-manifest-paths.js';
-import { readLiveFromCluster } from '../live-cluster.js';
-import { CLUSTER_OPTIONS, CLUSTER_OPTIONS_HELP, clusterFlagsProblem, kubectlAccess, LIVE_CLUSTER, LIVE_CLUSTER_HELP } from '../live-source.js';
-import { readLiveObjects } from '../read-live.js';
-import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
+import { DRY_RUN_HELP, DRY_RUN_OPTION } from '../dry-run-flag.js';
+import { checkApplyFlags, readApplyInputs } from '../apply-inputs.js';
+import { FILENAME_OPTIONS } from '../read-manifest-paths.js';
+import { CLUSTER_OPTIONS, CLUSTER_OPTIONS_HELP, LIVE_CLUSTER_HELP } from '../live-source.js';
+import { SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
 
 export const diffUsage = `Usage: ssa-sim diff -f MANIFEST... [-R] --live LIVE|-|cluster [-n NAMESPACE] [--server-side [--force-conflicts]]
                    [--field-manager NAME] [--show-managed-fields] [--schema FILE]... [--crd FILE]...
@@ -91,35 +89,16 @@ export async function diffCommand(args: string[], io: CommandIO): Promise<number
   const parsed = parseCommandArgs('diff', args, OPTIONS, diffUsage, io);
   if (typeof parsed === 'number') return parsed;
   const v = parsed.values;
-  if (parsed.positionals.length > 0) return usageError('diff', `unexpected argument ${JSON.stringify(parsed.positionals[0])} (the manifest goes after -f)`, diffUsage, io);
-  const manifestFiles = filenamesOf(v.filename as string[] | undefined);
-  const liveFile = v.live as string | undefined;
-  if (manifestFiles.length === 0) return usageError('diff', 'missing -f MANIFEST', diffUsage, io);
-  if (liveFile === undefined) return usageError('diff', 'missing --live LIVE (kubectl get ... -o yaml --show-managed-fields)', diffUsage, io);
-  const clusterProblem = clusterFlagsProblem(liveFile, v);
-  if (clusterProblem !== undefined) return usageError('diff', clusterProblem, diffUsage, io);
-  if (manifestFiles.includes('-') && liveFile === '-') return usageError('diff', '-f and --live cannot both read standard input', diffUsage, io);
-  const serverSide = v['server-side'] === true;
-  if (serverSide && v['client-side'] === true) return usageError('diff', '--client-side and --server-side exclude each other', diffUsage, io);
-  const force = v['force-conflicts'] === true;
-  const dryRun = dryRunProblem('diff', v['dry-run'] as string | undefined);
-  if (dryRun !== undefined) {
-    io.writeError(`error: ${dryRun}\n`);
+  const flags = checkApplyFlags('diff', v, parsed.positionals);
+  if ('usage' in flags) return usageError('diff', flags.usage, diffUsage, io);
+  if ('error' in flags) {
+    io.writeError(`error: ${flags.error}\n`);
     return EXIT_USAGE;
   }
-  const nowText = (v.now as string | undefined) ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  if (Number.isNaN(Date.parse(nowText))) return usageError('diff', `--now must be an RFC 3339 time, not ${JSON.stringify(nowText)}`, diffUsage, io);
-  const namespace = v.namespace as string | undefined;
-  if (namespace === '') return usageError('diff', '-n needs a namespace name', diffUsage, io);
-
-  const catalog = catalogFromFlags((v.schema as string[] | undefined) ?? [], (v.crd as string[] | undefined) ?? []);
-  const fromCluster = liveFile === LIVE_CLUSTER;
-  const liveFromFile = fromCluster ? undefined : (await readLiveObjects(liveFile, io)).objects.map((o) => o.manifest.object);
-  const manifest = await readManifestObjects(manifestFiles, v.recursive === true, io);
-  if (manifest.manifests.length === 0) throw new SsaError('INPUT', 'no objects to diff', { source: { file: manifest.files.map((f) => f.name).join(', ') } });
-  // With --live cluster, the user's kubectl reads each manifest object, aimed as kubectl aims it.
-  const fromKubectl = fromCluster ? await readLiveFromCluster(manifest.manifests, { catalog, namespace, access: kubectlAccess(v) }, io) : undefined;
-  const live = liveFromFile ?? fromKubectl!.objects.map((o) => o.manifest.object);
+  const serverSide = v['server-side'] === true;
+  const force = v['force-conflicts'] === true;
+  const { namespace, now: nowText } = flags;
+  const { catalog, manifest, live, fromKubectl, filename } = await readApplyInputs(flags, v, 'no objects to diff', io);
   const fieldManager = v['field-manager'] as string | undefined;
   const result = offlineDiff({
     catalog,
@@ -130,7 +109,7 @@ export async function diffCommand(args: string[], io: CommandIO): Promise<number
     now: nowText,
     ...(fieldManager !== undefined ? { fieldManager } : {}),
     ...(namespace !== undefined ? { namespace } : {}),
-    filename: manifest.files.length === 1 ? manifest.files[0].kubectlSource : manifestFiles.join(','),
+    filename,
   });
   io.write(result.stdout);
   for (const w of result.lockWarnings) io.writeError(klogWarning(w, new Date(), process.pid));

@@ -1,18 +1,15 @@
-import { SsaError } from '../../errors/ssa-error.js';
 import { formatObjects } from '../../manifest/format-objects.js';
 import { type ChangeStyle, NO_MANIFEST_OBJECTS, PLAIN_CHANGES, preview, previewNames, previewOutput } from '../../scenarios/preview-apply.js';
-import type { ValueMap } from '../../value/value.js';
 import { afterText, beforeText } from '../../scenarios/value-changes.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_FAILED, EXIT_OK, EXIT_USAGE, withIO } from '../io.js';
 import { ANSI, isColorMode, useColor } from '../color.js';
-import { DRY_RUN_HELP, DRY_RUN_OPTION, dryRunProblem } from '../dry-run-flag.js';
-import { FILENAME_OPTIONS, filenamesOf, readManifestObjects } from '../read-manifest-paths.js';
-import { catalogFromFlags } from '../schema-flags.js';
+import { DRY_RUN_HELP, DRY_RUN_OPTION } from '../dry-run-flag.js';
+import { checkApplyFlags, readApplyInputs } from '../apply-inputs.js';
+import { FILENAME_OPTIONS } from '../read-manifest-paths.js';
 import { outputTarget, writeFileAtomically } from '../write-output.js';
-import { readLiveObjects } from '../read-live.js';
-import { CLUSTER_SOURCE, readLiveFromCluster } from '../live-cluster.js';
-import { CLUSTER_OPTIONS, CLUSTER_OPTIONS_HELP, clusterFlagsProblem, kubectlAccess, LIVE_CLUSTER, LIVE_CLUSTER_HELP } from '../live-source.js';
+import { CLUSTER_SOURCE } from '../live-cluster.js';
+import { CLUSTER_OPTIONS, CLUSTER_OPTIONS_HELP, LIVE_CLUSTER, LIVE_CLUSTER_HELP } from '../live-source.js';
 import { stringifyJson } from '../../value/stringify-json.js';
 
 export const previewUsage = `Usage: ssa-sim preview -f MANIFEST... [-R] --live LIVE|-|cluster [-n NAMESPACE] [--field-manager NAME] [--force-conflicts]
@@ -98,12 +95,6 @@ export const OPTIONS = {
   ...CLUSTER_OPTIONS,
 } as const;
 
-
-/** Live objects from a file, checked (see readLiveObjects). */
-async function readLive(file: string, io: CommandIO): Promise<ValueMap[]> {
-  return (await readLiveObjects(file, io)).objects.map((o) => o.manifest.object);
-}
-
 /** How ownership changes are coloured on a terminal: gains green, takes and losses yellow, conflicts red. */
 function changeStyle(color: boolean): ChangeStyle {
   if (!color) return PLAIN_CHANGES;
@@ -120,42 +111,24 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   const parsed = parseCommandArgs('preview', args, OPTIONS, previewUsage, io);
   if (typeof parsed === 'number') return parsed;
   const v = parsed.values;
-  if (parsed.positionals.length > 0) return usageError('preview', `unexpected argument ${JSON.stringify(parsed.positionals[0])} (the manifest goes after -f)`, previewUsage, io);
-  const manifestFiles = filenamesOf(v.filename as string[] | undefined);
-  const liveFile = v.live as string | undefined;
-  if (manifestFiles.length === 0) return usageError('preview', 'missing -f MANIFEST', previewUsage, io);
-  if (liveFile === undefined) return usageError('preview', 'missing --live LIVE (kubectl get ... -o yaml --show-managed-fields)', previewUsage, io);
-  const clusterProblem = clusterFlagsProblem(liveFile, v);
-  if (clusterProblem !== undefined) return usageError('preview', clusterProblem, previewUsage, io);
-  if (manifestFiles.includes('-') && liveFile === '-') return usageError('preview', '-f and --live cannot both read standard input', previewUsage, io);
+  const flags = checkApplyFlags('preview', v, parsed.positionals);
+  if ('usage' in flags) return usageError('preview', flags.usage, previewUsage, io);
+  if ('error' in flags) {
+    io.writeError(`error: ${flags.error}\n`);
+    return EXIT_USAGE;
+  }
   const clientSide = v['client-side'] === true;
-  if (clientSide && v['server-side'] === true) return usageError('preview', '--client-side and --server-side exclude each other', previewUsage, io);
   if (clientSide && v['force-conflicts'] === true) return usageError('preview', '--force-conflicts only works with --server-side', previewUsage, io);
   const target = outputTarget(v.output as string | undefined, ['text', 'yaml', 'json', 'name']);
   if (typeof target === 'string') return usageError('preview', target, previewUsage, io);
-  const dryRun = dryRunProblem('preview', v['dry-run'] as string | undefined);
-  if (dryRun !== undefined) {
-    io.writeError(`error: ${dryRun}\n`);
-    return EXIT_USAGE;
-  }
   const colorMode = (v.color as string | undefined) ?? 'auto';
   if (!isColorMode(colorMode)) return usageError('preview', `--color must be auto, always or never, not ${JSON.stringify(colorMode)}`, previewUsage, io);
   const style = changeStyle(useColor(colorMode, io));
   const errorStyle = changeStyle(useColor(colorMode, withIO(io, { isTTY: io.isErrorTTY ?? false })));
-  const nowText = (v.now as string | undefined) ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  if (Number.isNaN(Date.parse(nowText))) return usageError('preview', `--now must be an RFC 3339 time, not ${JSON.stringify(nowText)}`, previewUsage, io);
-
-  const namespace = v.namespace as string | undefined;
-  if (namespace === '') return usageError('preview', '-n needs a namespace name', previewUsage, io);
-
-  const catalog = catalogFromFlags((v.schema as string[] | undefined) ?? [], (v.crd as string[] | undefined) ?? []);
+  const { namespace, now: nowText, liveFile } = flags;
   const fromCluster = liveFile === LIVE_CLUSTER;
-  const liveFromFile = fromCluster ? undefined : await readLive(liveFile, io);
-  const manifestObjects = await readManifestObjects(manifestFiles, v.recursive === true, io);
+  const { catalog, manifest: manifestObjects, live, fromKubectl, filename } = await readApplyInputs(flags, v, NO_MANIFEST_OBJECTS, io);
   const manifest = { name: manifestObjects.files.map((f) => f.name).join(', ') };
-  if (manifestObjects.manifests.length === 0) throw new SsaError('INPUT', NO_MANIFEST_OBJECTS, { source: { file: manifest.name } });
-  const fromKubectl = fromCluster ? await readLiveFromCluster(manifestObjects.manifests, { catalog, namespace, access: kubectlAccess(v) }, io) : undefined;
-  const live = liveFromFile ?? fromKubectl!.objects.map((o) => o.manifest.object);
   const liveName = fromCluster ? CLUSTER_SOURCE : liveFile === '-' ? '<stdin>' : liveFile;
   const p = preview({
     catalog,
@@ -167,7 +140,7 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
     clientSide,
     now: nowText,
     namespace,
-    filename: manifestObjects.files.length === 1 ? manifestObjects.files[0].kubectlSource : manifestFiles.join(','),
+    filename,
     manifestName: manifest.name,
     liveName,
   });

@@ -81,3 +81,21 @@ export function conflictCauses(conflicts: readonly Conflict[]): StatusCause[] {
 export function conflictStatus(conflicts: readonly Conflict[]): StatusObject {
   return statusFailure(409, conflictMessage(sortConflicts(conflicts)), 'Conflict', { causes: conflictCauses(conflicts) });
 }
+
+/** A conflict as a 409's cause names it. */
+export interface StatusConflict {
+  /** The owner's field manager (`eks`). */
+  readonly manager: string;
+  readonly path: string;
+  /** The cause's message, which also says the owner's operation and subresource (`conflict with "m" using apps/v1`). */
+  readonly message: string;
+}
+
+/**
+ * The conflicts a refused write's Status names (its FieldManagerConflict causes, in order), or the
+ * forgiven conflicts given in the same shape; none for any other failure. Every view reads
+ * conflicts from a result through this.
+ */
+export function statusConflicts(status: { readonly causes?: readonly StatusCause[] } | undefined): StatusConflict[] {
+  return (status?.causes ?? []).filter((c) => c.reason === FIELD_MANAGER_CONFLICT).map((c) => ({ manager: managerOfCause(c.message), path: c.field, message: c.message }));
+}

@@ -23,7 +23,7 @@ export {
   readEntries,
   sortEntries,
 } from './managed-fields.js';
-export { conflictMessage, managerOfCause, printManager } from './conflict-status.js';
+export { conflictMessage, managerOfCause, printManager, type StatusConflict, statusConflicts } from './conflict-status.js';
 export { customResource, findResource, qualifiedResource } from './registry.js';
 export { RESOURCE_VERBS, SUBRESOURCE_VERBS, servedKinds, type ServedKind } from './discovery.js';
 export { BUILTIN_STRATEGIES, builtinStrategy, type StrategyFacts } from './builtin-strategies.js';

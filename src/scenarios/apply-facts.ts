@@ -5,7 +5,9 @@
  * playground all read these facts from here, in text and in their JSON reports (docs/reports.md).
  */
 import type { ActorOutcome, RequestRecord } from '../actors/actor.js';
-import { FIELD_MANAGER_CONFLICT, managerOfCause, subresourceOfCause, updateApiVersionOfCause } from '../apiserver/conflict-status.js';
+import { type StatusConflict, statusConflicts, subresourceOfCause, updateApiVersionOfCause } from '../apiserver/conflict-status.js';
+
+export { type StatusConflict, statusConflicts };
 import type { Value } from '../value/value.js';
 import { objectRefDisplay } from './object-views.js';
 import type { ObjectView } from './run-types.js';
@@ -43,25 +45,6 @@ export interface ApplyFacts {
 }
 
 type Target = RequestRecord['target'];
-type Cause = { readonly reason: string; readonly message: string; readonly field: string };
-
-/** A conflict as a 409's cause names it. */
-export interface StatusConflict {
-  /** The owner's field manager (`eks`). */
-  readonly manager: string;
-  readonly path: string;
-  /** The cause's message, which also says the owner's operation and subresource (`conflict with "m" using apps/v1`). */
-  readonly message: string;
-}
-
-/**
- * The conflicts a refused write's Status names (its FieldManagerConflict causes, in order), or the
- * forgiven conflicts given in the same shape; none for any other failure. Every view reads
- * conflicts from a result through this.
- */
-export function statusConflicts(status: { readonly causes?: readonly Cause[] } | undefined): StatusConflict[] {
-  return (status?.causes ?? []).filter((c) => c.reason === FIELD_MANAGER_CONFLICT).map((c) => ({ manager: managerOfCause(c.message), path: c.field, message: c.message }));
-}
 
 function viewOf(objects: readonly ObjectView[], t: Target): ObjectView | undefined {
   return objects.find((o) => o.ref && o.ref.kind === t.kind && o.ref.name === t.name && (o.ref.namespace ?? '') === (t.namespace ?? ''));

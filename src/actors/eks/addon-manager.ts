@@ -21,7 +21,7 @@ import { identity, toObjects, withNamespace } from '../objects.js';
 import { coordinates, type ObjectCoordinates } from '../resources.js';
 import { Wire } from '../wire.js';
 import { AddonApiError, parseConfigurationValues, shippedAddon } from './addons/index.js';
-import { managerOfCause } from '../../apiserver/index.js';
+import { statusConflicts } from '../../apiserver/index.js';
 import { valueAtPath, withoutPath, withValueAtPath } from './conflict-paths.js';
 
 const EKS_QUERY = { timeout: '10s' } as const;
@@ -141,7 +141,7 @@ export function runAddon(state: ClusterState, options: EksAddonOptions, operatio
     if (r.code !== 409 || r.status.reason !== 'Conflict') {
       return finish(failedState, [{ code: 'AdmissionRequestDenied', message: failureMessage(r), resourceIds: [item.id] }]);
     }
-    for (const cause of r.status.details?.causes ?? []) conflicts.push({ item, path: cause.field, manager: managerOfCause(cause.message) });
+    for (const c of statusConflicts(r.status.details)) conflicts.push({ item, path: c.path, manager: c.manager });
   }
   if (conflicts.length === 0) return applyAll(false) ?? finish('ACTIVE', []);
 

@@ -5,7 +5,8 @@
  * the HTML. The scenario part of the page (app.ts) is untouched: the panel hides it while open.
  */
 import { byId } from './app.js';
-import { PASTED_DUMP, type OwnObjects, readOwnObjects } from './own-objects.js';
+import { esc } from './html.js';
+import { PASTED_DUMP, PASTED_SCHEMA, type OwnObjects, readOwnObjects, type SchemaText, withSchemaText } from './own-objects.js';
 import { type OwnPreview, PASTED_MANIFEST, runOwnPreview } from './own-preview.js';
 import { renderOwnEntry, renderOwnObjects, renderOwnPreview, renderPreviewObject } from './render-own-objects.js';
 
@@ -40,6 +41,31 @@ export function acceptFiles(area: HTMLTextAreaElement, picker: HTMLInputElement,
   });
 }
 
+/** Files dropped on `area` or chosen with the (multiple) `picker`, each heard by `onFiles` with its name. */
+function acceptManyFiles(area: HTMLTextAreaElement, picker: HTMLInputElement, onFiles: (files: SchemaText[]) => void): void {
+  const take = (list: FileList | null | undefined) => {
+    const files = [...(list ?? [])];
+    if (files.length === 0) return;
+    void Promise.all(files.map(async (f) => ({ name: f.name, text: await f.text() }))).then(onFiles);
+  };
+  picker.addEventListener('change', () => {
+    take(picker.files);
+    picker.value = '';
+  });
+  area.addEventListener('dragover', (ev) => {
+    if (!ev.dataTransfer?.types.includes('Files')) return;
+    ev.preventDefault();
+    area.classList.add('drop-target');
+  });
+  area.addEventListener('dragleave', () => area.classList.remove('drop-target'));
+  area.addEventListener('drop', (ev) => {
+    area.classList.remove('drop-target');
+    if (!ev.dataTransfer?.files?.length) return;
+    ev.preventDefault();
+    take(ev.dataTransfer.files);
+  });
+}
+
 /** RFC 3339 in UTC without fractions, as kubectl's times are written. */
 function nowText(): string {
   return new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -67,11 +93,19 @@ export function startOwnObjects(): void {
     pasteText: byId<HTMLTextAreaElement>('paste-text'),
     pasteFile: byId<HTMLInputElement>('paste-file'),
     pasteRun: byId<HTMLButtonElement>('paste-run'),
+    schemas: byId<HTMLDetailsElement>('own-schemas'),
+    schemaText: byId<HTMLTextAreaElement>('own-schema-text'),
+    schemaFile: byId<HTMLInputElement>('own-schema-file'),
+    schemaFiles: byId('own-schema-files'),
+    schemaCount: byId('own-schema-count'),
   };
   let dumpName = PASTED_DUMP;
   let manifestName = PASTED_MANIFEST;
   let own: OwnObjects | undefined;
   let shownPreview: OwnPreview | undefined;
+  // Opened schema files in the order opened, then the pasted schema text (as --schema FILE... reads them).
+  let schemaFiles: SchemaText[] = [];
+  const schemas = (): SchemaText[] => (el.schemaText.value.trim() === '' ? schemaFiles : withSchemaText(schemaFiles, { name: PASTED_SCHEMA, text: el.schemaText.value }));
 
   const open = (yes: boolean) => {
     el.panel.hidden = !yes;
@@ -86,7 +120,9 @@ export function startOwnObjects(): void {
   });
 
   const show = () => {
-    own = readOwnObjects(el.text.value, dumpName);
+    own = readOwnObjects(el.text.value, dumpName, schemas());
+    // A kind no schema declares: open the place to give its CRD or schema.
+    if (own.unknownKind) el.schemas.open = true;
     el.result.innerHTML = renderOwnObjects(own);
     el.previewPanel.hidden = own.problem !== undefined;
     el.previewResult.innerHTML = '';
@@ -97,6 +133,31 @@ export function startOwnObjects(): void {
   acceptFiles(el.text, el.file, (name) => {
     dumpName = name;
     show();
+  });
+
+  const listSchemas = () => {
+    const n = schemas().length;
+    el.schemaCount.textContent = n === 0 ? '' : `(${n} given)`;
+    el.schemaFiles.innerHTML = schemaFiles
+      .map((f, i) => `<li>${esc(f.name)} <button type="button" data-remove-schema="${i}" aria-label="Remove ${esc(f.name)}">Remove</button></li>`)
+      .join('');
+  };
+  // A schema given or taken away changes the answers already shown.
+  const schemasChanged = () => {
+    listSchemas();
+    if (own) show();
+  };
+  acceptManyFiles(el.schemaText, el.schemaFile, (files) => {
+    for (const f of files) schemaFiles = withSchemaText(schemaFiles, f);
+    schemasChanged();
+  });
+  el.schemaText.addEventListener('change', schemasChanged);
+  el.schemaFiles.addEventListener('click', (ev) => {
+    const b = (ev.target as HTMLElement).closest<HTMLButtonElement>('button[data-remove-schema]');
+    if (!b) return;
+    schemaFiles = schemaFiles.filter((_, i) => i !== Number(b.dataset.removeSchema));
+    schemasChanged();
+    el.schemaFile.focus();
   });
 
   // An entry of the history gets its FieldsV1 keys when first opened ('toggle' does not bubble).

@@ -7,7 +7,6 @@
  */
 import { SsaError } from '../errors/ssa-error.js';
 import { readManifests } from '../manifest/index.js';
-import { loadSchemaSources } from '../schema/catalog.js';
 import { NO_MANIFEST_OBJECTS, type Preview, type PreviewOutput, preview, previewOutput } from '../scenarios/preview-apply.js';
 import { managerSlots } from './manager-colour.js';
 import { cliProblem, type OwnObjects } from './own-objects.js';
@@ -52,7 +51,7 @@ export function runOwnPreview(live: OwnObjects, input: OwnPreviewInput): OwnPrev
     if (manifests.length === 0) throw new SsaError('INPUT', NO_MANIFEST_OBJECTS, { source: { file: manifestName } });
     const manager = input.fieldManager?.trim();
     p = preview({
-      catalog: loadSchemaSources({ builtin: true }),
+      catalog: live.catalog,
       live: live.live.map((o) => o.manifest.object),
       manifests,
       fieldManager: manager === '' ? undefined : manager,

@@ -21,6 +21,7 @@ import { vpcCniManifest } from '../../src/actors/eks/addons/vpc-cni.js';
 import { capturedAwsNode } from '../cli/captured.js';
 import { runCli } from '../cli/run-io.js';
 import { serving } from '../server/serve-command.js';
+import { CRD, MANIFEST, OPENAPI, WIDGET } from './widget-crd.js';
 
 const available = existsSync(CHROMIUM);
 const required = process.env.CI === 'true';
@@ -431,6 +432,68 @@ describe.runIf(available || required)('the playground in Chromium', () => {
       await page.screenshot({ path: join(artifacts, 'playground-own-objects-error.png') });
       await page.click('#own-close');
       expect(await page.isVisible('#app')).toBe(true);
+      expect(requests).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await page.close();
+  }, 90_000);
+
+  it('your own objects, custom resources: a CRD opened in the page decides the owners, as blame --schema', async () => {
+    const page = await open('#scenario=eks-vpc-cni-addon');
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(`${r.method()} ${r.url()}`));
+    const dir = mkdtempSync(join(tmpdir(), 'ssa-own-crd-'));
+    try {
+      const liveFile = join(dir, 'widget.yaml');
+      const crdFile = join(dir, 'widget-crd.yaml');
+      writeFileSync(liveFile, WIDGET);
+      writeFileSync(crdFile, CRD);
+      await page.click('#own-toggle');
+      expect(await page.getAttribute('#own-schemas', 'open')).toBeNull();
+      await page.fill('#own-text', WIDGET);
+      await page.click('#own-show');
+      // No schema for the kind: blame's error, and the place to give one opens.
+      const without = (await runCli(['blame', liveFile])).stderr;
+      expect(`ssa-sim blame: ${await page.textContent('#own-result .problem-message')}\n`).toBe(without.replace(liveFile, 'live.yaml'));
+      expect(await page.getAttribute('#own-schemas', 'open')).not.toBeNull();
+
+      // Two files opened at once: the CRD, and the OpenAPI document where the list is a set; the later one wins.
+      await page.setInputFiles('#own-schema-file', [
+        { name: 'widget-crd.yaml', mimeType: 'application/yaml', buffer: Buffer.from(CRD) },
+        { name: 'widget-openapi.json', mimeType: 'application/json', buffer: Buffer.from(OPENAPI) },
+      ]);
+      await page.waitForSelector('#own-result ol.blame');
+      expect(await page.locator('#own-schema-files li').allTextContents()).toEqual(['widget-crd.yaml Remove', 'widget-openapi.json Remove']);
+      // The owners column as a reader hears it: `no owner`, `shared: a, b` or the manager.
+      const whoOf = async (row: ReturnType<Page['locator']>) => (await row.locator('.who').textContent())?.trim().replace(/^shared: /, '').replace(/^no owner$/, '');
+      const item = page.locator('#own-result ol.blame li.row', { hasText: '- a.example.com' });
+      expect(await whoOf(item)).toBe('');
+
+      // Take the OpenAPI document away: the CRD's atomic list makes flux own its item.
+      await page.click('#own-schema-files button[aria-label="Remove widget-openapi.json"]');
+      await page.waitForFunction(() => document.querySelectorAll('#own-schema-files li').length === 1);
+      const blame = JSON.parse((await runCli(['blame', liveFile, '--schema', crdFile, '-o', 'json'])).stdout).objects[0];
+      const rows = page.locator('#own-result ol.blame li.row');
+      expect(await rows.count()).toBe(blame.lines.length);
+      // Each line's owners, and `(atomic)` where blame says they own it through an atomic list.
+      for (const [i, line] of (blame.lines as { owners: number[]; viaAtomic: boolean }[]).entries()) {
+        const want = line.owners.map((k) => blame.entries[k].manager).join(', ') + (line.viaAtomic ? ' (atomic)' : '');
+        expect(await whoOf(rows.nth(i)), `line ${i + 1}`).toBe(want);
+      }
+      expect(await whoOf(item)).toBe('flux (atomic)');
+      await page.locator('#own-schemas').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(artifacts, 'playground-own-objects-crd.png') });
+
+      // The preview applies with the same CRD: argo conflicts with flux on the atomic list.
+      await page.fill('#own-manifest', MANIFEST);
+      await page.fill('#own-manager', 'argo');
+      await page.click('#own-preview-run');
+      expect(await page.textContent('#own-preview-result .outcome')).toBe('The apply would fail with a 409 Conflict (exit status 1).');
+      const manifestFile = join(dir, 'manifest.yaml');
+      writeFileSync(manifestFile, MANIFEST);
+      const cli = await runCli(['preview', '-f', manifestFile, '--live', liveFile, '--schema', crdFile, '--field-manager', 'argo', '--color', 'never']);
+      expect(`${await page.textContent('[data-testid="own-preview-stderr"]')}\n`).toBe(cli.stderr.replaceAll(manifestFile, 'manifest.yaml').replaceAll(liveFile, 'live.yaml'));
       expect(requests).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,7 @@
  * than on a user's first run.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,8 @@ describe('the bundled command', () => {
 
   it('is CommonJS in ASCII text: no ES module loader at start, one-byte sources for V8 (docs/performance.md)', () => {
     expect(JSON.parse(readFileSync(join(outDir, 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
-    const files = ['ssa-sim.js', 'kubectl-ssa_sim.js', ...readdirSync(join(outDir, 'chunks')).map((c) => join('chunks', c))];
+    // The JavaScript, not the code caches beside it (binary, V8's).
+    const files = ['ssa-sim.js', 'kubectl-ssa_sim.js', 'load-chunks.js', ...readdirSync(join(outDir, 'chunks')).filter((c) => c.endsWith('.js')).map((c) => join('chunks', c))];
     const nonAscii = files.filter((f) => /[^\x00-\x7f]/.test(readFileSync(join(outDir, f), 'utf8')));
     expect(nonAscii).toEqual([]);
     // Node says which loader ran the entry: a CommonJS module has `module`, an ES module has not.
@@ -55,6 +56,41 @@ Object.defineProperty(process, 'stdin', { configurable: true, enumerable: d.enum
     const decoded = traced(['fieldset', 'decode'], '{"f:a":{}}');
     expect(decoded.stdout).toBe('.a\n');
     expect(decoded.stderr).toBe('stdin used\n');
+  });
+
+  /** Runs ssa-sim ARGS in a fresh Node through the bundle's loader; gives its output and what became of each chunk's cache. */
+  function throughLoader(dir: string, args: string[]): { stdout: string; chunks: { file: string; cache: string }[] } {
+    const script = `const chunks = require(${JSON.stringify(join(dir, 'load-chunks.js'))}).chunkLoader(${JSON.stringify(dir)});
+process.argv = [process.argv[0], 'ssa-sim', ...${JSON.stringify(args)}];
+chunks.require('./chunks/start.js').start().then(() => process.stderr.write(JSON.stringify(chunks.loaded())));`;
+    // V8 takes a cache only under the flags it was made with: a plain node's, as the build's.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_OPTIONS'));
+    const r = spawnSync(process.execPath, ['-e', script], { cwd: repo, encoding: 'utf8', env });
+    const chunks = JSON.parse(r.stderr) as { file: string; cache: string }[];
+    return { stdout: r.stdout, chunks: chunks.map((c) => ({ file: c.file.slice(dir.length + 1), cache: c.cache })) };
+  }
+
+  it('starts `run` and --help from the V8 code cache the build wrote beside each chunk', () => {
+    const eks = throughLoader(outDir, ['run', 'scenarios/eks-vpc-cni-addon.yaml']);
+    expect(eks.stdout).toBe(runBundle(['run', 'scenarios/eks-vpc-cni-addon.yaml']).stdout);
+    expect(eks.chunks.map((c) => c.file)).toEqual(expect.arrayContaining(['chunks/start.js', 'chunks/run.js', 'chunks/server.js']));
+    expect(eks.chunks.filter((c) => c.cache !== 'offered')).toEqual([]);
+    expect(throughLoader(outDir, ['--help']).chunks).toEqual([{ file: 'chunks/start.js', cache: 'offered' }]);
+  });
+
+  it('runs the same when V8 refuses the caches (another Node), compiling the chunks from their text', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'ssa-sim-bundle-copy-'));
+    try {
+      cpSync(outDir, copy, { recursive: true, preserveTimestamps: true });
+      const caches = readdirSync(join(copy, 'chunks')).filter((f) => f.endsWith('.js.cache'));
+      expect(caches).toContain('run.js.cache');
+      for (const c of caches) writeFileSync(join(copy, 'chunks', c), 'made by another V8');
+      const eks = throughLoader(copy, ['run', 'scenarios/eks-vpc-cni-addon.yaml']);
+      expect(eks.stdout).toBe(runBundle(['run', 'scenarios/eks-vpc-cni-addon.yaml']).stdout);
+      expect(eks.chunks.filter((c) => c.cache !== 'rejected')).toEqual([]);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 
   it('prints the command list for --help', () => {

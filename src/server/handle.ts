@@ -5,21 +5,22 @@
  */
 import { serve, withTime } from '../apiserver/server.js';
 import type { ApiRequest, ApiResponse, ClusterState, StatusObject } from '../apiserver/types.js';
-import { acceptsAny, objectResponse } from './negotiate.js';
-import { PROTOBUF_MEDIA_TYPE, servesProtobuf } from './protobuf-envelope.js';
+import { encodeAnswer, statusAnswer } from './encode-answer.js';
+import { negotiateOutput, SERVED_MEDIA_TYPES, WATCH_MEDIA_TYPES, YAML_MEDIA_TYPE, JSON_MEDIA_TYPE, type EndpointRestrictions } from './negotiate.js';
+import { servesProtobuf } from './protobuf-envelope.js';
 import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, wantsAggregated } from './aggregated-discovery.js';
 import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
 import type { DocumentCache } from './documents.js';
-import { OBJECT_MEDIA_TYPES, restAction } from './rest-request.js';
+import { restAction } from './rest-request.js';
 import { parseRoute, type RestPath } from './route.js';
-import { badRequest as badRequestStatus, jsonResponse, methodNotAllowed, notAcceptable, pathNotFound, statusResponse, unauthorized } from './status-json.js';
+import { badRequest as badRequestStatus, jsonResponse, methodNotAllowed, notAcceptable, pathNotFound, rawJsonResponse, unauthorized } from './status-json.js';
 import type { HttpRequest, HttpResponse } from './types.js';
 import type { VersionInfo } from './version.js';
 import { deleteCollection } from './delete-collection.js';
 import { pageOfList } from './list-page.js';
 import { namespaceLifecycle } from './namespace-lifecycle.js';
 import { queryValue } from './request-options.js';
-import { tableOf, wantsTable } from './tables.js';
+import { tableOf } from './tables.js';
 import { watchSpec, type WatchSpec } from './watch-spec.js';
 import type { ValueMap } from '../value/value.js';
 
@@ -50,15 +51,17 @@ function text(status: number, body: string): HttpResponse {
 export function handleRequest(state: ClusterState, req: HttpRequest, ctx: ServerContext): HandleResult {
   const route = parseRoute(req.path);
   const method = req.method.toUpperCase();
-  const answer = (response: HttpResponse): HandleResult => ({ state, response, writes: [] });
-  if (route.kind === 'health') return answer(method === 'GET' || method === 'HEAD' ? text(200, 'ok') : statusResponse(methodNotAllowed()));
-  if (route.kind === 'version') return answer(method === 'GET' ? jsonResponse(200, ctx.version) : statusResponse(methodNotAllowed()));
-  if (ctx.token !== undefined && req.headers.authorization !== `Bearer ${ctx.token}`) return answer(statusResponse(unauthorized()));
-  const resources = state.config.resources;
   const catalog = state.config.catalog;
+  const answer = (response: HttpResponse): HandleResult => ({ state, response, writes: [] });
+  const failure = (status: StatusObject) => answer(statusAnswer(catalog, req, status));
+  if (route.kind === 'health') return method === 'GET' || method === 'HEAD' ? answer(text(200, 'ok')) : failure(methodNotAllowed());
+  // kube-apiserver writes the version with WriteRawJSON: indented, whatever the Accept header says.
+  if (route.kind === 'version') return method === 'GET' ? answer(rawJsonResponse(200, ctx.version)) : failure(methodNotAllowed());
+  if (ctx.token !== undefined && req.headers.authorization !== `Bearer ${ctx.token}`) return failure(unauthorized());
+  const resources = state.config.resources;
   if (route.kind === 'rest') return handleRest(state, req, route, ctx);
-  if (method !== 'GET') return answer(statusResponse(route.kind === 'unknown' ? pathNotFound() : methodNotAllowed()));
-  const found = (doc: object | undefined) => answer(doc ? jsonResponse(200, doc) : statusResponse(pathNotFound()));
+  if (method !== 'GET') return failure(route.kind === 'unknown' ? pathNotFound() : methodNotAllowed());
+  const found = (doc: object | undefined) => answer(doc ? jsonResponse(200, doc) : statusAnswer(catalog, req, pathNotFound()));
   switch (route.kind) {
     case 'api-versions':
     case 'api-groups':
@@ -77,54 +80,62 @@ export function handleRequest(state: ClusterState, req: HttpRequest, ctx: Server
       return answer({ status: 200, contentType: 'application/json', body: ctx.documents.openApiV2(catalog, resources).text, warnings: [] });
     case 'openapi-v3': {
       const doc = ctx.documents.openApiV3(catalog, resources, route.group, route.version);
-      return answer(doc ? { status: 200, contentType: 'application/json', body: doc.text, warnings: [] } : statusResponse(pathNotFound()));
+      return answer(doc ? { status: 200, contentType: 'application/json', body: doc.text, warnings: [] } : statusAnswer(catalog, req, pathNotFound()));
     }
     default:
-      return answer(statusResponse(pathNotFound()));
+      return failure(pathNotFound());
   }
 }
 
 function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: ServerContext): HandleResult {
   const now = ctx.now();
   const catalog = state.config.catalog;
-  const reply = (code: number, body: ValueMap | StatusObject, warnings: readonly string[] = []) => objectResponse(catalog, req.headers.accept, code, body, warnings);
-  const failure = (status: StatusObject, warnings: readonly string[] = []) => reply(status.code, status, warnings);
+  const fail = (status: StatusObject, warnings: readonly string[] = []) => statusAnswer(catalog, req, status, warnings);
   const action = restAction(state, req, path, now);
-  if (action.kind === 'failure') return { state, response: failure(action.status), writes: [] };
+  if (action.kind === 'failure') return { state, response: fail(action.status), writes: [] };
   // The answer's media type is settled before anything is done, as kube-apiserver's handlers do.
-  const written = servesProtobuf(catalog, action.resource) ? [...OBJECT_MEDIA_TYPES, PROTOBUF_MEDIA_TYPE] : OBJECT_MEDIA_TYPES;
-  if (!acceptsAny(req.headers.accept, written)) return { state, response: statusResponse(notAcceptable(written)), writes: [] };
+  // Custom resources are written in JSON and YAML only, though their serializer lists protobuf too.
+  const restrictions: EndpointRestrictions = {
+    objectTypes: servesProtobuf(catalog, action.resource) ? SERVED_MEDIA_TYPES : [JSON_MEDIA_TYPE, YAML_MEDIA_TYPE],
+    tables: !(action.kind === 'api' && action.request.verb === 'get' && action.request.subresource),
+    serverVersion: true,
+  };
+  const negotiated = negotiateOutput(req.headers.accept, restrictions);
+  if (!negotiated) return { state, response: fail(notAcceptable(SERVED_MEDIA_TYPES)), writes: [] };
+  // A Table is made of what the verb answers (a list's items, or one object); a Status stays one.
+  const asTable = (body: ValueMap, list: boolean): ValueMap => {
+    if (!negotiated.table || body.kind === 'Status') return body;
+    const rv = list ? String((body.metadata as ValueMap).resourceVersion ?? '') : '';
+    return tableOf(action.resource.group, action.resource.kind, list ? (body.items as ValueMap[]) : [body], rv, now, includeObject(req.query));
+  };
+  const reply = (code: number, body: ValueMap, warnings: readonly string[] = []) => encodeAnswer(catalog, req, negotiated, code, body, warnings);
   const timed = withTime(state, now);
   if (action.kind === 'watch') {
-    const spec = watchSpec(state, action, req.query, wantsTable(req.headers.accept));
-    if ('problem' in spec) return { state, response: failure(badRequestStatus(spec.problem)), writes: [] };
+    // A watch needs a media type that streams: YAML has none.
+    if (negotiated.mediaType === YAML_MEDIA_TYPE) return { state, response: fail(notAcceptable(WATCH_MEDIA_TYPES)), writes: [] };
+    const spec = watchSpec(state, action, req.query, negotiated.table);
+    if ('problem' in spec) return { state, response: fail(badRequestStatus(spec.problem)), writes: [] };
     return { state, response: jsonResponse(200, {}), writes: [], watch: spec };
   }
   if (action.kind === 'deletecollection') {
     const r = deleteCollection(timed, action);
-    return r.writes.length > 0 ? { state: r.state, response: reply(200, r.list), writes: r.writes } : { state, response: reply(200, r.list), writes: [] };
+    const response = reply(200, asTable(r.list, true));
+    return r.writes.length > 0 ? { state: r.state, response, writes: r.writes } : { state, response, writes: [] };
   }
   const result = serve(timed, action.request);
   const isWrite = action.request.verb !== 'get' && action.request.verb !== 'list';
   const exchange = (response: ApiResponse) => (isWrite ? { exchange: { request: action.request, response } } : {});
-  if (!result.response.ok) return { state, response: failure(result.response.status, result.response.warnings), writes: [], ...exchange(result.response) };
+  if (!result.response.ok) return { state, response: fail(result.response.status, result.response.warnings), writes: [], ...exchange(result.response) };
   const ok = result.response;
   const refused = namespaceLifecycle(timed, action.request, action.resource, ok.object, ok.code === 201);
-  if (refused) return { state, response: failure(refused), writes: [], ...exchange({ ok: false, code: refused.code, status: refused, warnings: [] }) };
+  if (refused) return { state, response: fail(refused), writes: [], ...exchange({ ok: false, code: refused.code, status: refused, warnings: [] }) };
   let body = ok.object;
   if (action.request.verb === 'list') {
     const page = pageOfList(body, req.query);
-    if (!page.ok) return { state, response: failure(badRequestStatus(page.problem)), writes: [] };
+    if (!page.ok) return { state, response: fail(badRequestStatus(page.problem)), writes: [] };
     body = page.list;
   }
-  const tableAsked = wantsTable(req.headers.accept) && (action.request.verb === 'list' || action.request.verb === 'get') && !(action.request.verb === 'get' && action.request.subresource);
-  if (tableAsked) {
-    const items = action.request.verb === 'list' ? (body.items as ValueMap[]) : [body];
-    const rv = action.request.verb === 'list' ? String((body.metadata as ValueMap).resourceVersion ?? '') : '';
-    body = tableOf(action.resource.group, action.resource.kind, items, rv, now, includeObject(req.query));
-  }
-  // Tables are JSON documents; objects and lists go as the client prefers.
-  const response = tableAsked ? jsonResponse(ok.code, body, ok.warnings) : reply(ok.code, body, ok.warnings);
+  const response = reply(ok.code, asTable(body, action.request.verb === 'list'), ok.warnings);
   // Reads and failures leave the stored state as it was (the clock only moves with writes).
   const changed = result.state.objects !== timed.objects || result.state.resourceVersion !== timed.resourceVersion;
   if (!changed) return { state, response, writes: [], ...exchange(ok) };

@@ -5,14 +5,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { statusFailure } from '../apiserver/status.js';
-import type { ApiRequest, ClusterState } from '../apiserver/types.js';
+import type { ApiRequest, ClusterState, StatusObject } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { builtinCatalog } from '../schema/builtin/builtin-catalog.js';
 import { DocumentCache } from './documents.js';
 import { handleRequest, type ServerContext } from './handle.js';
 import { newClusterState } from './initial-state.js';
 import { kubeconfigText } from './kubeconfig.js';
-import { bodyTooLarge, statusResponse } from './status-json.js';
+import { bodyTooLarge } from './status-json.js';
+import { statusAnswer } from './encode-answer.js';
 import type { HttpRequest, HttpResponse, RequestLogEntry } from './types.js';
 import { versionInfo } from './version.js';
 import { withServedCrds } from '../apiserver/served-crds.js';
@@ -144,9 +145,27 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const header = (name: string) => {
+      const v = req.headers[name];
+      return Array.isArray(v) ? v.join(', ') : v;
+    };
+    const requestOf = (body: Uint8Array): HttpRequest => ({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: [...url.searchParams.entries()],
+      headers: {
+        contentType: header('content-type'),
+        accept: header('accept'),
+        userAgent: header('user-agent'),
+        authorization: header('authorization'),
+      },
+      body,
+    });
+    // Failures are negotiated like every answer (a YAML client gets a YAML Status).
+    const fail = (status: StatusObject, close = false) => send(res, statusAnswer(state.config.catalog, requestOf(new Uint8Array()), status), close);
     const declared = Number(req.headers['content-length'] ?? '0');
     if (declared > limit) {
-      send(res, statusResponse(bodyTooLarge(limit)), true);
+      fail(bodyTooLarge(limit), true);
       req.resume();
       return;
     }
@@ -158,7 +177,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       size += chunk.length;
       if (size > limit) {
         tooLarge = true;
-        send(res, statusResponse(bodyTooLarge(limit)), true);
+        fail(bodyTooLarge(limit), true);
         return;
       }
       chunks.push(chunk);
@@ -167,22 +186,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     req.on('end', () => {
       if (tooLarge) return;
       const body = Buffer.concat(chunks);
-      const header = (name: string) => {
-        const v = req.headers[name];
-        return Array.isArray(v) ? v.join(', ') : v;
-      };
-      const httpRequest: HttpRequest = {
-        method: req.method ?? 'GET',
-        path: url.pathname,
-        query: [...url.searchParams.entries()],
-        headers: {
-          contentType: header('content-type'),
-          accept: header('accept'),
-          userAgent: header('user-agent'),
-          authorization: header('authorization'),
-        },
-        body,
-      };
+      const httpRequest = requestOf(body);
       try {
         options.onRequest?.({
           method: httpRequest.method,
@@ -203,7 +207,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         else send(res, result.response);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
-        send(res, statusResponse(statusFailure(500, `ssa-sim: internal error: ${message}`, 'InternalError')));
+        fail(statusFailure(500, `ssa-sim: internal error: ${message}`, 'InternalError'));
       }
     });
   };

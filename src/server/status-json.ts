@@ -13,8 +13,9 @@ export function jsonResponse(status: number, body: unknown, warnings: readonly s
   return { status, contentType: JSON_TYPE, body: stringifyJson(body), warnings: warnings.map(warningHeader) };
 }
 
-export function statusResponse(status: StatusObject, warnings: readonly string[] = []): HttpResponse {
-  return jsonResponse(status.code, status, warnings);
+/** JSON indented by two spaces, as Go's `json.MarshalIndent` writes it (`WriteRawJSON`, and every pretty answer). */
+export function rawJsonResponse(status: number, body: unknown, warnings: readonly string[] = []): HttpResponse {
+  return { status, contentType: JSON_TYPE, body: stringifyJson(body, 2), warnings: warnings.map(warningHeader) };
 }
 
 /** A `Warning:` header value: `299 - "text"` with `"` and `\` escaped. */
@@ -37,7 +38,7 @@ export function unsupportedBody(accepted: readonly string[]): StatusObject {
   return statusFailure(415, `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`, 'UnsupportedMediaType');
 }
 
-/** 406 for an Accept header naming none of the media types the endpoint writes (`NewNotAcceptableError`). */
+/** 406 for an Accept header naming none of the media types the server writes (`NewNotAcceptableError`). */
 export function notAcceptable(accepted: readonly string[]): StatusObject {
   return statusFailure(406, `only the following media types are accepted: ${accepted.join(', ')}`, 'NotAcceptable');
 }

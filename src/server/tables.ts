@@ -172,14 +172,6 @@ function columnsFor(group: string, kind: string): readonly Column[] {
   return Object.hasOwn(COLUMNS, key) ? COLUMNS[key] : [NAME, AGE];
 }
 
-/** Whether an Accept header asks for a Table. */
-export function wantsTable(accept: string | undefined): boolean {
-  return (accept ?? '').split(',').some((part) => {
-    const params = part.split(';').map((p) => p.trim());
-    return params.includes('as=Table') && params.includes('g=meta.k8s.io') && (params.includes('v=v1') || params.includes('v=v1beta1'));
-  });
-}
-
 function partialMetadata(obj: ValueMap): ValueMap {
   const out = newMap();
   out.kind = 'PartialObjectMetadata';

@@ -4,6 +4,7 @@
  * properties are `required`. The facts are the Go types' (the protobuf tables, generated from
  * them and the API's .proto files); an inlined struct's fields are its parent's, as in JSON.
  */
+import { metaSchema } from './openapi-meta-schemas.js';
 import { builtinProtoTables } from './protobuf-envelope.js';
 import { messageNameOf, type ProtoField, type ProtoTables, type ScalarType } from './protobuf-messages.js';
 
@@ -67,7 +68,10 @@ export function goMessageSchema(tables: ProtoTables, typeName: string, ref: (typ
 /** The Go types of the built-in kinds, for the OpenAPI documents (openapi-schemas.ts). */
 export const BUILTIN_GO_TYPES = {
   facts: (typeName: string): GoTypeFacts | undefined => goTypeFacts(builtinProtoTables(), typeName),
-  schema: (typeName: string, ref: (typeName: string) => Json): Json | undefined => goMessageSchema(builtinProtoTables(), typeName, ref),
+  schema: (typeName: string, ref: (typeName: string) => Json): Json | undefined => {
+    const fromMessage = goMessageSchema(builtinProtoTables(), typeName, ref);
+    return metaSchema(typeName, fromMessage, ref) ?? fromMessage;
+  },
 };
 
 /** `schema` (a property's, an item's or a map value's) with the number or byte format of `scalar`. */

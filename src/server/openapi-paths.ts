@@ -18,10 +18,37 @@ export function refPrefix(dialect: OpenApiDialect): RefPrefix {
   return dialect === 2 ? '#/definitions/' : '#/components/schemas/';
 }
 
-const WRITE_PARAMS = ['dryRun', 'fieldManager', 'fieldValidation'];
 const PATCH_MEDIA_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
 const PRODUCES = ['application/json', 'application/yaml'];
 const PRODUCES_PROTOBUF = [...PRODUCES, PROTOBUF_MEDIA_TYPE];
+
+/** What a DELETE answers and takes (meta/v1's types, openapi-meta-schemas.ts). */
+const STATUS_TYPE = 'io.k8s.apimachinery.pkg.apis.meta.v1.Status';
+const DELETE_OPTIONS_TYPE = 'io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions';
+
+/** Query parameters that are not strings. */
+const PARAM_TYPES: Readonly<Record<string, 'boolean' | 'integer'>> = {
+  allowWatchBookmarks: 'boolean',
+  force: 'boolean',
+  ignoreStoreReadErrorWithClusterBreakingPotential: 'boolean',
+  orphanDependents: 'boolean',
+  sendInitialEvents: 'boolean',
+  watch: 'boolean',
+  gracePeriodSeconds: 'integer',
+  limit: 'integer',
+  timeoutSeconds: 'integer',
+};
+
+// kube-openapi lists an operation's parameters by name (the body first).
+const WRITE_PARAMS = ['dryRun', 'fieldManager', 'fieldValidation'];
+const LIST_PARAMS = ['allowWatchBookmarks', 'continue', 'fieldSelector', 'labelSelector', 'limit', 'resourceVersion', 'resourceVersionMatch', 'sendInitialEvents', 'timeoutSeconds', 'watch'];
+const DELETE_PARAMS = ['dryRun', 'gracePeriodSeconds', 'ignoreStoreReadErrorWithClusterBreakingPotential', 'orphanDependents', 'propagationPolicy'];
+/** A delete of a collection takes a list's parameters (but for watching) and a delete's. */
+const DELETECOLLECTION_PARAMS = [...new Set([...LIST_PARAMS.filter((p) => p !== 'allowWatchBookmarks' && p !== 'watch'), ...DELETE_PARAMS])].sort();
+
+/** What a response carries: the kind's object, its List, or a Status. */
+type Answer = 'object' | 'list' | 'status';
+const DESCRIPTIONS: Readonly<Record<string, string>> = { '200': 'OK', '201': 'Created', '202': 'Accepted', '401': 'Unauthorized' };
 
 interface Operation {
   readonly method: 'get' | 'put' | 'patch' | 'delete' | 'post';
@@ -30,22 +57,26 @@ interface Operation {
   /** The verb of the operation id (`read`, `replace`, `create`...). */
   readonly verb: string;
   readonly params: readonly string[];
-  /** Whether a body parameter carries the object (v2; v3 declares no request bodies). */
-  readonly body?: 'object' | 'patch';
+  /** The body: the object, a patch, or DeleteOptions (v3 declares none for a patch). */
+  readonly body?: 'object' | 'patch' | 'deleteOptions';
+  /** Response codes and what they carry (every operation also has `401`). */
+  readonly responses: readonly (readonly [string, Answer])[];
 }
 
 const OBJECT_OPS: readonly Operation[] = [
-  { method: 'get', action: 'get', verb: 'read', params: [] },
-  { method: 'put', action: 'put', verb: 'replace', params: WRITE_PARAMS, body: 'object' },
-  { method: 'patch', action: 'patch', verb: 'patch', params: [...WRITE_PARAMS, 'force'], body: 'patch' },
-  { method: 'delete', action: 'delete', verb: 'delete', params: ['dryRun'] },
+  { method: 'get', action: 'get', verb: 'read', params: [], responses: [['200', 'object']] },
+  { method: 'put', action: 'put', verb: 'replace', params: WRITE_PARAMS, body: 'object', responses: [['200', 'object'], ['201', 'object']] },
+  { method: 'patch', action: 'patch', verb: 'patch', params: [...WRITE_PARAMS, 'force'], body: 'patch', responses: [['200', 'object'], ['201', 'object']] },
+  { method: 'delete', action: 'delete', verb: 'delete', params: DELETE_PARAMS, body: 'deleteOptions', responses: [['200', 'status'], ['202', 'status']] },
 ];
 const SUBRESOURCE_OPS = OBJECT_OPS.filter((o) => o.method !== 'delete');
-const LIST_OP: Operation = { method: 'get', action: 'list', verb: 'list', params: ['labelSelector', 'fieldSelector', 'limit', 'continue', 'watch', 'resourceVersion'] };
+const LIST_OP: Operation = { method: 'get', action: 'list', verb: 'list', params: LIST_PARAMS, responses: [['200', 'list']] };
+/** The list across namespaces takes its query parameters at the path. */
+const LIST_ALL_OP: Operation = { ...LIST_OP, params: [] };
 const COLLECTION_OPS: readonly Operation[] = [
   LIST_OP,
-  { method: 'post', action: 'post', verb: 'create', params: WRITE_PARAMS, body: 'object' },
-  { method: 'delete', action: 'deletecollection', verb: 'delete', params: ['dryRun', 'labelSelector', 'fieldSelector'] },
+  { method: 'post', action: 'post', verb: 'create', params: WRITE_PARAMS, body: 'object', responses: [['200', 'object'], ['201', 'object'], ['202', 'object']] },
+  { method: 'delete', action: 'deletecollection', verb: 'delete', params: DELETECOLLECTION_PARAMS, body: 'deleteOptions', responses: [['200', 'status']] },
 ];
 
 function capitalize(s: string): string {
@@ -65,7 +96,7 @@ function tag(group: string, version: string): string {
 }
 
 function queryParam(dialect: OpenApiDialect, name: string): Json {
-  const type = name === 'force' || name === 'watch' ? 'boolean' : name === 'limit' ? 'integer' : 'string';
+  const type = Object.hasOwn(PARAM_TYPES, name) ? PARAM_TYPES[name] : 'string';
   return dialect === 2 ? { name, in: 'query', type, uniqueItems: true } : { name, in: 'query', schema: { type, uniqueItems: true } };
 }
 
@@ -89,28 +120,37 @@ interface OperationContext {
 
 function operations(ops: readonly Operation[], c: OperationContext, idSuffix = ''): Json {
   const out: Json = {};
+  const prefix = refPrefix(c.dialect);
+  const refOf = (answer: Answer): Json | undefined => {
+    const name = answer === 'status' ? prefix + STATUS_TYPE : answer === 'list' ? c.listRef : c.schemaRef;
+    return name ? { $ref: name } : undefined;
+  };
+  const objectTypes = c.protobuf ? PRODUCES_PROTOBUF : PRODUCES;
   for (const op of ops) {
-    const ref = op.action === 'list' ? c.listRef : c.schemaRef;
-    const schema = ref ? { $ref: ref } : undefined;
+    // Lists also answer watch streams (`?watch=1`) in the types that stream.
+    const produces = op.action === 'list' ? [...objectTypes, ...objectTypes.filter((t) => t !== 'application/yaml').map((t) => `${t};stream=watch`)] : objectTypes;
     const collection = op.action === 'deletecollection' ? 'Collection' : '';
     const parameters = op.params.map((p) => queryParam(c.dialect, p));
+    const bodySchema = op.body === 'deleteOptions' ? { $ref: prefix + DELETE_OPTIONS_TYPE } : op.body === 'object' ? refOf('object') : undefined;
+    const responses: Json = {};
+    for (const [code, answer] of op.responses) {
+      const schema = refOf(answer);
+      if (c.dialect === 2) responses[code] = { description: DESCRIPTIONS[code], ...(schema ? { schema } : {}) };
+      else responses[code] = { ...(schema ? { content: Object.fromEntries([...produces].sort().map((t) => [t, { schema }])) } : {}), description: DESCRIPTIONS[code] };
+    }
+    responses['401'] = { description: DESCRIPTIONS['401'] };
     let operation: Json;
     if (c.dialect === 2) {
-      if (op.body === 'object' && schema) parameters.unshift({ name: 'body', in: 'body', required: true, schema });
+      if (bodySchema) parameters.unshift({ name: 'body', in: 'body', ...(op.body === 'deleteOptions' ? {} : { required: true }), schema: bodySchema });
       if (op.body === 'patch') parameters.unshift({ name: 'body', in: 'body', required: true, schema: { type: 'object' } });
-      operation = {
-        consumes: op.body === 'patch' ? PATCH_MEDIA_TYPES : ['*/*'],
-        produces: c.protobuf ? PRODUCES_PROTOBUF : PRODUCES,
-        schemes: ['https'],
-        tags: [c.tag],
-        responses: { '200': { description: 'OK', ...(schema ? { schema } : {}) }, '401': { description: 'Unauthorized' } },
-      };
+      operation = { consumes: op.body === 'patch' ? PATCH_MEDIA_TYPES : ['*/*'], produces, schemes: ['https'], tags: [c.tag], responses };
     } else {
-      operation = { responses: { '200': { description: 'OK', ...(schema ? { content: { 'application/json': { schema } } } : {}) } } };
+      const requestBody = bodySchema ? { requestBody: { content: { '*/*': { schema: bodySchema } }, ...(op.body === 'deleteOptions' ? {} : { required: true }) } } : {};
+      operation = { ...requestBody, responses, tags: [c.tag] };
     }
     out[op.method] = {
       operationId: `${op.verb}${c.idGroup}${collection}${c.idKind}${idSuffix}`,
-      parameters,
+      ...(parameters.length > 0 ? { parameters } : {}),
       ...operation,
       'x-kubernetes-action': op.action,
       'x-kubernetes-group-version-kind': { group: c.gvk.group, kind: c.gvk.kind, version: c.gvk.version },
@@ -170,7 +210,8 @@ export function groupVersionPaths(catalog: CatalogLike, resources: readonly Reso
       addRoots(roots, list, { ...gvk, kind: `${gvk.kind}List` });
     }
     const scope = r.namespaced ? `${base}/namespaces/{namespace}/${plural}` : `${base}/${plural}`;
-    const pathParams = (r.namespaced ? ['name', 'namespace'] : ['name']).map((p) => pathParam(dialect, p));
+    const pretty = queryParam(dialect, 'pretty');
+    const pathParams = [...(r.namespaced ? ['name', 'namespace'] : ['name']).map((p) => pathParam(dialect, p)), pretty];
     const c: OperationContext = {
       dialect,
       gvk,
@@ -185,9 +226,12 @@ export function groupVersionPaths(catalog: CatalogLike, resources: readonly Reso
       paths[`${scope}/{name}/${sub}`] = { ...operations(SUBRESOURCE_OPS, c, capitalize(sub)), parameters: pathParams };
       continue;
     }
-    paths[scope] = { ...operations(COLLECTION_OPS, c), ...(r.namespaced ? { parameters: [pathParam(dialect, 'namespace')] } : {}) };
+    // DELETE answers a Status and takes DeleteOptions.
+    roots.set(STATUS_TYPE, [{ group: '', version: 'v1', kind: 'Status' }]);
+    if (!roots.has(DELETE_OPTIONS_TYPE)) roots.set(DELETE_OPTIONS_TYPE, []);
+    paths[scope] = { ...operations(COLLECTION_OPS, c), parameters: [...(r.namespaced ? [pathParam(dialect, 'namespace')] : []), pretty] };
     paths[`${scope}/{name}`] = { ...operations(OBJECT_OPS, c), parameters: pathParams };
-    if (r.namespaced) paths[`${base}/${plural}`] = operations([LIST_OP], { ...c, idGroup: gvId }, 'ForAllNamespaces');
+    if (r.namespaced) paths[`${base}/${plural}`] = { ...operations([LIST_ALL_OP], { ...c, idGroup: gvId }, 'ForAllNamespaces'), parameters: [...LIST_PARAMS, 'pretty'].sort().map((p) => queryParam(dialect, p)) };
   }
   return { paths, roots, lists };
 }

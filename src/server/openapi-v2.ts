@@ -19,7 +19,10 @@ export function openApiV2Document(catalog: CatalogLike, resources: readonly Reso
       const at = groupVersionPaths(catalog, resources, group, version, 2);
       if (!at) continue;
       Object.assign(paths, at.paths);
-      for (const [type, gvks] of at.roots) for (const gvk of gvks) addRoots(roots, type, gvk);
+      for (const [type, gvks] of at.roots) {
+        if (!roots.has(type)) roots.set(type, []);
+        for (const gvk of gvks) addRoots(roots, type, gvk);
+      }
       for (const [list, item] of at.lists) lists.set(list, item);
     }
   }

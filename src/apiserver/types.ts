@@ -39,6 +39,8 @@ export interface CatalogKind {
   readonly subresources?: { readonly status: boolean; readonly scale?: ScaleSubresource };
   /** A kind a CustomResourceDefinition declares. */
   readonly custom?: boolean;
+  /** A custom kind's `openAPIV3Schema` as its CRD gives it (for the OpenAPI documents). */
+  readonly openApiSchema?: Value;
 }
 
 /** Where the scale subresource finds replicas in the parent object (apiserver-semantics §3.5). */

@@ -3,6 +3,7 @@
  * YAML, OpenAPI documents, CRDs) in one Schema, and which type serves each apiVersion + kind.
  * Catalogs are immutable; `combineCatalogs` builds a new one where later sources win.
  */
+import type { Value } from '../value/value.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { DEDUCED_TYPE_NAME, deducedSchemaDecl } from './deduced.js';
 import type { TypeDef } from './model.js';
@@ -28,6 +29,11 @@ export interface KindInfo {
   readonly subresources?: KindSubresources;
   /** True for a kind a CustomResourceDefinition declares (served as a custom resource). */
   readonly custom?: boolean;
+  /**
+   * A custom kind's `openAPIV3Schema` as its CRD gives it (structural, not converted): what the
+   * API server's OpenAPI documents publish for it. The catalog's types keep only what merging needs.
+   */
+  readonly openApiSchema?: Value;
 }
 
 /** Where a scale subresource finds replicas and the selector, as field names from the root. */

@@ -7,6 +7,8 @@ import type { CatalogLike } from '../apiserver/types.js';
 import { ATOMIC_UNTYPED_TYPE_NAME, DEDUCED_TYPE_NAME } from '../schema/deduced.js';
 import type { AtomDecl, TypeDef, TypeRef } from '../schema/model.js';
 import type { GoTypeFacts } from './openapi-go-facts.js';
+import { crdSchema } from './openapi-crd-schema.js';
+import type { Value } from '../value/value.js';
 import { withScalarFormat } from './openapi-go-facts.js';
 
 type Json = Record<string, unknown>;
@@ -52,6 +54,9 @@ export function schemasFor(
 ): Record<string, Json> {
   const defs = new Map<string, TypeDef>();
   for (const t of catalog.schema.decl.types) defs.set(t.name, t);
+  // Custom kinds are published from their CRD's own schema (openapi-crd-schema.ts).
+  const crdSources = new Map<string, Value>();
+  for (const k of catalog.kinds()) if (k.custom && k.openApiSchema !== undefined) crdSources.set(k.typeName, k.openApiSchema);
   const out: Record<string, Json> = {};
   const queue = [...roots.keys()];
   const seen = new Set(queue);
@@ -71,7 +76,9 @@ export function schemasFor(
     const name = queue.shift()!;
     const def = defs.get(name);
     const item = lists.get(name);
-    const schema = def ? atomSchema(def, prefix, visit, name, go.facts(name)) : item ? listSchema(item, ref) : go.schema(name, ref);
+    const source = crdSources.get(name);
+    const schema =
+      source !== undefined ? crdSchema(source, ref, prefix === '#/definitions/' ? 2 : 3) : def ? atomSchema(def, prefix, visit, name, go.facts(name)) : item ? listSchema(item, ref) : go.schema(name, ref);
     if (!schema) continue;
     const gvks = roots.get(name);
     if (gvks && gvks.length > 0) schema['x-kubernetes-group-version-kind'] = gvks.map((g) => ({ group: g.group, kind: g.kind, version: g.version }));

@@ -129,10 +129,12 @@ describe('CRDs', () => {
   const crd = catalogFromText(WIDGETS, 'widgets-crd.yaml', 'crd');
 
   it('give one type per served version, named as Kubernetes names them', () => {
-    expect(crd.kinds()).toEqual([
+    expect(crd.kinds().map(({ openApiSchema: _, ...k }) => k)).toEqual([
       { apiVersion: 'example.com/v1', group: 'example.com', version: 'v1', kind: 'Widget', typeName: 'com.example.v1.Widget', namespaced: true, resource: 'widgets', custom: true },
       { apiVersion: 'example.com/v2', group: 'example.com', version: 'v2', kind: 'Widget', typeName: 'com.example.v2.Widget', namespaced: true, resource: 'widgets', custom: true },
     ]);
+    // Each keeps its version's schema as written, for the OpenAPI documents.
+    expect(crd.kinds().map((k) => (k.openApiSchema as { properties: object }).properties)).toEqual([expect.objectContaining({ spec: expect.anything() }), expect.objectContaining({ spec: expect.anything() })]);
     expect(crd.sources).toEqual(['CRD file widgets-crd.yaml']);
     expect(crd.warnings).toEqual([]);
     expect(crd.schema.hasType('com.example.v0.Widget')).toBe(false);

@@ -156,7 +156,7 @@ function crdToSchema(crd: Value, at: string, ctx: Ctx, out: CrdImport): void {
       patchMetadata: false,
     });
     out.types.push({ name: typeName, ...atom });
-    out.kinds.push(kindInfo(typeName));
+    out.kinds.push({ ...kindInfo(typeName), openApiSchema: v.schema });
   }
 }
 

@@ -9,13 +9,22 @@ import { stringifyJson } from '../value/stringify-json.js';
 
 export const JSON_TYPE = 'application/json';
 
+/**
+ * JSON as Go's encoding/json writes it: `<`, `>`, `&`, U+2028 and U+2029 escaped (they can only
+ * stand inside strings, so the whole text is safe to rewrite), compact or indented by `indent`.
+ */
+export function goJson(body: unknown, indent = 0): string {
+  return stringifyJson(body, indent).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A compact JSON answer as `json.Encoder.Encode` writes it: one line and a newline. */
 export function jsonResponse(status: number, body: unknown, warnings: readonly string[] = []): HttpResponse {
-  return { status, contentType: JSON_TYPE, body: stringifyJson(body), warnings: warnings.map(warningHeader) };
+  return { status, contentType: JSON_TYPE, body: goJson(body) + '\n', warnings: warnings.map(warningHeader) };
 }
 
 /** JSON indented by two spaces, as Go's `json.MarshalIndent` writes it (`WriteRawJSON`, and every pretty answer). */
 export function rawJsonResponse(status: number, body: unknown, warnings: readonly string[] = []): HttpResponse {
-  return { status, contentType: JSON_TYPE, body: stringifyJson(body, 2), warnings: warnings.map(warningHeader) };
+  return { status, contentType: JSON_TYPE, body: goJson(body, 2), warnings: warnings.map(warningHeader) };
 }
 
 /** A `Warning:` header value: `299 - "text"` with `"` and `\` escaped. */

@@ -11,7 +11,7 @@ import { selectorsOf } from './list-page.js';
 import { type Query, queryValue, parseGoBool } from './request-options.js';
 import { tableOf } from './tables.js';
 import type { StoreEvent } from './watch-events.js';
-import { stringifyJson } from '../value/stringify-json.js';
+import { goJson } from './status-json.js';
 
 export interface WatchSpec {
   readonly resource: ResourceType;
@@ -76,7 +76,7 @@ export function watchSpec(
 export function eventLine(spec: WatchSpec, event: StoreEvent, now: string): string {
   const object = setPath(event.object, ['apiVersion'], spec.apiVersion) as KubeObject;
   const body = spec.table ? tableOf(spec.resource.group, spec.resource.kind, [object], String(event.resourceVersion), now, spec.includeObject) : object;
-  return stringifyJson({ type: event.type, object: body }) + '\n';
+  return goJson({ type: event.type, object: body }) + '\n';
 }
 
 /** A BOOKMARK: the watched kind and a resourceVersion, nothing else. */
@@ -87,7 +87,7 @@ export function bookmarkLine(spec: WatchSpec, resourceVersion: number): string {
   const meta = newMap();
   meta.resourceVersion = String(resourceVersion);
   object.metadata = meta;
-  return stringifyJson({ type: 'BOOKMARK', object }) + '\n';
+  return goJson({ type: 'BOOKMARK', object }) + '\n';
 }
 
 /** The ERROR event of a watch whose resourceVersion the log no longer reaches (410 Expired). */

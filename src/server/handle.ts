@@ -106,7 +106,7 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
   const asTable = (body: ValueMap, list: boolean): ValueMap => {
     if (!negotiated.table || body.kind === 'Status') return body;
     const rv = list ? String((body.metadata as ValueMap).resourceVersion ?? '') : '';
-    return tableOf(action.resource.group, action.resource.kind, list ? (body.items as ValueMap[]) : [body], rv, now, includeObject(req.query));
+    return tableOf(action.resource.group, action.resource.kind, list ? (body.items as ValueMap[]) : [body], rv, now, includeObject(req.query), list ? (body.metadata as ValueMap) : undefined);
   };
   const reply = (code: number, body: ValueMap, warnings: readonly string[] = []) => encodeAnswer(catalog, req, negotiated, code, body, warnings);
   const timed = withTime(state, now);

@@ -90,8 +90,12 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
     { name: 'Status', type: 'string', cell: podStatus },
     { name: 'Restarts', type: 'string', cell: (o) => String(list(o, 'status', 'containerStatuses').reduce<number>((n, c) => n + (isMap(c) && typeof getKey(c, 'restartCount') === 'number' ? (getKey(c, 'restartCount') as number) : 0), 0)) },
     AGE,
-    { name: 'IP', type: 'string', priority: 1, cell: (o) => str(o, 'status', 'podIP') || '<none>' },
+    // The printer's wide columns: the first of status.podIPs, the node, the nominated node, and
+    // how many readiness gates have a True condition.
+    { name: 'IP', type: 'string', priority: 1, cell: (o) => (isMap(list(o, 'status', 'podIPs')[0]) ? str(list(o, 'status', 'podIPs')[0] as ValueMap, 'ip') : '') || '<none>' },
     { name: 'Node', type: 'string', priority: 1, cell: (o) => str(o, 'spec', 'nodeName') || '<none>' },
+    { name: 'Nominated Node', type: 'string', priority: 1, cell: (o) => str(o, 'status', 'nominatedNodeName') || '<none>' },
+    { name: 'Readiness Gates', type: 'string', priority: 1, cell: readinessGates },
   ],
   'apps/Deployment': [
     NAME,
@@ -167,6 +171,15 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   '/Namespace': [NAME, { name: 'Status', type: 'string', cell: (o) => str(o, 'status', 'phase') || 'Active' }, AGE],
 };
 
+function readinessGates(o: ValueMap): string {
+  const gates = list(o, 'spec', 'readinessGates').filter(isMap);
+  if (gates.length === 0) return '<none>';
+  const conditions = list(o, 'status', 'conditions').filter(isMap);
+  // The first condition of a gate's type decides it, as the printer looks.
+  const ready = gates.filter((g) => conditions.find((c) => getKey(c, 'type') === getKey(g, 'conditionType'))?.status === 'True').length;
+  return `${ready}/${gates.length}`;
+}
+
 function columnsFor(group: string, kind: string): readonly Column[] {
   const key = `${group}/${kind}`;
   return Object.hasOwn(COLUMNS, key) ? COLUMNS[key] : [NAME, AGE];
@@ -181,8 +194,12 @@ function partialMetadata(obj: ValueMap): ValueMap {
   return out;
 }
 
-/** A Table of `items` (a list's items, or one object) of group/kind at time `now`. */
-export function tableOf(group: string, kind: string, items: readonly ValueMap[], resourceVersion: string, now: string, includeObject: boolean): ValueMap {
+/**
+ * A Table of `items` (a list's items, or one object) of group/kind at time `now`. A page of a
+ * list passes its list's `continue` and `remainingItemCount` on (`page`), as kube-apiserver's
+ * table convertor copies the list metadata, so clients follow the pages.
+ */
+export function tableOf(group: string, kind: string, items: readonly ValueMap[], resourceVersion: string, now: string, includeObject: boolean, page?: ValueMap): ValueMap {
   const columns = columnsFor(group, kind);
   const at = Date.parse(now);
   const table = newMap();
@@ -190,6 +207,10 @@ export function tableOf(group: string, kind: string, items: readonly ValueMap[],
   table.apiVersion = 'meta.k8s.io/v1';
   const meta = newMap();
   meta.resourceVersion = resourceVersion;
+  for (const k of ['continue', 'remainingItemCount']) {
+    const v = page ? getKey(page, k) : undefined;
+    if (v !== undefined) meta[k] = v;
+  }
   table.metadata = meta;
   table.columnDefinitions = columns.map((c) => {
     const d = newMap();

@@ -1,26 +1,30 @@
 /**
- * DELETE on a collection: every object listed there deleted one by one through the API server,
- * answered with the list of what was deleted (as kube-apiserver does).
+ * DELETE on a collection: every object listed there that the request's label and field
+ * selectors match deleted one by one through the API server, answered with the list of what was
+ * deleted (as kube-apiserver does).
  */
 import { serve } from '../apiserver/server.js';
 import type { ClusterState, DeleteRequest, KubeObject, ResourceType } from '../apiserver/types.js';
-import { getKey, isList, isMap } from '../value/value.js';
+import { getKey, isList, isMap, type Value } from '../value/value.js';
 
 export interface DeleteCollection {
   readonly resource: ResourceType;
   readonly apiVersion: string;
   readonly namespace?: string;
   readonly dryRun: boolean;
+  /** The request's selectors. */
+  readonly matches: (obj: Value) => boolean;
 }
 
 export function deleteCollection(state: ClusterState, req: DeleteCollection): { state: ClusterState; list: KubeObject; writes: DeleteRequest[] } {
   const listed = serve(state, { verb: 'list', apiVersion: req.apiVersion, resource: req.resource.resource, ...(req.namespace !== undefined ? { namespace: req.namespace } : {}) });
   if (!listed.response.ok) return { state, list: listed.response.status as unknown as KubeObject, writes: [] };
-  const list = listed.response.object;
-  const items = getKey(list, 'items');
+  const all = getKey(listed.response.object, 'items');
+  const items = (isList(all) ? all : []).filter(req.matches);
+  const list = { ...listed.response.object, items } as KubeObject;
   let next = state;
   const writes: DeleteRequest[] = [];
-  for (const item of isList(items) ? items : []) {
+  for (const item of items) {
     if (!isMap(item)) continue;
     const meta = getKey(item, 'metadata');
     const name = isMap(meta) ? getKey(meta, 'name') : undefined;

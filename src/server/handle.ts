@@ -17,7 +17,7 @@ import { badRequest as badRequestStatus, jsonResponse, methodNotAllowed, notAcce
 import type { HttpRequest, HttpResponse } from './types.js';
 import type { VersionInfo } from './version.js';
 import { deleteCollection } from './delete-collection.js';
-import { pageOfList } from './list-page.js';
+import { pageOfList, selectorsOf } from './list-page.js';
 import { namespaceLifecycle } from './namespace-lifecycle.js';
 import { queryValue } from './request-options.js';
 import { tableOf } from './tables.js';
@@ -118,7 +118,9 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
     return { state, response: jsonResponse(200, {}), writes: [], watch: spec };
   }
   if (action.kind === 'deletecollection') {
-    const r = deleteCollection(timed, action);
+    const matches = selectorsOf(req.query, action.resource);
+    if (typeof matches !== 'function') return { state, response: fail(badRequestStatus(matches.problem)), writes: [] };
+    const r = deleteCollection(timed, { ...action, matches });
     const response = reply(200, asTable(r.list, true));
     return r.writes.length > 0 ? { state: r.state, response, writes: r.writes } : { state, response, writes: [] };
   }
@@ -131,7 +133,7 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
   if (refused) return { state, response: fail(refused), writes: [], ...exchange({ ok: false, code: refused.code, status: refused, warnings: [] }) };
   let body = ok.object;
   if (action.request.verb === 'list') {
-    const page = pageOfList(body, req.query);
+    const page = pageOfList(body, req.query, action.resource);
     if (!page.ok) return { state, response: fail(badRequestStatus(page.problem)), writes: [] };
     body = page.list;
   }

@@ -7,6 +7,8 @@
 import { getKey, isList, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { type Query, queryValue } from './request-options.js';
 import { fieldSelector, labelSelector } from './selectors.js';
+import { selectableFields } from './selectable-fields.js';
+import type { ResourceType } from '../apiserver/types.js';
 
 function itemKey(item: Value): string {
   const meta = isMap(item) ? getKey(item, 'metadata') : undefined;
@@ -29,17 +31,17 @@ function decodeContinue(token: string): string | undefined {
 }
 
 /** Whether an object passes the request's selectors, or the text of a 400. */
-export function selectorsOf(query: Query): ((obj: Value) => boolean) | { problem: string } {
+export function selectorsOf(query: Query, resource: ResourceType): ((obj: Value) => boolean) | { problem: string } {
   const labels = labelSelector(queryValue(query, 'labelSelector') ?? '');
   if (typeof labels !== 'function') return labels;
-  const fields = fieldSelector(queryValue(query, 'fieldSelector') ?? '');
+  const fields = fieldSelector(queryValue(query, 'fieldSelector') ?? '', selectableFields(resource));
   if (typeof fields !== 'function') return fields;
   return (o) => labels(o) && fields(o);
 }
 
 /** The list narrowed to the request's selectors and page, or the text of a 400. */
-export function pageOfList(list: ValueMap, query: Query): { ok: true; list: ValueMap } | { ok: false; problem: string } {
-  const matches = selectorsOf(query);
+export function pageOfList(list: ValueMap, query: Query, resource: ResourceType): { ok: true; list: ValueMap } | { ok: false; problem: string } {
+  const matches = selectorsOf(query, resource);
   if (typeof matches !== 'function') return { ok: false, problem: matches.problem };
   const items = getKey(list, 'items');
   let out = (isList(items) ? items : []).filter(matches);

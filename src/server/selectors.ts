@@ -78,19 +78,14 @@ export function labelSelector(text: string): Pred | { problem: string } {
   return (o) => preds.every((p) => p(o));
 }
 
-const FIELDS: Readonly<Record<string, (obj: Value) => string>> = {
-  'metadata.name': (o) => String(getKey(meta(o), 'name') ?? ''),
-  'metadata.namespace': (o) => String(getKey(meta(o), 'namespace') ?? ''),
-};
-
-/** A field selector (`metadata.name` and `metadata.namespace`, with =, == and !=) as a predicate, or the text of a 400. */
-export function fieldSelector(text: string): Pred | { problem: string } {
+/** A field selector (the `fields` given, with =, == and !=) as a predicate, or the text of a 400. */
+export function fieldSelector(text: string, fields: Readonly<Record<string, (obj: Value) => string>>): Pred | { problem: string } {
   const preds: Pred[] = [];
   for (const term of splitTerms(text)) {
     const m = /^([^=!]+?)\s*(==|=|!=)\s*(.*)$/.exec(term);
     if (!m) return { problem: `invalid selector: '${text}'; can't understand '${term}'` };
     const [, field, op, value] = m;
-    const read = Object.hasOwn(FIELDS, field) ? FIELDS[field] : undefined;
+    const read = Object.hasOwn(fields, field) ? fields[field] : undefined;
     if (!read) return { problem: `field label not supported: ${field}` };
     preds.push(op === '!=' ? (o) => read(o) !== value : (o) => read(o) === value);
   }

@@ -38,7 +38,7 @@ export function watchSpec(
   query: Query,
   table: boolean,
 ): WatchSpec | { problem: string } {
-  const matches = selectorsOf(query);
+  const matches = selectorsOf(query, w.resource);
   if (typeof matches !== 'function') return matches;
   const rvText = queryValue(query, 'resourceVersion') ?? '';
   let fromResourceVersion: number | undefined;

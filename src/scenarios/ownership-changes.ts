@@ -11,10 +11,10 @@
 import { iterateAlong } from '../fieldpath/iterate-along.js';
 import type { Path } from '../fieldpath/path-element.js';
 import { pathToString } from '../fieldpath/path-string.js';
+import { pathReader } from '../fieldpath/value-at-path.js';
 import { FieldSet } from '../fieldpath/set.js';
 import type { Value } from '../value/value.js';
 import { type OwnerEntry, ownerKey, ownerLabeler } from './owners.js';
-import { valueAtPath } from './value-at-path.js';
 
 export type OwnershipChangeKind =
   /** `manager` now owns paths that `other` owned before and no longer does. */
@@ -37,6 +37,8 @@ export interface OwnershipChange {
   readonly manager?: string;
   readonly other?: string;
   readonly paths: readonly string[];
+  /** The same paths as the engine's path elements, in the same order: where views read the values (a printed path can be ambiguous: `.a.b`). */
+  readonly at: readonly Path[];
   /**
    * Every field path the line is about: `paths`, and for a line on a topmost path ("removed .x
    * (and 3 fields under it)") the paths under it too. What counts and marks fields use.
@@ -96,6 +98,7 @@ export function ownershipChanges(
     });
   }
   // Losses that nobody gained.
+  const afterValue = pathReader(afterObject);
   const removed = new Set<string>();
   for (const k of beforeByKey.keys()) {
     const lost = setOf(beforeByKey, k).difference(setOf(afterByKey, k));
@@ -106,7 +109,7 @@ export function ownershipChanges(
       if (holders.some((h) => !h.also)) return; // reported as "took"
       if (holders.length > 0) {
         for (const { key: o } of holders) add('gave-up', p, me, label(afterByKey.get(o)!));
-      } else if (valueAtPath(afterObject, p) === undefined) {
+      } else if (afterValue(p) === undefined) {
         const id = p.map((pe) => pe.id).join('\u0000');
         if (!removed.has(id)) {
           removed.add(id);
@@ -173,28 +176,30 @@ export function entryGoneSentence(manager: string): string {
 function render(g: Group, all: readonly Path[]): OwnershipChange[] {
   const m = g.manager ?? '';
   const o = g.other ?? '';
-  if (g.kind === 'entry-gone') return [{ kind: g.kind, manager: g.manager, paths: [], fields: [], text: entryGoneSentence(m) }];
+  if (g.kind === 'entry-gone') return [{ kind: g.kind, manager: g.manager, paths: [], at: [], fields: [], text: entryGoneSentence(m) }];
   const kind = g.kind;
   const paths = all.map(pathToString);
-  const tops = topmost(all).map(pathToString);
-  const line = (what: string, n: number, linePaths: string[], fields = linePaths): OwnershipChange => ({
+  const topPaths = topmost(all);
+  const tops = topPaths.map(pathToString);
+  const line = (what: string, n: number, linePaths: string[], at: readonly Path[], fields = linePaths): OwnershipChange => ({
     kind,
     manager: g.manager,
     other: g.other,
     paths: linePaths,
+    at,
     fields,
     text: changeSentence(kind, m, o, what, n),
   });
   // Shares and owns: one line, with a count when long. The others: one line per topmost path.
   if (g.kind === 'shares' || g.kind === 'owns') {
-    if (paths.length <= LIST_LIMIT[g.kind]) return [line(paths.join(', '), paths.length, paths)];
+    if (paths.length <= LIST_LIMIT[g.kind]) return [line(paths.join(', '), paths.length, paths, all)];
     const under = tops.length <= 3 ? ` (${tops.join(', ')})` : '';
-    return [line(`${fieldsWord(paths.length)}${under}`, paths.length, paths)];
+    return [line(`${fieldsWord(paths.length)}${under}`, paths.length, paths, all)];
   }
-  const shown = g.kind === 'took' ? paths : tops;
-  if (shown.length > LIST_LIMIT[g.kind]) return [line(fieldsWord(paths.length), paths.length, paths)];
-  return shown.map((p) => {
+  const [shown, shownAt] = g.kind === 'took' ? [paths, all] : [tops, topPaths];
+  if (shown.length > LIST_LIMIT[g.kind]) return [line(fieldsWord(paths.length), paths.length, paths, all)];
+  return shown.map((p, i) => {
     const under = g.kind === 'took' ? [] : paths.filter((q) => q !== p && q.startsWith(p) && /^[.[]/.test(q.slice(p.length)));
-    return line(under.length > 0 ? `${p} (and ${fieldsWord(under.length)} under it)` : p, 1, [p], [p, ...under]);
+    return line(under.length > 0 ? `${p} (and ${fieldsWord(under.length)} under it)` : p, 1, [p], [shownAt[i]], [p, ...under]);
   });
 }

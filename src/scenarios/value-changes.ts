@@ -5,9 +5,10 @@
  * the engine reports an ownership change; fields whose ownership did not change are not listed.
  */
 import { stringifyJson } from '../value/stringify-json.js';
+import type { Path } from '../fieldpath/path-element.js';
+import { pathReader } from '../fieldpath/value-at-path.js';
 import type { Value } from '../value/value.js';
 import type { ObjectChanges, ObjectView, Snapshot } from './run-types.js';
-import { resolvePathString, valueAtPath } from './value-at-path.js';
 
 export interface ValueChange {
   /** `daemonset.apps/aws-node -n kube-system` */
@@ -21,25 +22,27 @@ export interface ValueChange {
 
 const isScalar = (v: Value | null): boolean => v === null || typeof v !== 'object';
 
-function valueIn(view: ObjectView | undefined, path: string): Value | null {
-  if (view === undefined) return null;
-  const p = resolvePathString(view.object, path);
-  return p ? (valueAtPath(view.object, p) ?? null) : null;
+/** The value at a path of `view`'s object (null: absent, or no object); one reader per object. */
+function valuesIn(view: ObjectView | undefined): (path: Path) => Value | null {
+  if (view === undefined) return () => null;
+  const read = pathReader(view.object);
+  return (path) => read(path) ?? null;
 }
 
 /** Every scalar value that differs at a path of the ownership changes, once per object and path, in their order. */
 export function valueChanges(changes: readonly ObjectChanges[], before: Snapshot, after: Snapshot): ValueChange[] {
   const out: ValueChange[] = [];
   for (const c of changes) {
-    const was = before.objects.find((o) => o.display === c.display);
-    const now = after.objects.find((o) => o.display === c.display);
+    const was = valuesIn(before.objects.find((o) => o.display === c.display));
+    const now = valuesIn(after.objects.find((o) => o.display === c.display));
     const seen = new Set<string>();
     for (const x of c.changes) {
-      for (const path of x.paths) {
+      for (let i = 0; i < x.paths.length; i++) {
+        const path = x.paths[i];
         if (seen.has(path)) continue;
         seen.add(path);
-        const a = valueIn(was, path);
-        const b = valueIn(now, path);
+        const a = was(x.at[i]);
+        const b = now(x.at[i]);
         if (!isScalar(a) || !isScalar(b) || a === b) continue;
         out.push({ object: c.display, path, before: a, after: b });
       }

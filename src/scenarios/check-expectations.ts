@@ -1,7 +1,7 @@
 /**
  * Checking one step's expectations against what its action did and the snapshot after it.
  */
-import { encodeFieldsV1 } from '../fieldpath/fieldsv1-encode.js';
+import { encodeFieldsV1, fieldsV1ValueText } from '../fieldpath/fieldsv1-encode.js';
 import { compareStrings } from '../value/compare-strings.js';
 import { valueEquals } from '../value/equals.js';
 import type { Value } from '../value/value.js';
@@ -149,7 +149,12 @@ function conflictMismatch(expected: readonly ConflictSpec[], actual: readonly Co
 }
 
 function entryText(e: OwnerEntry): string {
-  return `${e.manager} ${e.operation}${e.subresource ? ` /${e.subresource}` : ''} ${e.apiVersion}${e.time ? ` ${e.time}` : ''} ${e.fieldsV1Text ?? encodeFieldsV1(e.set)}`;
+  return `${e.manager} ${e.operation}${e.subresource ? ` /${e.subresource}` : ''} ${e.apiVersion}${e.time ? ` ${e.time}` : ''} ${entryFieldsText(e)}`;
+}
+
+/** The entry's FieldsV1 as stored, or its set encoded when it has no stored form (engine scenarios). */
+function entryFieldsText(e: OwnerEntry): string {
+  return e.fieldsV1 !== undefined ? fieldsV1ValueText(e.fieldsV1) : encodeFieldsV1(e.set);
 }
 
 function specText(s: ManagedEntrySpec): string {
@@ -170,7 +175,7 @@ function entryMismatch(s: ManagedEntrySpec, e: OwnerEntry): string | undefined {
   if (s.apiVersion !== undefined && s.apiVersion !== e.apiVersion) return `apiVersion is ${e.apiVersion}`;
   if (s.time !== undefined && s.time !== e.time) return `time is ${e.time ?? 'not set'}`;
   if (s.fieldsV1 !== undefined) {
-    const text = e.fieldsV1Text ?? encodeFieldsV1(e.set);
+    const text = entryFieldsText(e);
     if (s.fieldsV1Text !== undefined ? text !== s.fieldsV1Text : !valueEquals(JSON.parse(text) as Value, s.fieldsV1)) return `fieldsV1 is ${text}`;
   }
   return undefined;

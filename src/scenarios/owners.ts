@@ -6,7 +6,6 @@
 import { buildIdentifier } from '../apiserver/index.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { decodeFieldsV1Value } from '../fieldpath/fieldsv1-decode.js';
-import { fieldsV1ValueText } from '../fieldpath/fieldsv1-encode.js';
 import type { FieldSet } from '../fieldpath/set.js';
 import type { ManagedFields } from '../merge/managers.js';
 import { compareStrings } from '../value/compare-strings.js';
@@ -20,8 +19,11 @@ export interface OwnerEntry {
   readonly subresource: string;
   readonly time: string | undefined;
   readonly set: FieldSet;
-  /** The stored FieldsV1 text, for entries read from an object (a set re-encoded may differ: numbers). */
-  readonly fieldsV1Text?: string;
+  /**
+   * The stored FieldsV1, for entries read from an object: what expectations compare as text (a
+   * set re-encoded may differ: numbers). Kept as read; its text is made only when compared.
+   */
+  readonly fieldsV1?: Value;
 }
 
 /** The engine's managers, sorted by name (the vectors' order). */
@@ -71,7 +73,7 @@ export function ownersFromObject(obj: Value): OwnerEntry[] {
       subresource: str('subresource') ?? '',
       time: str('time'),
       set,
-      fieldsV1Text: fieldsV1ValueText(fieldsV1),
+      fieldsV1,
     };
   });
 }

@@ -253,10 +253,43 @@ function firstCharOf(v: Value): string {
 }
 
 /**
+ * The sets read from FieldsV1 values so far, by value. One captured entry is read by every layer
+ * that looks at it (the CLI's check of the captured file, the API server's field manager, each
+ * snapshot of the object): with values never changed once read and sets never changed once built,
+ * reading it once and sharing the set is the same answer. Weak: an entry lives only as long as
+ * the value it was read from; no answer depends on whether a value was read before.
+ */
+const readSets = new WeakMap<ValueMap, FieldSet>();
+/** The sets `readSets` holds: read from FieldsV1, so their elements are as FieldsV1 has them. */
+const setsRead = new WeakSet<FieldSet>();
+
+/**
+ * Records that `stored`, the encoding of `set`, reads back as `set` itself, when `set` was read
+ * from FieldsV1: a read set survives encoding and reading again exactly (same elements, numbers
+ * already float64s), so an entry the API server writes back unchanged is not read again. A set
+ * built otherwise (the engine's, with int keys) is not recorded: reading its encoding makes
+ * float64s of its numbers, a different set.
+ */
+export function rememberEncoded(stored: Value, set: FieldSet): void {
+  if (isMap(stored) && setsRead.has(set)) readSets.set(stored, set);
+}
+
+/**
  * `decodeFieldsV1` for FieldsV1 that is already a parsed JSON value (same rules; a parsed value
- * has no duplicate keys and no trailing data).
+ * has no duplicate keys and no trailing data). The same value gives the same set object.
  */
 export function decodeFieldsV1Value(fields: Value): FieldSet {
+  if (!isMap(fields)) return readFieldsV1Value(fields);
+  let set = readSets.get(fields);
+  if (set === undefined) {
+    set = readFieldsV1Value(fields);
+    readSets.set(fields, set);
+    setsRead.add(set);
+  }
+  return set;
+}
+
+function readFieldsV1Value(fields: Value): FieldSet {
   if (fields === null) return new FieldSet();
   interface Work {
     readonly obj: ValueMap;

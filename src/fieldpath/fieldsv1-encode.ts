@@ -1,4 +1,5 @@
 import { type Value, type ValueMap, isMap, newMap } from '../value/value.js';
+import { rememberEncoded } from './fieldsv1-decode.js';
 import { encodeJsonValue, formatJsonNumber, jsonQuoteMinimal } from './json-text.js';
 import { type PathElement, PeKind, comparePathElements } from './path-element.js';
 import type { FieldSet } from './set.js';
@@ -98,6 +99,12 @@ export function encodeFieldsV1(set: FieldSet): string {
 
 /** The FieldsV1 object as a value (same keys, same order as `encodeFieldsV1`). */
 export function fieldsV1ToValue(set: FieldSet): Value {
+  const value = buildFieldsV1Value(set);
+  rememberEncoded(value, set);
+  return value;
+}
+
+function buildFieldsV1Value(set: FieldSet): Value {
   const root = newMap();
   const stack: { node: FieldSet; into: ValueMap }[] = [{ node: set, into: root }];
   while (stack.length > 0) {

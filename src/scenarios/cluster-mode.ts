@@ -60,7 +60,17 @@ export interface ClusterRunState {
   readonly addons: Readonly<Record<string, AddonStatus>>;
 }
 
+/** A scenario's state between two steps, deep-frozen: the runner keeps every step's for stepping back and forth. */
 export function clusterSnapshot(state: ClusterState, addons: Readonly<Record<string, AddonStatus>> = {}): Snapshot {
+  return freeze(clusterView(state, addons), true);
+}
+
+/**
+ * The same snapshot, not frozen: for an answer made once and never kept to step through (an
+ * offline apply's before and after), where freezing would walk every object it holds (the whole
+ * 2 MB object, twice, for `preview` of a big capture) to guard against changes nobody makes.
+ */
+export function clusterView(state: ClusterState, addons: Readonly<Record<string, AddonStatus>> = {}): Snapshot {
   const objects: ObjectView[] = [...state.objects.values()].map((o) => {
     const display = clusterObjectDisplay(o);
     const type = {
@@ -74,7 +84,7 @@ export function clusterSnapshot(state: ClusterState, addons: Readonly<Record<str
     return { display, ref: refOf(o), object: withoutManagedFields(o), owners: ownersOrNone(o, display), type };
   });
   const run: ClusterRunState = { cluster: state, addons };
-  return freeze({ time: state.now, objects, state: run }, true);
+  return { time: state.now, objects, state: run };
 }
 
 function addSeconds(time: string, seconds: number): string {

@@ -16,7 +16,7 @@ import type { ClusterState, KubeObject } from '../apiserver/types.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
 import type { ValueMap } from '../value/value.js';
 import { type ApplyFacts, applyFacts } from './apply-facts.js';
-import { clusterSnapshot, seedObject } from './cluster-mode.js';
+import { clusterView, seedObject } from './cluster-mode.js';
 import { changesBetween } from './run-scenario.js';
 import type { ObjectChanges, Snapshot } from './run-types.js';
 
@@ -37,6 +37,7 @@ export interface OfflineApplyOptions {
 }
 
 export interface OfflineApplyResult {
+  /** The cluster before and after, as snapshots that are not frozen (made once, never changed). */
   readonly before: Snapshot;
   readonly after: Snapshot;
   readonly outcome: ActorOutcome;
@@ -89,8 +90,8 @@ export function offlineApply(opts: OfflineApplyOptions): OfflineApplyResult {
       outcome = { ...outcome, stdout: k.stdout, stderr: k.stderr, exitCode: k.exitCode };
     }
   }
-  const before = clusterSnapshot(state);
-  const after = clusterSnapshot(outcome.state);
+  const before = clusterView(state);
+  const after = clusterView(outcome.state);
   const created = outcome.requests.filter((r) => r.code === 201 && !r.dryRun).map((r) => r.target);
   const facts = applyFacts(outcome, before.objects);
   const migrated = facts.migrations.length > 0;

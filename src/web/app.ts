@@ -11,7 +11,8 @@ import { paletteCss } from './manager-colour.js';
 import { type Focus, type FocusLevel, type PageModel, pageModel } from './page-model.js';
 import { problemFrom } from './problem.js';
 import { fieldTimeline } from './field-timeline.js';
-import { renderEntryTable, renderPage, renderTimeline } from './render-page.js';
+import { patchChildren } from './dom-patch.js';
+import { changeDetail, renderEntryTable, renderPage, renderTimeline } from './render-page.js';
 import { renderProblem } from './render-problem.js';
 import { DEFAULT_SCENARIO_ID, type LibraryEntry, type LibraryFiles, libraryEntries, libraryEnvironment } from './scenario-library.js';
 import { type Session, clampPosition, failedSession, startSession } from './session.js';
@@ -142,12 +143,13 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     const s = state;
     model = pageModel(s.session, s.pos, { preferredObject: s.preferredObject, whatIf: s.whatIf, focus: s.focus });
     const html = renderPage(model);
-    el.info.innerHTML = html.info;
-    el.position.textContent = html.position;
-    el.steps.innerHTML = html.steps;
-    el.result.innerHTML = html.result;
-    el.object.innerHTML = html.object;
-    el.managed.innerHTML = html.managed;
+    // Only what changed goes into the DOM: a step mostly changes the marks on the object's lines.
+    setHtml(el.info, html.info);
+    if (el.position.textContent !== html.position) el.position.textContent = html.position;
+    patchChildren(el.steps, html.parts.steps);
+    setHtml(el.result, html.result);
+    patchChildren(el.object, html.parts.object);
+    patchChildren(el.managed, html.parts.managed);
     el.prev.disabled = s.pos <= 0 && !s.whatIf;
     el.next.disabled = s.pos >= model.last;
     const n = s.session.scenario?.steps.length ?? 0;
@@ -317,6 +319,18 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     render();
     el.object.querySelector<HTMLButtonElement>(`button[data-object="${cssEscape(b.dataset.object ?? '')}"]`)?.focus();
   });
+  // A long list of the result (a change's paths or values) is rendered when it is first opened.
+  el.result.addEventListener(
+    'toggle',
+    (ev) => {
+      const d = ev.target as HTMLDetailsElement;
+      const at = d.dataset.change;
+      const r = model?.result;
+      if (!d.open || at === undefined || !r || d.childElementCount > 1) return;
+      d.insertAdjacentHTML('beforeend', changeDetail(r, d.classList.contains('values') ? 'values' : 'paths', at));
+    },
+    true,
+  );
   // An entry's FieldsV1 table is rendered when it is first opened ('toggle' does not bubble).
   el.managed.addEventListener(
     'toggle',
@@ -422,6 +436,15 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
   });
 
   load(parseHash(window.location.hash));
+}
+
+/** The HTML of a region, parsed again only when it differs from what the region shows. */
+const regionHtml = new WeakMap<Element, string>();
+
+function setHtml(region: Element, html: string): void {
+  if (regionHtml.get(region) === html) return;
+  region.innerHTML = html;
+  regionHtml.set(region, html);
 }
 
 function encodeText(s: string): string {

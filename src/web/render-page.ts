@@ -2,6 +2,7 @@
  * The page model as HTML strings, one per region of index.html. DOM-free, so the bench can time
  * the whole render in Node; app.ts puts the strings into the page.
  */
+import { type Part, partsHtml } from './dom-patch.js';
 import { attrs, esc, join } from './html.js';
 import { inlineMarkdown, markdown } from './markdown.js';
 import { type BlameRow, type EntryModel, type FocusLevel, type ObjectModel, type OwnerTag, type PageModel, type ResultModel, type RowMark, STRONG_MARKS } from './page-model.js';
@@ -17,6 +18,8 @@ export interface RenderedPage {
   readonly result: string;
   readonly object: string;
   readonly managed: string;
+  /** The same regions as parts, one per element, for patching the page (dom-patch.ts). */
+  readonly parts: { readonly steps: readonly Part[]; readonly object: readonly Part[]; readonly managed: readonly Part[] };
 }
 
 export function swatch(tag: OwnerTag): string {
@@ -43,6 +46,11 @@ export function renderPosition(m: PageModel): string {
 }
 
 export function renderSteps(m: PageModel): string {
+  return stepParts(m).join('');
+}
+
+/** The step list, one `<li>` per position. */
+export function stepParts(m: PageModel): string[] {
   const item = (pos: number, label: string, status: string, reachable: boolean, expected = false) => {
     const current = pos === m.pos;
     return `<li><button type="button" class="step-button"${attrs({
@@ -61,7 +69,7 @@ export function renderSteps(m: PageModel): string {
     else if (!s.ok) status = 'failed';
     parts.push(item(s.number, s.title, status, s.number <= m.last, s.expectedFailure && s.passed !== false));
   }
-  return parts.join('');
+  return parts;
 }
 
 function pre(cls: string, text: string, extra: Record<string, string> = {}): string {
@@ -71,23 +79,40 @@ function pre(cls: string, text: string, extra: Record<string, string> = {}): str
 function renderChanges(r: ResultModel): string {
   if (r.changes.length === 0) return '<h3>What changed in ownership</h3><p class="no-change">No change in ownership.</p>';
   const several = r.changes.length > 1 || r.changes[0].display !== 'the object';
-  const objectChanges = (oc: ObjectChanges): string => {
+  const objectChanges = (oc: ObjectChanges, o: number): string => {
     const values = valuesPerChange(oc, r.values);
     const items = oc.changes.map((c, i) => {
+      // Long lists are closed disclosures: their bodies are rendered when first opened (changeDetail).
       const listed = c.paths.length > 1 && !c.paths.every((p) => c.text.includes(p));
-      const paths = listed ? `<details><summary>the ${c.paths.length} paths</summary><ul class="paths">${c.paths.map((p) => `<li><code>${esc(p)}</code></li>`).join('')}</ul></details>` : '';
-      return `<li class="change change-${esc(c.kind)}">${esc(c.text)}${renderValues(values[i])}${paths}</li>`;
+      const paths = listed ? `<details class="paths" data-change="${o}.${i}"><summary>the ${c.paths.length} paths</summary></details>` : '';
+      const v = values[i];
+      const shownValues = v.length <= VALUES_SHOWN ? renderValueList(v) : `<details class="values" data-change="${o}.${i}"><summary>the ${v.length} values, before → after</summary></details>`;
+      return `<li class="change change-${esc(c.kind)}">${esc(c.text)}${shownValues}${paths}</li>`;
     });
     return (several ? `<p class="changes-object">${esc(oc.display)}</p>` : '') + `<ul class="changes">${items.join('')}</ul>`;
   };
   return '<h3>What changed in ownership</h3>' + r.changes.map(objectChanges).join('');
 }
 
+/**
+ * The body of one of the result's closed disclosures, rendered when it is opened: `which` is
+ * `paths` or `values`, `at` its `data-change` ("object.change").
+ */
+export function changeDetail(r: ResultModel, which: string, at: string): string {
+  const [o, i] = at.split('.').map(Number);
+  const oc = r.changes[o];
+  const c = oc?.changes[i];
+  if (!c) return '';
+  if (which === 'paths') return `<ul class="paths">${c.paths.map((p) => `<li><code>${esc(p)}</code></li>`).join('')}</ul>`;
+  if (which === 'values') return renderValueList(valuesPerChange(oc, r.values)[i] ?? []);
+  return '';
+}
+
 /** Past this many, a change's values fold into a disclosure (a created object's every field is a new value). */
 const VALUES_SHOWN = 6;
 
 /** The values behind one ownership change, before and after: `path: "old" → "new"`, `(none)` when added, `(removed)`. */
-function renderValues(values: readonly ValueChange[]): string {
+function renderValueList(values: readonly ValueChange[]): string {
   if (values.length === 0) return '';
   const side = (v: ValueChange, which: 'before' | 'after') => {
     const missing = (which === 'before' ? v.before : v.after) === null;
@@ -95,8 +120,7 @@ function renderValues(values: readonly ValueChange[]): string {
     return `<span class="${which}${missing ? ' missing' : ''}">${esc(text)}</span>`;
   };
   const items = values.map((v) => `<li><code class="path">${esc(v.path)}</code>: ${side(v, 'before')} <span aria-label="becomes">→</span> ${side(v, 'after')}</li>`).join('');
-  const list = `<ul class="values" aria-label="values changed">${items}</ul>`;
-  return values.length <= VALUES_SHOWN ? list : `<details class="values"><summary>the ${values.length} values, before → after</summary>${list}</details>`;
+  return `<ul class="values" aria-label="values changed">${items}</ul>`;
 }
 
 /** A step's outcome: green success, red failure, or neutral for a failure the scenario expects. */
@@ -184,7 +208,7 @@ export function whoWidth(o: ObjectModel): number {
 /** The word on a marked line (its full sentence is the badge's tooltip and screen-reader text). */
 const MARK_WORD: Record<RowMark['kind'], string> = { conflict: '409', took: 'took', 'gave-up': 'gave up', shares: 'shares', owns: 'new owner', released: 'released' };
 
-function renderRow(row: BlameRow, index: number, context = false): string {
+function renderRow(row: BlameRow, context = false): string {
   const cls = join(['row', row.owners.length === 0 ? 'unowned' : row.shared ? 'shared' : `owned m${row.owners[0].slot}`, row.changed && 'changed', row.mark && `mark-${row.mark.kind}`], ' ');
   const stripes = row.owners.map((o) => `<i class="m${o.slot}"></i>`).join('');
   // The path as a tooltip; the changed mark is drawn by CSS and said in words for screen readers.
@@ -192,17 +216,18 @@ function renderRow(row: BlameRow, index: number, context = false): string {
   const mark = row.mark ? `<span class="mark" title="${esc(row.mark.text)}"><span aria-hidden="true">${MARK_WORD[row.mark.kind]}</span><span class="sr-only">${esc(row.mark.text)}: </span></span>` : '';
   // A value the step changed: what it was, under the line (the line shows what it is now).
   const was = row.value ? `<span class="was"><span class="sr-only">the step changed this value; </span>was ${esc(beforeText(row.value))}</span>` : '';
-  return `<li class="${cls}"${attrs({ title: row.path, 'data-row': index, tabindex: !context && (row.mark || row.changed) ? -1 : undefined })}>${changed}<span class="stripes">${stripes}</span><span class="who">${ownersText(row)}</span>${mark}<code class="line">${esc(row.text)}${was}</code></li>`;
+  return `<li class="${cls}"${attrs({ title: row.path, tabindex: !context && (row.mark || row.changed) ? -1 : undefined })}>${changed}<span class="stripes">${stripes}</span><span class="who">${ownersText(row)}</span>${mark}<code class="line">${esc(row.text)}${was}</code></li>`;
 }
 
 export function renderShown(o: ObjectModel): string {
-  return o.shown
-    .map((x) =>
-      'hidden' in x
-        ? `<li class="fold"><button type="button" class="show-all">⋯ ${x.hidden} line${x.hidden === 1 ? '' : 's'} not shown</button></li>`
-        : renderRow(x.row, x.index, x.context),
-    )
-    .join('');
+  return shownParts(o).join('');
+}
+
+/** The lines the focus shows and the folds between them, one `<li>` each. */
+function shownParts(o: ObjectModel): string[] {
+  return o.shown.map((x) =>
+    'hidden' in x ? `<li class="fold"><button type="button" class="show-all">⋯ ${x.hidden} line${x.hidden === 1 ? '' : 's'} not shown</button></li>` : renderRow(x.row, x.context),
+  );
 }
 
 /** The focus controls: which lines to show, and jumps between the lines the step marked or changed. */
@@ -214,10 +239,15 @@ function renderFocus(o: ObjectModel): string {
 }
 
 export function renderObject(m: PageModel): string {
+  return partsHtml(objectParts(m));
+}
+
+/** The object region: heading, object buttons, legend, focus controls, then the lines, one part each. */
+export function objectParts(m: PageModel): Part[] {
   const o = m.object;
   if (!o) {
     const why = !m.scenario ? 'No scenario is loaded.' : m.pos === 0 ? 'The cluster has no objects before the first step.' : 'No object exists at this point.';
-    return `<h2 id="object-heading">Objects</h2><p>${why}</p>`;
+    return ['<h2 id="object-heading">Objects</h2>', `<p>${why}</p>`];
   }
   const tabs =
     m.objects.length > 1
@@ -228,13 +258,12 @@ export function renderObject(m: PageModel): string {
           )
           .join('')}</div>`
       : '';
-  return join([
-    `<h2 id="object-heading">Live object: <span class="object-name">${esc(o.display)}</span></h2>`,
-    tabs,
-    renderLegend(o),
-    renderFocus(o),
-    `<ol class="blame" style="--who:${whoWidth(o)}ch" aria-label="${esc(o.display)}: YAML, each line with the managers that own it">${renderShown(o)}</ol>`,
-  ]);
+  const lines: Part = {
+    open: `<ol class="blame" style="--who:${whoWidth(o)}ch" aria-label="${esc(o.display)}: YAML, each line with the managers that own it">`,
+    close: '</ol>',
+    children: shownParts(o),
+  };
+  return [`<h2 id="object-heading">Live object: <span class="object-name">${esc(o.display)}</span></h2>`, ...(tabs ? [tabs] : []), renderLegend(o), renderFocus(o), lines];
 }
 
 /** `clusterrole.rbac.authorization.k8s.io/aws-node` → `clusterrole/aws-node` (the full name is in the heading). */
@@ -268,11 +297,22 @@ function renderEntry(e: EntryModel, index: number): string {
 }
 
 export function renderManaged(m: PageModel): string {
+  return partsHtml(managedParts(m));
+}
+
+/** The managedFields region: heading, field counts, then one `<details>` per entry. */
+export function managedParts(m: PageModel): string[] {
   const o = m.object;
-  if (!o) return '';
+  if (!o) return [];
   const title = m.scenario?.mode === 'engine' ? 'Managers' : 'managedFields';
-  if (o.entries.length === 0) return `<h2 id="managed-heading">${title}</h2><p>Nobody owns any field of this object.</p>`;
-  return `<h2 id="managed-heading">${title} of <span class="object-name">${esc(o.display)}</span></h2>${renderFieldCounts(o)}<p class="hint">Each entry's FieldsV1, key by key, with the field path each key means. Entries that changed in this step are open.</p>${o.entries.map((e, i) => renderEntry(e, i)).join('')}`;
+  if (o.entries.length === 0) return [`<h2 id="managed-heading">${title}</h2>`, '<p>Nobody owns any field of this object.</p>'];
+  const counts = renderFieldCounts(o);
+  return [
+    `<h2 id="managed-heading">${title} of <span class="object-name">${esc(o.display)}</span></h2>`,
+    ...(counts ? [counts] : []),
+    `<p class="hint">Each entry's FieldsV1, key by key, with the field path each key means. Entries that changed in this step are open.</p>`,
+    ...o.entries.map((e, i) => renderEntry(e, i)),
+  ];
 }
 
 /** Per entry, its fields before and after the step, with the entries the step removed. */
@@ -289,7 +329,16 @@ function renderFieldCounts(o: ObjectModel): string {
 }
 
 export function renderPage(m: PageModel): RenderedPage {
-  return { info: renderInfo(m), position: renderPosition(m), steps: renderSteps(m), result: renderResult(m), object: renderObject(m), managed: renderManaged(m) };
+  const parts = { steps: stepParts(m), object: objectParts(m), managed: managedParts(m) };
+  return {
+    info: renderInfo(m),
+    position: renderPosition(m),
+    steps: parts.steps.join(''),
+    result: renderResult(m),
+    object: partsHtml(parts.object),
+    managed: parts.managed.join(''),
+    parts,
+  };
 }
 
 /** One field's owners and line at every position (field-timeline.ts), each position a button to go there. */

@@ -8,7 +8,7 @@ import { fieldsV1Rows } from '../../src/web/fieldsv1-rows.js';
 import { formatHash, parseHash } from '../../src/web/location-hash.js';
 import { fnv1a, managerColour, managerSlot, managerSlots, PALETTE } from '../../src/web/manager-colour.js';
 import { pageModel } from '../../src/web/page-model.js';
-import { renderPage, renderTimeline } from '../../src/web/render-page.js';
+import { changeDetail, renderPage, renderTimeline } from '../../src/web/render-page.js';
 import { findEntry, libraryEntries, libraryEnvironment, normalizePath } from '../../src/web/scenario-library.js';
 import { lastPosition, snapshotAtPosition, startSession } from '../../src/web/session.js';
 import { readFlags, setForce, setManager } from '../../src/web/step-flags.js';
@@ -197,7 +197,7 @@ describe('the EKS story, as the page shows it', () => {
     expect(shared.owners.map((o) => o.label).sort()).toEqual(['eks', 'kubectl-client-side-apply']);
     const html = renderPage(m).object;
     expect(html).toMatch(
-      /<li class="row owned m\d+ changed mark-took" title="\.spec\.template\.spec\.containers\[name=&quot;aws-node&quot;\]\.image" data-row="\d+" tabindex="-1"><span class="sr-only">owners changed: <\/span><span class="stripes"><i class="m\d+"><\/i><\/span><span class="who">eks<\/span><span class="mark" title="eks took it from kubectl-client-side-apply"><span aria-hidden="true">took<\/span><span class="sr-only">eks took it from kubectl-client-side-apply: <\/span><\/span><code class="line"> +image: /,
+      /<li class="row owned m\d+ changed mark-took" title="\.spec\.template\.spec\.containers\[name=&quot;aws-node&quot;\]\.image" tabindex="-1"><span class="sr-only">owners changed: <\/span><span class="stripes"><i class="m\d+"><\/i><\/span><span class="who">eks<\/span><span class="mark" title="eks took it from kubectl-client-side-apply"><span aria-hidden="true">took<\/span><span class="sr-only">eks took it from kubectl-client-side-apply: <\/span><\/span><code class="line"> +image: /,
     );
   });
 
@@ -378,10 +378,32 @@ describe('values before and after a step, beside its ownership changes', () => {
     const n = m.result!.values.filter((v) => v.object === 'daemonset.apps/aws-node -n kube-system').length;
     expect(n).toBeGreaterThan(6);
     expect(m.result!.values.every((v) => v.before === null)).toBe(true);
-    expect(html).toContain(`<details class="values"><summary>the ${n} values, before → after</summary>`);
-    expect(html).toContain('<span class="before missing">(none)</span>');
+    // Closed, and rendered when opened: the page parses what a learner opens, not every value of every step.
+    const at = /<details class="values" data-change="(\d+\.\d+)"><summary>the (\d+) values, before → after<\/summary><\/details>/.exec(html);
+    expect(Number(at?.[2])).toBe(n);
+    const body = changeDetail(m.result!, 'values', at![1]);
+    expect(html).not.toContain(body);
+    expect(body.match(/<li>/g)?.length).toBe(n);
+    expect(body).toContain('<span class="before missing">(none)</span>');
     // Added values are the lines themselves: no "was" on any line.
     expect(m.object!.rows.some((r) => r.value)).toBe(false);
+  });
+});
+
+describe('long lists of a step\'s result open on demand', () => {
+  it('the forced apply\'s "now shares" paths are a closed disclosure whose body is rendered when opened', () => {
+    const m = pageModel(session(EKS), 4);
+    const html = renderPage(m).result;
+    const oc = m.result!.changes.findIndex((c) => c.display === 'daemonset.apps/aws-node -n kube-system');
+    const ci = m.result!.changes[oc].changes.findIndex((c) => c.kind === 'shares');
+    const change = m.result!.changes[oc].changes[ci];
+    expect(change.paths.length).toBeGreaterThan(100);
+    expect(html).toContain(`<details class="paths" data-change="${oc}.${ci}"><summary>the ${change.paths.length} paths</summary></details>`);
+    expect(html).not.toContain('<ul class="paths">');
+    const body = changeDetail(m.result!, 'paths', `${oc}.${ci}`);
+    expect(body.match(/<li>/g)?.length).toBe(change.paths.length);
+    expect(body).toContain('<li><code>.metadata.labels.k8s-app</code></li>');
+    expect(changeDetail(m.result!, 'paths', '99.0')).toBe('');
   });
 });
 

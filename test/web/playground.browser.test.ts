@@ -200,8 +200,16 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     await page.selectOption('#focus-level', 'all');
     await page.uncheck('#focus-unowned');
     expect(await page.locator('ol.blame li.fold').count()).toBe(0);
+    // A step changes only the lines that differ: a line the same at both steps is the same element.
+    const warm = `ol.blame li.row[title='.spec.template.spec.containers[name="aws-node"].env[name="WARM_IP_TARGET"].value']`;
+    const changedLine = `ol.blame li.row[title='.spec.template.spec.containers[name="aws-node"].image']`;
+    await page.$eval(warm, (li) => Object.assign(li, { keptAcrossSteps: true }));
+    await page.$eval(changedLine, (li) => Object.assign(li, { keptAcrossSteps: true }));
     await page.click('#prev');
     expect(await page.inputValue('#focus-level')).toBe('all');
+    expect(await page.$eval(warm, (li) => 'keptAcrossSteps' in li)).toBe(true);
+    expect(await page.$eval(changedLine, (li) => 'keptAcrossSteps' in li)).toBe(false);
+    expect(await page.$eval(changedLine, (li) => li.className)).toContain('mark-conflict');
     await page.close();
   }, 60_000);
 
@@ -216,6 +224,17 @@ describe.runIf(available || required)('the playground in Chromium', () => {
       ['.spec.template.spec.containers[name="aws-node"].image', `"${ecr}/amazon-k8s-cni:v1.10.1-eksbuild.1"`, `"${ecr}/amazon-k8s-cni:v1.11.4-eksbuild.1"`],
       ['.spec.template.spec.initContainers[name="aws-vpc-cni-init"].image', `"${ecr}/amazon-k8s-cni-init:v1.10.1-eksbuild.1"`, `"${ecr}/amazon-k8s-cni-init:v1.11.4-eksbuild.1"`],
     ]);
+    // The long list of shared paths opens on demand, with every path in it.
+    const sharesPaths = eks.locator('#result .changes li.change-shares details.paths');
+    const count = Number(/the (\d+) paths/.exec((await sharesPaths.locator('summary').textContent()) ?? '')?.[1]);
+    expect(count).toBeGreaterThan(100);
+    expect(await sharesPaths.locator('li').count()).toBe(0);
+    await sharesPaths.locator('summary').click();
+    expect(await sharesPaths.locator('ul.paths li').count()).toBe(count);
+    expect(await sharesPaths.locator('ul.paths li code').allTextContents()).toContain('.metadata.labels.k8s-app');
+    await sharesPaths.locator('summary').click();
+    await sharesPaths.locator('summary').click();
+    expect(await sharesPaths.locator('ul.paths li').count()).toBe(count);
     const took = eks.locator('#result .changes li.change-took').first();
     expect(await took.evaluate((li) => li.firstChild?.textContent)).toBe('eks took .spec.template.spec.containers[name="aws-node"].image from kubectl-client-side-apply');
     expect(await took.locator('.values .after').textContent()).toBe(`"${ecr}/amazon-k8s-cni:v1.11.4-eksbuild.1"`);

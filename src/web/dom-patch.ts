@@ -1,0 +1,115 @@
+/**
+ * Puts HTML into the page by changing only what changed. A region is a list of parts, each one
+ * element's HTML (or an element's opening and closing tags around a list of parts of its own);
+ * an element made from a part remembers the part's text, and the next patch keeps every element
+ * whose part is the same, in place, parses the new parts together, and moves nothing else. So a
+ * step that changes the marks of five lines of a 200-line object rebuilds five lines: the
+ * browser parses, styles and lays out those, not the whole object again.
+ */
+
+/**
+ * One element's HTML, or one element (its opening and closing tags) around parts of its own. Such
+ * a container is kept, its attributes brought up to date, while its opening tag changes (the
+ * object's lines stay the same list while its owners column widens).
+ */
+export type Part = string | Shell;
+
+interface Shell {
+  readonly open: string;
+  readonly close: string;
+  readonly children: readonly Part[];
+}
+
+/** The HTML of a part, children included. */
+export function partHtml(p: Part): string {
+  return typeof p === 'string' ? p : p.open + p.children.map(partHtml).join('') + p.close;
+}
+
+/** The HTML of parts, in order. */
+export function partsHtml(parts: readonly Part[]): string {
+  return parts.map(partHtml).join('');
+}
+
+/** The element made from a part, with the part's text (the key that lets the next patch keep it). */
+const madeFrom = new WeakMap<Element, string>();
+
+/** What an element made from the part is found by: its HTML, or a container's closing tag. */
+function keyOf(p: Part): string {
+  return typeof p === 'string' ? p : `\u0000${p.close}`;
+}
+
+function htmlOf(p: Part): string {
+  return typeof p === 'string' ? p : `${p.open}${p.close}`;
+}
+
+/** A `<details>` part says whether it starts open; a kept one is put back so, as a fresh one would be. */
+const DETAILS_OPEN = /^<details\b[^>]*?\sopen(?:[\s=>])/;
+
+/**
+ * Makes `parent`'s children the elements of `parts`, in order, keeping each child whose part is
+ * unchanged. The result is what `parent.innerHTML = partsHtml(parts)` gives, except that kept
+ * elements keep their identity (and the keyboard focus) and their disclosures' bodies.
+ */
+export function patchChildren(parent: Element, parts: readonly Part[]): void {
+  const pool = new Map<string, Element[]>();
+  for (const child of [...parent.children]) {
+    const key = madeFrom.get(child);
+    if (key === undefined) continue;
+    const list = pool.get(key);
+    if (list) list.push(child);
+    else pool.set(key, [child]);
+  }
+  const wanted: (Element | undefined)[] = parts.map((p) => pool.get(keyOf(p))?.shift());
+  const fresh = parts.filter((_, i) => wanted[i] === undefined);
+  if (fresh.length > 0) {
+    const made = parse(parent, fresh.map(htmlOf).join(''));
+    if (made.length !== fresh.length) {
+      // A part that is not exactly one element: no element can stand for it, so rebuild it all.
+      parent.innerHTML = partsHtml(parts);
+      return;
+    }
+    let k = 0;
+    parts.forEach((p, i) => {
+      if (wanted[i] !== undefined) return;
+      madeFrom.set(made[k], keyOf(p));
+      if (typeof p !== 'string') openTags.set(made[k], p.open);
+      wanted[i] = made[k++];
+    });
+  }
+  const keep = new Set(wanted);
+  for (const node of [...parent.childNodes]) if (!keep.has(node as Element)) node.remove();
+  let at: ChildNode | null = parent.firstChild;
+  parts.forEach((p, i) => {
+    const el = wanted[i]!;
+    if (el === at) at = at.nextSibling;
+    else parent.insertBefore(el, at);
+    if (el instanceof HTMLDetailsElement) {
+      const open = DETAILS_OPEN.test(htmlOf(p));
+      if (el.open !== open) el.open = open;
+    }
+    if (typeof p !== 'string') {
+      syncAttributes(el, p);
+      patchChildren(el, p.children);
+    }
+  });
+}
+
+/** The attributes of a kept container become those of its opening tag. */
+const openTags = new WeakMap<Element, string>();
+
+function syncAttributes(el: Element, p: Shell): void {
+  if (openTags.get(el) === p.open) return;
+  const model = parse(el, htmlOf(p))[0];
+  if (model) {
+    for (const a of [...el.attributes]) if (!model.hasAttribute(a.name)) el.removeAttribute(a.name);
+    for (const a of [...model.attributes]) if (el.getAttribute(a.name) !== a.value) el.setAttribute(a.name, a.value);
+  }
+  openTags.set(el, p.open);
+}
+
+/** Elements parsed from `html` in the context of `parent` (a template parses `<li>`, `<tr>`... as they are). */
+function parse(parent: Element, html: string): Element[] {
+  const t = parent.ownerDocument.createElement('template');
+  t.innerHTML = html;
+  return [...t.content.children];
+}

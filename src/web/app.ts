@@ -8,14 +8,14 @@ import { esc } from './html.js';
 import { type PageLocation, formatHash, parseHash } from './location-hash.js';
 import { markdown } from './markdown.js';
 import { paletteCss } from './manager-colour.js';
-import { type Focus, type FocusLevel, type PageModel, pageModel } from './page-model.js';
+import { type Focus, type FocusLevel, type PageModel, pageModel, stepItems } from './page-model.js';
 import { problemFrom } from './problem.js';
 import { fieldTimeline } from './field-timeline.js';
 import { patchChildren } from './dom-patch.js';
-import { changeDetail, renderEntryTable, renderPage, renderTimeline } from './render-page.js';
+import { changeDetail, renderEntryTable, renderPage, renderTimeline, stepParts } from './render-page.js';
 import { renderProblem } from './render-problem.js';
 import { DEFAULT_SCENARIO_ID, type LibraryEntry, type LibraryFiles, libraryEntries, libraryEnvironment } from './scenario-library.js';
-import { type Session, clampPosition, failedSession, startSession } from './session.js';
+import { type Session, clampPosition, failedSession, lastReachable, openSession, runSessionTo, slotsSettled } from './session.js';
 import { readFlags, setForce, setManager } from './step-flags.js';
 import { type WhatIf, hasNextStep, nextStepText, runWhatIf } from './what-if.js';
 
@@ -118,9 +118,10 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     }
     let session: Session;
     try {
-      session = startSession(text, file, libraryEnvironment(files, source.kind === 'library' ? file : `scenarios/${PASTED_FILE}`));
+      // The position asked for is shown first; the other steps run after it is painted (runInBackground).
+      session = runUpTo(openSession(text, file, libraryEnvironment(files, source.kind === 'library' ? file : `scenarios/${PASTED_FILE}`)), loc?.step ?? 0);
     } catch (err) {
-      // startSession catches what it expects; anything else is still shown, never a blank page.
+      // openSession and runNextStep catch what they expect; anything else is still shown, never a blank page.
       const problem = problemFrom(err, 'The scenario could not run');
       session = failedSession(text, file, undefined, problem);
     }
@@ -129,8 +130,48 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     closeHistory(false);
     resetWhatIfText();
     render();
+    scheduleRun();
     // A pasted scenario that cannot be read: keep its text in view for fixing.
     if (source.kind === 'pasted' && !session.scenario) openPaste(true, false);
+  };
+
+  /**
+   * The session with the steps up to `pos` run. Colours are given in order of appearance, and
+   * past the palette's twelve a colour depends on every manager shown with it: then all run.
+   */
+  function runUpTo(s: Session, pos: number): Session {
+    const out = runSessionTo(s, pos);
+    return slotsSettled(out) ? out : runSessionTo(out, Number.POSITIVE_INFINITY);
+  }
+
+  /** Makes sure the steps up to `pos` have run, before anything shows them. */
+  const ensureRun = (pos: number): void => {
+    if (state && !state.session.done) state.session = runUpTo(state.session, pos);
+  };
+
+  /**
+   * The steps not run yet run one per task after the page is painted, so the first position
+   * shows without waiting for them; the step list gets each one's status as it comes.
+   */
+  let runTimer: number | undefined;
+  function scheduleRun(): void {
+    if (runTimer !== undefined) window.clearTimeout(runTimer);
+    runTimer = state && !state.session.done ? window.setTimeout(runInBackground, 0) : undefined;
+  }
+  const runInBackground = (): void => {
+    runTimer = undefined;
+    if (!state || state.session.done) return;
+    state.session = runUpTo(state.session, state.session.steps.length + 1);
+    if (state.session.problem && state.pos >= state.session.steps.length) {
+      // The run stopped where the reader is: the last position explains why.
+      state.pos = state.session.steps.length;
+      render();
+    } else if (model) {
+      model = { ...model, steps: stepItems(state.session), last: lastReachable(state.session), problem: state.session.problem };
+      patchChildren(el.steps, stepParts(model));
+      el.next.disabled = state.pos >= model.last;
+    }
+    scheduleRun();
   };
 
   const location = (): PageLocation | undefined => {
@@ -220,8 +261,11 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
 
   const go = (pos: number): void => {
     if (!state) return;
+    const ran = state.session;
+    ensureRun(pos);
     const target = clampPosition(state.session, pos);
-    if (target === state.pos && !state.whatIf) return;
+    // Staying put shows nothing new, unless running the steps stopped at a problem (shown here).
+    if (target === state.pos && !state.whatIf && state.session === ran) return;
     state.pos = target;
     state.whatIf = undefined;
     resetWhatIfText();
@@ -267,6 +311,8 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
   let shownField: { display: string; path: string; opener: HTMLElement } | undefined;
   const renderHistory = (): void => {
     if (!state || !shownField) return;
+    // A field's history covers every step.
+    ensureRun(Number.POSITIVE_INFINITY);
     el.historyBody.innerHTML = renderTimeline(shownField.path, fieldTimeline(state.session, shownField.display, shownField.path), state.whatIf ? -1 : state.pos);
   };
   const openHistory = (line: HTMLElement): void => {
@@ -410,6 +456,8 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     if (!state) return;
     // Apply a manager typed but not yet committed with Enter/Tab.
     if (!el.whatIfManager.disabled) el.whatIfText.value = setManager(el.whatIfText.value, el.whatIfManager.value.trim());
+    // The what-if stands beside the scenario's own next step.
+    ensureRun(state.pos + 1);
     state.whatIf = runWhatIf(state.session, state.pos, el.whatIfText.value);
     render();
     if (state.whatIf.record) el.result.focus();

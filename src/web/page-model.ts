@@ -16,7 +16,7 @@ import { type ValueChange, valueChanges } from '../scenarios/value-changes.js';
 import { type FieldsRow, fieldsV1Rows } from './fieldsv1-rows.js';
 import { managerColour, managerSlot } from './manager-colour.js';
 import type { Problem } from './problem.js';
-import { type Session, clampPosition, snapshotAtPosition } from './session.js';
+import { type Session, clampPosition, lastReachable, snapshotAtPosition } from './session.js';
 import { outcomeLine } from './outcome-line.js';
 import type { WhatIf } from './what-if.js';
 
@@ -135,8 +135,10 @@ export interface ResultModel {
 export interface StepItem {
   readonly number: number;
   readonly title: string;
-  /** undefined: the step did not run (an earlier one could not). */
+  /** undefined: the step did not run (an earlier one could not), or has not run yet (pending). */
   readonly ok: boolean | undefined;
+  /** Not run yet: the page runs it in the background, or when it is asked for. */
+  readonly pending: boolean;
   readonly passed: boolean | undefined;
   /** It failed as the scenario's expectations say it must (the 409 that is the lesson). */
   readonly expectedFailure: boolean;
@@ -419,13 +421,18 @@ export interface ViewOptions {
   readonly focus?: Focus;
 }
 
+/** The step list: each step of the scenario with how it went (or that it has not run yet). */
+export function stepItems(s: Session): StepItem[] {
+  return (s.scenario?.steps ?? []).map((st, i) => {
+    const rec = s.steps[i];
+    return { number: i + 1, title: st.title || `${st.action}`, ok: rec?.result.ok, passed: rec?.passed, expectedFailure: rec !== undefined && failureExpected(rec), pending: !rec && !s.done };
+  });
+}
+
 export function pageModel(s: Session, requested: number, opts: ViewOptions = {}): PageModel {
   const pos = clampPosition(s, requested);
   const sc = s.scenario;
-  const steps: StepItem[] = (sc?.steps ?? []).map((st, i) => {
-    const rec = s.steps[i];
-    return { number: i + 1, title: st.title || `${st.action}`, ok: rec?.result.ok, passed: rec?.passed, expectedFailure: rec !== undefined && failureExpected(rec) };
-  });
+  const steps = stepItems(s);
   const whatIf = opts.whatIf && opts.whatIf.base === pos ? opts.whatIf : undefined;
   const shownRecord = whatIf?.record;
   const rec = shownRecord ?? (pos > 0 ? s.steps[pos - 1] : undefined);
@@ -454,7 +461,7 @@ export function pageModel(s: Session, requested: number, opts: ViewOptions = {})
       : undefined,
     steps,
     pos,
-    last: s.steps.length,
+    last: lastReachable(s),
     result,
     problem: s.problem,
     whatIf,

@@ -63,7 +63,8 @@ export function stepParts(m: PageModel): string[] {
   const parts = [item(0, 'before the first step', '', true)];
   for (const s of m.steps) {
     let status = '';
-    if (s.ok === undefined) status = 'did not run';
+    if (s.pending) status = '';
+    else if (s.ok === undefined) status = 'did not run';
     else if (s.passed === false) status = 'expectation failed';
     else if (s.expectedFailure) status = 'fails as expected';
     else if (!s.ok) status = 'failed';

@@ -10,7 +10,9 @@ import { fnv1a, managerColour, managerSlot, managerSlots, PALETTE } from '../../
 import { pageModel } from '../../src/web/page-model.js';
 import { changeDetail, renderPage, renderTimeline } from '../../src/web/render-page.js';
 import { findEntry, libraryEntries, libraryEnvironment, normalizePath } from '../../src/web/scenario-library.js';
-import { lastPosition, snapshotAtPosition, startSession } from '../../src/web/session.js';
+import { lastPosition, lastReachable, openSession, runNextStep, runSessionTo, slotsSettled, snapshotAtPosition, startSession } from '../../src/web/session.js';
+import { modeRunner, runScenario } from '../../src/scenarios/index.js';
+import { parseScenario } from '../../src/scenarios/parse-scenario.js';
 import { readFlags, setForce, setManager } from '../../src/web/step-flags.js';
 import { authoredSteps, stepText } from '../../src/web/step-text.js';
 import { nextStepText, runWhatIf } from '../../src/web/what-if.js';
@@ -467,6 +469,43 @@ describe('readable errors', () => {
     const s = startSession('name: x\nsteps:\n  - apply: {manager: a\n', 'pasted.yaml', libraryEnvironment(files, 'scenarios/pasted.yaml'));
     expect(s.problem?.line).toBeGreaterThan(0);
     expect(s.problem?.message).toMatch(/^line \d+, column \d+: invalid YAML/);
+  });
+
+  it('a session opened without running and run one step at a time is the scenario run at once', () => {
+    for (const e of libraryEntries(files)) {
+      const env = libraryEnvironment(files, e.file);
+      const text = files.get(e.file)!;
+      const whole = runScenario(parseScenario(text, e.file), modeRunner(parseScenario(text, e.file), env));
+      let s = openSession(text, e.file, env);
+      expect(s.steps.length, e.file).toBe(0);
+      expect(s.done, e.file).toBe(whole.steps.length === 0);
+      // Before the steps run, the page offers every position; the steps show as pending, not as "did not run".
+      expect(lastReachable(s), e.file).toBe(whole.steps.length);
+      expect(pageModel(s, 0).steps.every((x) => x.pending && x.ok === undefined), e.file).toBe(true);
+      expect(renderPage(pageModel(s, 0)).steps, e.file).not.toContain('did not run');
+      while (!s.done) s = runNextStep(s);
+      expect(runNextStep(s)).toBe(s);
+      const summary = (r: StepRecord) => ({ ...r.result, expectations: r.expectations.map((x) => [x.passed, x.description, x.detail]), passed: r.passed, changes: r.changes });
+      expect(s.steps.map(summary), e.file).toEqual(whole.steps.map(summary));
+      expect(s.steps.map((r) => r.after.objects.map((o) => o.object)), e.file).toEqual(whole.steps.map((r) => r.after.objects.map((o) => o.object)));
+      expect([...s.managerSlots], e.file).toEqual([...startSession(text, e.file, env).managerSlots]);
+      expect(pageModel(s, 0).steps.some((x) => x.pending), e.file).toBe(false);
+    }
+  });
+
+  it('colours of the first twelve managers do not wait for the rest of the run; past twelve they do', () => {
+    const text = ['name: many', 'mode: engine', 'schema: deduced', 'steps:', ...Array.from({ length: 14 }, (_, i) => `  - apply: {manager: m${i}, apiVersion: v1, object: {f${i}: 1}}`)].join('\n') + '\n';
+    const file = 'scenarios/engine/many.yaml';
+    const env = libraryEnvironment(files, file);
+    const whole = startSession(text, file, env);
+    expect(whole.problem).toBeUndefined();
+    expect(whole.managerSlots.size).toBe(14);
+    let s = runSessionTo(openSession(text, file, env), 12);
+    expect(s.managerSlots.size).toBe(12);
+    expect(slotsSettled(s)).toBe(true);
+    for (const [m, slot] of s.managerSlots) expect(whole.managerSlots.get(m), m).toBe(slot);
+    s = runNextStep(s);
+    expect(slotsSettled(s)).toBe(false);
   });
 
   it('a step that cannot run stops the run there; earlier steps stay viewable', () => {

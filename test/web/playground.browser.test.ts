@@ -103,6 +103,8 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     const firstMs = await firstRenderMs(page);
     expect(await position(page)).toBe('Start: before step 1 of 5');
     expect(await page.textContent('#scenario-name')).toBe('The EKS vpc-cni add-on takes over aws-node');
+    // The steps run after the first position is shown; the step list says how each went once it has run.
+    expect(await page.textContent('#step-list button[data-pos="3"] .step-status.expected', { timeout: 30_000 })).toBe('fails as expected');
 
     // Keyboard only: the arrow keys step forward until the API server's error shows.
     let error = null;
@@ -273,7 +275,7 @@ describe.runIf(available || required)('the playground in Chromium', () => {
       await auth.screenshot({ path: join(artifacts, `playground-long-value-${width}.png`) });
       await auth.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('scenario texts: Markdown is rendered, and a docs citation opens the cited section', async () => {
     const page = await open('#scenario=eks-vpc-cni-addon&step=0');

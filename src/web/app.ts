@@ -156,11 +156,15 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
   let runTimer: number | undefined;
   function scheduleRun(): void {
     if (runTimer !== undefined) window.clearTimeout(runTimer);
-    runTimer = state && !state.session.done ? window.setTimeout(runInBackground, 0) : undefined;
+    const running = state !== undefined && !state.session.done;
+    runTimer = running ? window.setTimeout(runInBackground, 0) : undefined;
+    // For the bench and the browser test: whether every step has run (the step list is final).
+    el.app.dataset.run = running ? 'running' : 'done';
+    if (!running && performance.getEntriesByName('playground-run-done').length === 0) performance.mark('playground-run-done');
   }
   const runInBackground = (): void => {
     runTimer = undefined;
-    if (!state || state.session.done) return;
+    if (!state || state.session.done) return scheduleRun();
     state.session = runUpTo(state.session, state.session.steps.length + 1);
     if (state.session.problem && state.pos >= state.session.steps.length) {
       // The run stopped where the reader is: the last position explains why.
@@ -202,7 +206,7 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
           : `This is the end of the scenario. Edit the last step (or write a new one) and run it on the state shown here.`;
     el.whatIfBack.hidden = !s.whatIf;
     el.whatIfPanel.hidden = !s.session.scenario;
-    el.whatIfProblem.innerHTML = s.whatIf?.problem ? renderProblem(s.whatIf.problem, 3) : '';
+    setHtml(el.whatIfProblem, s.whatIf?.problem ? renderProblem(s.whatIf.problem, 3) : '');
     syncFlags();
     revealCurrentStep();
     revealMark();

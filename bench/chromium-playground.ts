@@ -185,7 +185,12 @@ export async function stepCpuTimes(page: Page): Promise<number[]> {
   await cdp.send('Tracing.end');
   await complete;
   await cdp.detach();
-  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  // The page's renderer main thread: of the renderers' main threads in the trace, the busiest.
+  const busy = (t: TraceEvent) => events.reduce((sum, e) => sum + (e.ph === 'X' && e.pid === t.pid && e.tid === t.tid ? (e.tdur ?? 0) : 0), 0);
+  const main = events
+    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .map((t) => ({ t, busy: busy(t) }))
+    .sort((a, b) => b.busy - a.busy)[0]?.t;
   const at = (name: string) => events.find((e) => e.name === name && e.ph !== 'X')?.ts ?? NaN;
   // Outermost tasks of the main thread, each with its thread time.
   const tasks = events.filter((e) => e.ph === 'X' && main && e.pid === main.pid && e.tid === main.tid && e.tdur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));

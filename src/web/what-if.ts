@@ -5,6 +5,7 @@
  * if it has any, are checked too.
  */
 import { parseScenario } from '../scenarios/parse-scenario.js';
+import type { Scenario } from '../scenarios/model.js';
 import { runScenarioSteps } from '../scenarios/run-scenario.js';
 import type { StepRecord } from '../scenarios/run-types.js';
 import { type Problem, problemFrom } from './problem.js';
@@ -30,7 +31,7 @@ export function nextStepText(s: Session, pos: number): string {
   const n = s.scenario?.steps.length ?? 0;
   if (n === 0 || !s.scenario) return '';
   const index = Math.min(pos, n - 1);
-  const texts = editorTexts(s);
+  const texts = editorTexts(s, s.scenario);
   return (texts.byStep[index] ??= editorText(s, texts, index));
 }
 
@@ -44,13 +45,14 @@ interface EditorTexts {
   readonly byStep: string[];
 }
 
-const editorTextCache = new WeakMap<Session, EditorTexts>();
+/** By the parsed scenario: a session run one step at a time is a new session object at each step, with the same scenario. */
+const editorTextCache = new WeakMap<Scenario, EditorTexts>();
 
-function editorTexts(s: Session): EditorTexts {
-  let texts = editorTextCache.get(s);
+function editorTexts(s: Session, scenario: Scenario): EditorTexts {
+  let texts = editorTextCache.get(scenario);
   if (!texts) {
     texts = { authored: authoredSteps(s.text), composed: undefined, byStep: [] };
-    editorTextCache.set(s, texts);
+    editorTextCache.set(scenario, texts);
   }
   return texts;
 }

@@ -12,7 +12,7 @@ import { type Focus, type FocusLevel, type PageModel, pageModel, stepItems } fro
 import { problemFrom } from './problem.js';
 import { fieldTimeline } from './field-timeline.js';
 import { patchChildren } from './dom-patch.js';
-import { changeDetail, renderEntryTable, renderPage, renderTimeline, stepParts } from './render-page.js';
+import { type RenderedPage, changeDetail, renderEntryTable, renderPage, renderTimeline, stepParts } from './render-page.js';
 import { renderProblem } from './render-problem.js';
 import { DEFAULT_SCENARIO_ID, type LibraryEntry, type LibraryFiles, libraryEntries, libraryEnvironment } from './scenario-library.js';
 import { type Session, clampPosition, failedSession, lastReachable, openSession, runSessionTo, slotsSettled } from './session.js';
@@ -164,19 +164,23 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
   }
   const runInBackground = (): void => {
     runTimer = undefined;
-    if (!state || state.session.done) return scheduleRun();
-    state.session = runUpTo(state.session, state.session.steps.length + 1);
-    if (state.session.problem && state.pos >= state.session.steps.length) {
-      // The run stopped where the reader is: the last position explains why.
-      state.pos = state.session.steps.length;
-      render();
-    } else if (model) {
-      model = { ...model, steps: stepItems(state.session), last: lastReachable(state.session), problem: state.session.problem };
-      patchChildren(el.steps, stepParts(model));
-      el.next.disabled = state.pos >= model.last;
+    if (state && !state.session.done) {
+      state.session = runUpTo(state.session, state.session.steps.length + 1);
+      if (state.session.problem && state.pos >= state.session.steps.length) {
+        // The run stopped where the reader is: the last position explains why.
+        state.pos = state.session.steps.length;
+        render();
+      } else if (model) {
+        model = { ...model, steps: stepItems(state.session), last: lastReachable(state.session), problem: state.session.problem };
+        patchChildren(el.steps, stepParts(model));
+        el.next.disabled = state.pos >= model.last;
+      }
+      // Once every step has run, the next position is prepared before the page says it is done.
+      if (state.session.done) prepareNext();
     }
     scheduleRun();
   };
+
 
   const location = (): PageLocation | undefined => {
     if (!state) return undefined;
@@ -186,8 +190,12 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
   const render = (): void => {
     if (!state) return;
     const s = state;
-    model = pageModel(s.session, s.pos, { preferredObject: s.preferredObject, whatIf: s.whatIf, focus: s.focus });
-    const html = renderPage(model);
+    const wasPrepared = prepared !== undefined && sameKey(prepared.key, viewKey(s, s.pos));
+    const view = viewOf(s, s.pos);
+    // For the browser test: whether a render found its model and HTML prepared.
+    performance.mark('playground-view', { detail: { pos: s.pos, prepared: wasPrepared } });
+    model = view.model;
+    const html = view.html;
     // Only what changed goes into the DOM: a step mostly changes the marks on the object's lines.
     setHtml(el.info, html.info);
     if (el.position.textContent !== html.position) el.position.textContent = html.position;
@@ -216,6 +224,35 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     if (performance.getEntriesByName('playground-ready').length === 0) performance.mark('playground-ready');
     const hash = formatHash(location()!);
     if (window.location.hash !== hash) history.replaceState(null, '', hash);
+    prepareWhenIdle();
+  };
+
+  /**
+   * The page model and HTML of a position with the state's options. The next position's are
+   * prepared while the page is idle (prepareNext), so a click on Next mostly only patches the DOM.
+   */
+  let prepared: { readonly key: readonly unknown[]; readonly model: PageModel; readonly html: RenderedPage } | undefined;
+  const viewKey = (s: State, pos: number): readonly unknown[] => [s.session, pos, s.preferredObject, s.whatIf, s.focus?.level, s.focus?.hideUnowned];
+  const viewOf = (s: State, pos: number): { model: PageModel; html: RenderedPage } => {
+    const key = viewKey(s, pos);
+    if (prepared && sameKey(prepared.key, key)) return prepared;
+    const m = pageModel(s.session, pos, { preferredObject: s.preferredObject, whatIf: s.whatIf, focus: s.focus });
+    prepared = { key, model: m, html: renderPage(m) };
+    return prepared;
+  };
+  const prepareNext = (): void => {
+    if (!state || !state.session.done || state.whatIf || state.pos >= lastReachable(state.session)) return;
+    viewOf(state, state.pos + 1);
+    nextStepText(state.session, state.pos + 1);
+  };
+  let idle: number | undefined;
+  const prepareWhenIdle = (): void => {
+    if (typeof requestIdleCallback !== 'function') return;
+    if (idle !== undefined) cancelIdleCallback(idle);
+    idle = requestIdleCallback(() => {
+      idle = undefined;
+      prepareNext();
+    });
   };
 
   /** Scrolls the object's lines (only them, not the page) so that `row` shows, in the middle. */
@@ -488,6 +525,10 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
   });
 
   load(parseHash(window.location.hash));
+}
+
+function sameKey(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
 /** The HTML of a region, parsed again only when it differs from what the region shows. */

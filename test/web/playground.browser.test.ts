@@ -118,7 +118,14 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     await page.screenshot({ path: join(artifacts, 'playground-eks-conflict.png') });
 
     // Click-to-paint of this step (information only; the every-step test below times them all).
+    // Once the page is idle, the next position's model and HTML are ready before the click.
+    await page.waitForFunction(() => {
+      const views = performance.getEntriesByName('playground-view') as PerformanceMark[];
+      return views.at(-1)?.detail.pos === 3 && document.getElementById('app')?.dataset.run === 'done';
+    });
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
     const [forcedStepMs] = await stepTimes(page, 1);
+    expect(await page.evaluate(() => (performance.getEntriesByName('playground-view') as PerformanceMark[]).at(-1)?.detail)).toEqual({ pos: 4, prepared: true });
     expect(await position(page)).toBe('Step 4 of 5');
     expect(await page.textContent('#result-heading')).toContain('force');
     expect(await page.$('[data-testid="step-error"]')).toBeNull();

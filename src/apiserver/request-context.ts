@@ -8,6 +8,7 @@ import { DEDUCED_TYPE_NAME, deducedSchemaDecl } from '../schema/deduced.js';
 import { type Atom, Schema } from '../schema/schema.js';
 import { newMap, type ValueMap } from '../value/value.js';
 import { builtinDefaults, builtinEmptyObject, zeroFill } from './builtin-defaults.js';
+import { schemaDefaults } from './schema-defaults.js';
 import { type Endpoint, ignoredFieldsFor } from './endpoint.js';
 import { findResource, joinApiVersion } from './registry.js';
 import { fallbackScaleAtom, SCALE_API_VERSION, SCALE_KIND } from './scale.js';
@@ -90,18 +91,23 @@ function scaleZero(): ValueMap {
   return m;
 }
 
-/** Decode-time defaulting of an object of `resource` (zero value, built-in defaults, configured defaulters). */
+/**
+ * Decode-time defaulting of an object of `resource`: for a built-in kind its zero value and
+ * built-in defaults, for a custom resource its structural schema's defaults (not in harness
+ * mode, where upstream's unit tests default nothing), then the configured defaulters.
+ */
 export function defaulterFor(state: ClusterState, resource: ResourceType, apiVersion: string): (obj: ValueMap) => ValueMap {
+  const version = apiVersion.slice(apiVersion.lastIndexOf('/') + 1);
   return (obj) => {
     let out = obj;
     if (!state.config.harness && state.config.builtinDefaults && !resource.custom) {
       const zero = resource.emptyObject ?? builtinEmptyObject(resource.group, resource.kind);
       if (zero) out = zeroFill(out, zero);
-      const version = apiVersion.slice(apiVersion.lastIndexOf('/') + 1);
       out = builtinDefaults(out, atomFor(state, resource, version));
       out = withTemplateGeneration(resource, out);
       out = withoutEmptyGoMaps(out, atomFor(state, resource, version));
     }
+    if (!state.config.harness && resource.custom) out = schemaDefaults(out, atomFor(state, resource, version));
     for (const d of state.config.defaulters) out = d(out, resource, apiVersion);
     return out;
   };

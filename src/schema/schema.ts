@@ -46,6 +46,11 @@ export interface FieldInfo {
    */
   readonly patchStrategy?: string;
   readonly patchMergeKey?: string;
+  /**
+   * The field's schema says `nullable: true` (OpenAPI): a null there is a value, so a declared
+   * default does not replace it. Not used by the ownership engine.
+   */
+  readonly nullable?: boolean;
 }
 
 /** A type reference that resolves on first use; `get()` throws an SsaError('SCHEMA_TYPE'). */
@@ -130,6 +135,7 @@ export class Schema {
           default: f.default,
           ...(f.patchStrategy !== undefined ? { patchStrategy: f.patchStrategy } : {}),
           ...(f.patchMergeKey !== undefined ? { patchMergeKey: f.patchMergeKey } : {}),
+          ...(f.type.nullable ? { nullable: true } : {}),
         });
       }
       const rel = decl.map.elementRelationship ?? '';

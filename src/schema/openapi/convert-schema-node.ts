@@ -175,6 +175,7 @@ class Converter {
         if (isMap(prop)) {
           const dflt = getKey(prop, 'default');
           if (dflt !== undefined) field.default = dflt;
+          if (getKey(prop, 'nullable') === true) field.type = { ...field.type, nullable: true };
           if (this.opts.patchMetadata) {
             const strategy = getKey(prop, 'x-kubernetes-patch-strategy');
             const key = getKey(prop, 'x-kubernetes-patch-merge-key');

@@ -8,12 +8,13 @@ import { DEDUCED_TYPE_NAME, deducedSchemaDecl } from '../schema/deduced.js';
 import { type Atom, Schema } from '../schema/schema.js';
 import { newMap, type ValueMap } from '../value/value.js';
 import { builtinDefaults, builtinEmptyObject, zeroFill } from './builtin-defaults.js';
+import { setPath, stringField } from './object-paths.js';
 import { schemaDefaults } from './schema-defaults.js';
 import { type Endpoint, ignoredFieldsFor } from './endpoint.js';
 import { findResource, joinApiVersion } from './registry.js';
 import { fallbackScaleAtom, SCALE_API_VERSION, SCALE_KIND } from './scale.js';
 import { resourceNotServed } from './status.js';
-import type { ClusterState, ObjectRef, ResourceType, StatusObject } from './types.js';
+import type { ClusterState, KubeObject, ObjectRef, ResourceType, StatusObject } from './types.js';
 
 export interface Target {
   readonly resource: ResourceType;
@@ -89,6 +90,19 @@ function scaleZero(): ValueMap {
   status.replicas = 0;
   m.status = status;
   return m;
+}
+
+/**
+ * The stored object as the request's endpoint shows it (undefined when there is none). One schema
+ * serves every version and conversion is not modelled, so through another served version an
+ * object differs only in its apiVersion (a custom resource's `None` conversion): a write compares
+ * with it there, and one that changes nothing through another version is a no-op, as upstream
+ * where the store compares objects at their storage version.
+ */
+export function storedAt(state: ClusterState, target: Target): KubeObject | undefined {
+  const obj = state.objects.get(target.key);
+  if (!obj || stringField(obj, 'apiVersion') === target.apiVersion) return obj;
+  return setPath(obj, ['apiVersion'], target.apiVersion);
 }
 
 /**

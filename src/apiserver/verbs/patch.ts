@@ -5,7 +5,7 @@ import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
 import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
 import { metaString, stringField } from '../object-paths.js';
 import { applyPatch } from '../patch/apply-patch.js';
-import { defaulterFor, endpointFor, isStatus, resolveTarget } from '../request-context.js';
+import { defaulterFor, endpointFor, isStatus, resolveTarget, storedAt } from '../request-context.js';
 import { conflict, failure, invalid, notFound, resourceNotServed, unsupportedMediaType } from '../status.js';
 import type { ApiResponse, ApplyRequest, ClusterState, ForgivenConflicts, PatchOptions, PatchRequest, ServeResult, StatusObject } from '../types.js';
 import { checkIdentity } from './body-identity.js';
@@ -63,7 +63,7 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
     if (!body.ok) return { state, response: failure(body.status) };
     if (sub === 'scale') return scaleWrite(state, target, { kind: 'apply', body: body.value, force }, { manager, now, dryRun });
     if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
-    const old = state.objects.get(target.key);
+    const old = storedAt(state, target);
     const uid = metaString(body.value, 'uid');
     if (!old && uid !== '') {
       return {
@@ -90,7 +90,7 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
     return scaleWrite(state, target, { kind: 'patch', patchType: req.patchType, patch: patchBody.value }, { manager, now, dryRun, fieldValidation: opts.fieldValidation });
   }
   if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
-  const old = state.objects.get(target.key);
+  const old = storedAt(state, target);
   if (!old) return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
   const ep = endpointFor(state, target.resource, target.version, sub, now);
   const patched = applyPatch(req.patchType, old, patchBody.value, ep.ctx.atom);

@@ -2,7 +2,7 @@ import { compareStrings } from '../../value/compare-strings.js';
 import { newMap } from '../../value/value.js';
 import { findResource, joinApiVersion } from '../registry.js';
 import { setPath } from '../object-paths.js';
-import { isStatus, resolveTarget } from '../request-context.js';
+import { isStatus, resolveTarget, storedAt } from '../request-context.js';
 import { scaleFromParent } from '../scale.js';
 import { failure, notFound, resourceNotServed } from '../status.js';
 import type { ClusterState, GetRequest, ListRequest, ServeResult } from '../types.js';
@@ -15,9 +15,9 @@ export function get(state: ClusterState, req: GetRequest): ServeResult {
   if ((sub === 'scale' && !target.resource.scale) || (sub === 'status' && !target.resource.status) || (sub !== '' && sub !== 'scale' && sub !== 'status')) {
     return { state, response: failure(resourceNotServed()) };
   }
-  const obj = state.objects.get(target.key);
+  const obj = storedAt(state, target);
   if (!obj) return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
-  const body = sub === 'scale' ? scaleFromParent(obj, target.resource) : setPath(obj, ['apiVersion'], target.apiVersion);
+  const body = sub === 'scale' ? scaleFromParent(obj, target.resource) : obj;
   return { state, response: { ok: true, code: 200, object: body, warnings: [] } };
 }
 

@@ -3,7 +3,7 @@ import { decodeBody } from '../decode-object.js';
 import { fieldManagerUpdate } from '../field-manager.js';
 import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
 import { metaString, stringField } from '../object-paths.js';
-import { defaulterFor, endpointFor, isStatus, resolveTarget } from '../request-context.js';
+import { defaulterFor, endpointFor, isStatus, resolveTarget, storedAt } from '../request-context.js';
 import { failure, invalid, notFound, resourceNotServed } from '../status.js';
 import type { ClusterState, ServeResult, UpdateRequest } from '../types.js';
 import { checkIdentity } from './body-identity.js';
@@ -26,7 +26,7 @@ export function update(state: ClusterState, req: UpdateRequest): ServeResult {
   const dryRun = isDryRun(opts.dryRun);
   if (sub === 'scale') return scaleWrite(state, target, { kind: 'update', body }, { manager, now, dryRun, fieldValidation: opts.fieldValidation });
   if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
-  const old = state.objects.get(target.key);
+  const old = storedAt(state, target);
   if (!old && (sub !== '' || !target.resource.allowCreateOnUpdate)) {
     return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
   }

@@ -93,7 +93,8 @@ export function zeroFill(v: ValueMap, zero: ValueMap): ValueMap {
 
 // ---- defaulting -----------------------------------------------------------------------------
 
-function copy(v: Value): Value {
+/** A deep copy of a value (maps null-prototype, as everywhere). */
+export function copy(v: Value): Value {
   if (Array.isArray(v)) return v.map(copy);
   if (!isMap(v)) return v;
   const out = newMap();

@@ -7,16 +7,9 @@
  * whoever writes them with an update, by nobody after an apply (the merge runs first).
  */
 import type { Atom } from '../schema/schema.js';
-import { isMap, newMap, type Value, type ValueMap } from '../value/value.js';
+import type { ValueMap } from '../value/value.js';
+import { copy } from './builtin-defaults.js';
 import { visitTyped } from './typed-walk.js';
-
-function copy(v: Value): Value {
-  if (Array.isArray(v)) return v.map(copy);
-  if (!isMap(v)) return v;
-  const out = newMap();
-  for (const k of Object.keys(v)) out[k] = copy(v[k]);
-  return out;
-}
 
 /** True when some field reachable from `atom` declares a default (so defaulting can change anything). */
 function declaresDefaults(atom: Atom, seen = new Set<Atom>()): boolean {

@@ -10,59 +10,46 @@ import { PASTED_DUMP, PASTED_SCHEMA, type OwnObjects, readOwnObjects, type Schem
 import { type OwnPreview, PASTED_MANIFEST, runOwnPreview } from './own-preview.js';
 import { renderOwnEntry, renderOwnObjects, renderOwnPreview, renderPreviewObject } from './render-own-objects.js';
 
+/** Files dropped on `area` or chosen with `picker`, all of them, in the order given, to `take`. */
+function acceptDrops(area: HTMLTextAreaElement, picker: HTMLInputElement, take: (files: File[]) => void): void {
+  picker.addEventListener('change', () => {
+    take([...(picker.files ?? [])]);
+    picker.value = '';
+  });
+  area.addEventListener('dragover', (ev) => {
+    if (!ev.dataTransfer?.types.includes('Files')) return;
+    ev.preventDefault();
+    area.classList.add('drop-target');
+  });
+  area.addEventListener('dragleave', () => area.classList.remove('drop-target'));
+  area.addEventListener('drop', (ev) => {
+    area.classList.remove('drop-target');
+    const files = [...(ev.dataTransfer?.files ?? [])];
+    if (files.length === 0) return;
+    ev.preventDefault();
+    take(files);
+  });
+}
+
 /**
  * Text put into `area` by a drop on it or by the file `picker`; `onFile` hears the file's name
  * (the name its errors carry). Typing or pasting leaves the name to the caller.
  */
 export function acceptFiles(area: HTMLTextAreaElement, picker: HTMLInputElement, onFile: (name: string) => void): void {
-  const take = (file: File | undefined) => {
+  acceptDrops(area, picker, ([file]) => {
     if (!file) return;
     void file.text().then((text) => {
       area.value = text;
       onFile(file.name);
     });
-  };
-  picker.addEventListener('change', () => {
-    take(picker.files?.[0]);
-    picker.value = '';
-  });
-  area.addEventListener('dragover', (ev) => {
-    if (!ev.dataTransfer?.types.includes('Files')) return;
-    ev.preventDefault();
-    area.classList.add('drop-target');
-  });
-  area.addEventListener('dragleave', () => area.classList.remove('drop-target'));
-  area.addEventListener('drop', (ev) => {
-    area.classList.remove('drop-target');
-    const file = ev.dataTransfer?.files?.[0];
-    if (!file) return;
-    ev.preventDefault();
-    take(file);
   });
 }
 
-/** Files dropped on `area` or chosen with the (multiple) `picker`, each heard by `onFiles` with its name. */
+/** Every file dropped on `area` or chosen with the (multiple) `picker`, read, to `onFiles`. */
 function acceptManyFiles(area: HTMLTextAreaElement, picker: HTMLInputElement, onFiles: (files: SchemaText[]) => void): void {
-  const take = (list: FileList | null | undefined) => {
-    const files = [...(list ?? [])];
+  acceptDrops(area, picker, (files) => {
     if (files.length === 0) return;
     void Promise.all(files.map(async (f) => ({ name: f.name, text: await f.text() }))).then(onFiles);
-  };
-  picker.addEventListener('change', () => {
-    take(picker.files);
-    picker.value = '';
-  });
-  area.addEventListener('dragover', (ev) => {
-    if (!ev.dataTransfer?.types.includes('Files')) return;
-    ev.preventDefault();
-    area.classList.add('drop-target');
-  });
-  area.addEventListener('dragleave', () => area.classList.remove('drop-target'));
-  area.addEventListener('drop', (ev) => {
-    area.classList.remove('drop-target');
-    if (!ev.dataTransfer?.files?.length) return;
-    ev.preventDefault();
-    take(ev.dataTransfer.files);
   });
 }
 

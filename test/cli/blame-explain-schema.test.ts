@@ -6,70 +6,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CRD, WIDGET } from '../support/widget-crd.js';
 import { runCli } from './run-io.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-schema-flags-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: widgets.example.com
-spec:
-  group: example.com
-  scope: Namespaced
-  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              hosts:
-                type: array
-                x-kubernetes-list-type: atomic
-                items: {type: string}
-              labels:
-                type: object
-                additionalProperties: {type: string}
-`;
-
-const WIDGET = `apiVersion: example.com/v1
-kind: Widget
-metadata:
-  name: w
-  namespace: default
-  managedFields:
-  - apiVersion: example.com/v1
-    fieldsType: FieldsV1
-    fieldsV1:
-      f:spec:
-        f:hosts: {}
-        f:labels:
-          .: {}
-    manager: flux
-    operation: Apply
-    time: "2022-08-01T10:00:00Z"
-  - apiVersion: example.com/v1
-    fieldsType: FieldsV1
-    fieldsV1:
-      f:spec:
-        f:labels:
-          f:team: {}
-    manager: kubectl-edit
-    operation: Update
-    time: "2022-08-01T11:00:00Z"
-spec:
-  hosts:
-  - a.example.com
-  labels:
-    team: blue
-`;
 
 const crd = join(dir, 'widget-crd.yaml');
 writeFileSync(crd, CRD);

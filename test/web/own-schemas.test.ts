@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readOwnObjects, type SchemaText, withSchemaText } from '../../src/web/own-objects.js';
 import { runOwnPreview } from '../../src/web/own-preview.js';
 import { runCli } from '../cli/run-io.js';
-import { CRD, MANIFEST, OPENAPI, WIDGET } from './widget-crd.js';
+import { CRD, MANIFEST, OPENAPI, WIDGET } from '../support/widget-crd.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-own-schemas-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

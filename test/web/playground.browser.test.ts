@@ -21,7 +21,7 @@ import { vpcCniManifest } from '../../src/actors/eks/addons/vpc-cni.js';
 import { capturedAwsNode } from '../cli/captured.js';
 import { runCli } from '../cli/run-io.js';
 import { serving } from '../server/serve-command.js';
-import { CRD, MANIFEST, OPENAPI, WIDGET } from './widget-crd.js';
+import { CRD, MANIFEST, OPENAPI, WIDGET } from '../support/widget-crd.js';
 
 const available = existsSync(CHROMIUM);
 const required = process.env.CI === 'true';

@@ -1,7 +1,8 @@
 /**
- * A custom resource for the "your own objects" tests: the Widget kind's CRD (an atomic list of
- * hosts and a map of labels), the same kind in an OpenAPI v2 document where the list is a set, a
- * captured Widget with two managers, and a manifest that changes both fields.
+ * A custom resource for the tests of blame and "your own objects" with --schema and --crd: the
+ * Widget kind's CRD (an atomic list of hosts and a map of labels), the same kind in an OpenAPI v2
+ * document where the list is a set, a captured Widget with two managers, and a manifest that
+ * changes both fields.
  */
 export const CRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition

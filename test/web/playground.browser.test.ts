@@ -239,6 +239,8 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     expect(count).toBeGreaterThan(100);
     expect(await sharesPaths.locator('li').count()).toBe(0);
     await sharesPaths.locator('summary').click();
+    // The list is rendered by the 'toggle' event, which the browser fires in a task after the click.
+    await sharesPaths.locator('ul.paths li').nth(count - 1).waitFor();
     expect(await sharesPaths.locator('ul.paths li').count()).toBe(count);
     expect(await sharesPaths.locator('ul.paths li code').allTextContents()).toContain('.metadata.labels.k8s-app');
     await sharesPaths.locator('summary').click();

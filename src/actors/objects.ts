@@ -52,17 +52,6 @@ export function setIn(m: ValueMap, key: string, value: Value): ValueMap {
   return out;
 }
 
-/** A deep copy of a value (maps without prototype). */
-export function deepCopy<T extends Value>(v: T): T {
-  if (Array.isArray(v)) return v.map(deepCopy) as T;
-  if (isMap(v)) {
-    const out = newMap();
-    for (const k of Object.keys(v)) out[k] = deepCopy(v[k]);
-    return out as T;
-  }
-  return v;
-}
-
 /** `obj` with `metadata.namespace` set (a copy). */
 export function withNamespace(obj: KubeObject, namespace: string): KubeObject {
   return setIn(obj, 'metadata', setIn(metadata(obj), 'namespace', namespace));

@@ -6,7 +6,7 @@
  * (quantity-fields.ts). Not used in harness mode.
  */
 import type { Atom } from '../schema/schema.js';
-import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
+import { deepCopy, getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { canonicalizeQuantities } from './quantity-fields.js';
 import { TYPE_DEFAULTERS } from './type-defaulters.js';
 import { typeNameOf, visitTyped } from './typed-walk.js';
@@ -93,22 +93,13 @@ export function zeroFill(v: ValueMap, zero: ValueMap): ValueMap {
 
 // ---- defaulting -----------------------------------------------------------------------------
 
-/** A deep copy of a value (maps null-prototype, as everywhere). */
-export function copy(v: Value): Value {
-  if (Array.isArray(v)) return v.map(copy);
-  if (!isMap(v)) return v;
-  const out = newMap();
-  for (const k of Object.keys(v)) out[k] = copy(v[k]);
-  return out;
-}
-
 /**
  * The server's decode-time defaulting and conversion of a built-in object of type `atom` (a
  * copy; the input is not changed): every node's Go-type defaulter, outermost first, then the
  * canonical quantities.
  */
 export function builtinDefaults(object: ValueMap, atom: Atom): ValueMap {
-  const out = copy(object) as ValueMap;
+  const out = deepCopy(object);
   visitTyped(out, atom, (node, nodeAtom) => {
     const name = typeNameOf(nodeAtom);
     const defaulter = name === undefined ? undefined : TYPE_DEFAULTERS.get(name);

@@ -7,8 +7,7 @@
  * whoever writes them with an update, by nobody after an apply (the merge runs first).
  */
 import type { Atom } from '../schema/schema.js';
-import type { ValueMap } from '../value/value.js';
-import { copy } from './builtin-defaults.js';
+import { deepCopy, type ValueMap } from '../value/value.js';
 import { visitTyped } from './typed-walk.js';
 
 /** True when some field reachable from `atom` declares a default (so defaulting can change anything). */
@@ -34,12 +33,12 @@ function declaresDefaults(atom: Atom, seen = new Set<Atom>()): boolean {
 /** `object` with its schema defaults filled in (a copy; `object` itself when nothing is declared). */
 export function schemaDefaults(object: ValueMap, atom: Atom): ValueMap {
   if (!declaresDefaults(atom)) return object;
-  const out = copy(object) as ValueMap;
+  const out = deepCopy(object);
   visitTyped(out, atom, (node, nodeAtom) => {
     for (const f of nodeAtom.map!.fields.values()) {
       if (!f.hasDefault) continue;
       const present = Object.hasOwn(node, f.name);
-      if (!present || (node[f.name] === null && !f.nullable)) node[f.name] = copy(f.default!);
+      if (!present || (node[f.name] === null && !f.nullable)) node[f.name] = deepCopy(f.default!);
     }
   });
   return out;

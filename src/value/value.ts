@@ -59,6 +59,15 @@ export function newMap(): ValueMap {
   return Object.create(null) as ValueMap;
 }
 
+/** A deep copy of a value: new maps (without prototype) and lists all the way down. */
+export function deepCopy<T extends Value>(v: T): T {
+  if (Array.isArray(v)) return v.map(deepCopy) as T;
+  if (!isMap(v)) return v;
+  const out = newMap();
+  for (const k of Object.keys(v)) out[k] = deepCopy(v[k]);
+  return out as T;
+}
+
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const SAFE_MAX = BigInt(Number.MAX_SAFE_INTEGER);

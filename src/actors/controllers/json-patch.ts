@@ -6,7 +6,7 @@ import { SsaError } from '../../errors/ssa-error.js';
 import { valueEquals } from '../../value/equals.js';
 import { type Value, getKey, hasKey, isList, isMap, newMap } from '../../value/value.js';
 import type { JsonPatchOperation } from '../actor.js';
-import { deepCopy } from '../objects.js';
+import { deepCopy } from '../../value/value.js';
 
 function tokens(pointer: string): string[] {
   if (pointer === '') return [];

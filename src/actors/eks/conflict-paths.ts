@@ -6,7 +6,7 @@
  */
 import { type Value, getKey, isList, isMap, type ValueMap } from '../../value/value.js';
 import { valueEquals } from '../../value/equals.js';
-import { deepCopy } from '../objects.js';
+import { deepCopy } from '../../value/value.js';
 import { parseJsonExact } from '../../value/parse-json.js';
 
 type Step = { readonly field: string } | { readonly index: number };

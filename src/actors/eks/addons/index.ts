@@ -5,7 +5,8 @@
 import { parse as parseYaml } from 'yaml';
 import type { KubeObject } from '../../../apiserver/types.js';
 import { type Value, type ValueMap, getKey, isList, isMap, newMap } from '../../../value/value.js';
-import { deepCopy, getPath, metadata, setPath, str } from '../../objects.js';
+import { getPath, metadata, setPath, str } from '../../objects.js';
+import { deepCopy } from '../../../value/value.js';
 import { VPC_CNI_DEFAULT_VERSION, VPC_CNI_VERSIONS, vpcCniManifest } from './vpc-cni.js';
 
 export { VPC_CNI_DEFAULT_VERSION, VPC_CNI_VERSIONS, vpcCniManifest };

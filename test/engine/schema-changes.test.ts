@@ -232,9 +232,9 @@ function run(tc: Case): { steps: StepResult[]; last: StepResult } {
       managed: managed as unknown as Value,
       steps: phase.ops.map((o) => ({ op: o.op, manager: o.manager, object: o.object, apiVersion: 'v1', force: o.force ?? false })),
     };
-    const steps = (JSON.parse(runEngineRequest(parseEngineRequest(request as unknown as Value), new SchemaSource())) as { steps: StepResult[] }).steps;
+    const steps: StepResult[] = (JSON.parse(runEngineRequest(parseEngineRequest(request as unknown as Value), new SchemaSource())) as { steps: StepResult[] }).steps;
     all.push(...steps);
-    const last = steps[steps.length - 1];
+    const last: StepResult = steps[steps.length - 1];
     live = last.object;
     managed = last.managed;
   }

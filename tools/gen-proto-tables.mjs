@@ -12,10 +12,14 @@
  * a value: `replicas: 0`) or a value that Go's JSON encoder always writes (no `omitempty`), and
  * which messages stand for a Go slice (`ExtraValue []string`: an array in JSON).
  *
- * Run after `npm run build`, with git directories (or checkouts) of kubernetes/api and
- * kubernetes/apimachinery; `--ref REF` reads the git directories at the release of the .proto
- * files (default HEAD):
- *   npm run build && node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR --ref v0.36.3
+ * Run after `npm run build`, with git directories (or checkouts) of kubernetes/api,
+ * kubernetes/apimachinery and kubernetes/apiextensions-apiserver; `--ref REF` reads the git
+ * directories at the release of the .proto files (default HEAD):
+ *   npm run build && node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR --apiextensions DIR --ref v0.36.3
+ *
+ * CustomResourceDefinition's messages are not in the reference: they are read from
+ * `pkg/apis/apiextensions/v1/generated.proto` of --apiextensions at --ref (the reference's release),
+ * with the Go types beside it, and never written anywhere but into the tables.
  *
  * Kinds newer than the reference's .proto files: give the upstream `generated.proto` of their
  * group/version with `--proto FILE` (repeatable; a file in a temporary place, never committed)
@@ -31,7 +35,7 @@
  * parent, `~` a message Go omits when zero (`omitzero`), `*` a field the API's OpenAPI lists
  * as required (kube-openapi's rule: a `+required` comment tag, or neither `+optional` nor
  * `omitempty`). Types: `s` string, `b` bool, `i32`,
- * `i64`, `y` bytes, `@NAME` a message; `[T]` repeated; `{K:V}` a map. A line `NAME =[T]` is a
+ * `i64`, `d` double, `y` bytes, `@NAME` a message; `[T]` repeated; `{K:V}` a map. A line `NAME =[T]` is a
  * message standing for a Go slice of T (its one field `items = 1`).
  */
 import { execFileSync } from 'node:child_process';
@@ -42,8 +46,9 @@ import { fileURLToPath } from 'node:url';
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const protoRoot = resolve(repo, '..', 'shared', 'reference', 'proto');
 const { BUILTIN_KINDS } = await import(resolve(repo, 'dist', 'src', 'schema', 'builtin', 'kinds.js'));
+const { messageNameOf } = await import(resolve(repo, 'dist', 'src', 'server', 'protobuf-messages.js'));
 
-const USAGE = 'usage: node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR [--ref REF] [--proto FILE... --proto-source TEXT --proto-ref REF]';
+const USAGE = 'usage: node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR --apiextensions DIR [--ref REF] [--proto FILE... --proto-source TEXT --proto-ref REF]';
 function args(name) {
   const out = [];
   process.argv.forEach((a, i) => {
@@ -64,7 +69,9 @@ function arg(name) {
   }
   return v;
 }
-const goRepos = { 'k8s.io/api': arg('--api'), 'k8s.io/apimachinery': arg('--apimachinery') };
+const goRepos = { 'k8s.io/api': arg('--api'), 'k8s.io/apimachinery': arg('--apimachinery'), 'k8s.io/apiextensions-apiserver': arg('--apiextensions') };
+/** The .proto file of CustomResourceDefinition's group, in --apiextensions. */
+const APIEXTENSIONS_PROTO = 'pkg/apis/apiextensions/v1/generated.proto';
 const extraProtos = args('--proto');
 const extraSource = extraProtos.length > 0 ? arg('--proto-source') : undefined;
 const optional = (name, fallback) => (args(name).length > 0 ? arg(name) : fallback);
@@ -86,8 +93,9 @@ function readProtos() {
       else if (e.endsWith('.proto')) readProto(p, messages);
     }
   };
-  const readProto = (file, into) => {
-    const text = readFileSync(file, 'utf8').replace(/\/\/[^\n]*/g, '');
+  const readProto = (file, into) => readProtoText(file, readFileSync(file, 'utf8'), into);
+  const readProtoText = (file, source, into) => {
+    const text = source.replace(/\/\/[^\n]*/g, '');
     const pkg = /^package\s+([\w.]+);/m.exec(text)[1];
     const re = /message\s+(\w+)\s*\{([^}]*)\}/g;
     for (let m; (m = re.exec(text)); ) {
@@ -106,6 +114,7 @@ function readProtos() {
     }
   };
   walk(protoRoot);
+  readProtoText(APIEXTENSIONS_PROTO, repoFile(goRepos['k8s.io/apiextensions-apiserver'], APIEXTENSIONS_PROTO, goRef), messages);
   for (const file of extraProtos) {
     const extra = new Map();
     readProto(file, extra);
@@ -130,11 +139,19 @@ const addedFrom = new Map();
 function goPackageOf(pkg) {
   if (pkg.startsWith('k8s.io.api.')) return [goRepos['k8s.io/api'], pkg.slice('k8s.io.api.'.length).replace(/\./g, '/')];
   if (pkg.startsWith('k8s.io.apimachinery.')) return [goRepos['k8s.io/apimachinery'], pkg.slice('k8s.io.apimachinery.'.length).replace(/\./g, '/')];
+  if (pkg.startsWith('k8s.io.apiextensions_apiserver.')) return [goRepos['k8s.io/apiextensions-apiserver'], pkg.slice('k8s.io.apiextensions_apiserver.'.length).replace(/\./g, '/')];
   throw new Error(`no Go repository for proto package ${pkg}`);
 }
 
 function isGitDir(dir) {
   return existsSync(join(dir, 'HEAD')) && existsSync(join(dir, 'objects'));
+}
+
+/** One file of a git directory at `ref`, or of a checkout (HEAD only). */
+function repoFile(dir, path, ref) {
+  if (isGitDir(dir)) return execFileSync('git', ['--git-dir', dir, 'show', `${ref}:${path}`], { encoding: 'utf8', maxBuffer: 256 << 20 });
+  if (ref !== 'HEAD') throw new Error(`${dir}: --ref needs a git directory`);
+  return readFileSync(join(dir, path), 'utf8');
 }
 
 function goFiles(dir, path, ref) {
@@ -199,7 +216,7 @@ function goPackage(pkg, ref) {
 
 const warnings = [];
 const messages = readProtos();
-const SCALARS = { string: 's', bool: 'b', int32: 'i32', int64: 'i64', bytes: 'y' };
+const SCALARS = { string: 's', bool: 'b', int32: 'i32', int64: 'i64', double: 'd', bytes: 'y' };
 /** Messages the codec reads and writes by hand (their JSON is a scalar or free-form). */
 const SPECIAL = new Set([
   'k8s.io.apimachinery.pkg.apis.meta.v1.Time',
@@ -209,6 +226,12 @@ const SPECIAL = new Set([
   'k8s.io.apimachinery.pkg.util.intstr.IntOrString',
   'k8s.io.apimachinery.pkg.api.resource.Quantity',
   'k8s.io.apimachinery.pkg.runtime.RawExtension',
+  // CustomResourceDefinition's free-form JSON and its schema-or-something unions (their Go types
+  // have MarshalJSON methods of their own).
+  'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSON',
+  'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrArray',
+  'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrBool',
+  'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrStringArray',
 ]);
 
 function resolveType(type, pkg) {
@@ -226,7 +249,7 @@ const want = (full) => {
 };
 
 for (const k of BUILTIN_KINDS) {
-  const full = k.typeName.replace(/^io\.k8s\./, 'k8s.io.');
+  const full = messageNameOf(k.typeName);
   if (!messages.has(full)) {
     warnings.push(`${k.apiVersion} ${k.kind}: no protobuf message ${full} (served as JSON and YAML only)`);
     continue;
@@ -284,7 +307,7 @@ while (queue.length > 0) {
 }
 
 const out = [...lines.entries()].filter(([, l]) => l !== null).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => l);
-const kinds = BUILTIN_KINDS.filter((k) => messages.has(k.typeName.replace(/^io\.k8s\./, 'k8s.io.'))).length;
+const kinds = BUILTIN_KINDS.filter((k) => messages.has(messageNameOf(k.typeName))).length;
 const used = [...lines.keys()].filter((n) => lines.get(n) !== null && addedFrom.has(n)).sort();
 const extraNote = used.length === 0
   ? ''
@@ -293,7 +316,8 @@ const extraNote = used.length === 0
 ${[...new Set(used.map((n) => n.replace(/\.\w+$/, '')))].map((pkg) => `//   ${short(pkg)}: ${used.filter((n) => n.startsWith(pkg + '.') && !n.slice(pkg.length + 1).includes('.')).map((n) => n.slice(pkg.length + 1)).join(', ')}`).join('\n')}
 `;
 const file = `// Generated by tools/gen-proto-tables.mjs from ../shared/reference/proto and the Go types of
-// k8s.io/api and k8s.io/apimachinery (at ${goRef}); do not edit. The notation is described in the generator.
+// k8s.io/api and k8s.io/apimachinery (at ${goRef}), and from ${APIEXTENSIONS_PROTO} and the Go
+// types of k8s.io/apiextensions-apiserver (at ${goRef}); do not edit. The notation is described in the generator.
 // ${out.length} messages for ${kinds} built-in kinds.
 ${extraNote}
 export const PROTO_MESSAGE_LINES: readonly string[] = [

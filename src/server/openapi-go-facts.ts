@@ -6,7 +6,7 @@
  */
 import { metaSchema } from './openapi-meta-schemas.js';
 import { builtinProtoTables } from './protobuf-envelope.js';
-import { messageNameOf, type ProtoField, type ProtoTables, type ScalarType } from './protobuf-messages.js';
+import { messageNameOf, typeNameOfMessage, type ProtoField, type ProtoTables, type ScalarType } from './protobuf-messages.js';
 
 export interface GoTypeFacts {
   /** JSON property → the scalar type of its values (of its items, of its map values), when a number or bytes. */
@@ -45,6 +45,7 @@ function scalarSchema(scalar: ScalarType): Json {
   if (scalar === 's') return { type: 'string' };
   if (scalar === 'b') return { type: 'boolean' };
   if (scalar === 'y') return { type: 'string', format: 'byte' };
+  if (scalar === 'd') return { type: 'number', format: 'double' };
   return { type: 'integer', format: scalar === 'i32' ? 'int32' : 'int64' };
 }
 
@@ -57,7 +58,7 @@ export function goMessageSchema(tables: ProtoTables, typeName: string, ref: (typ
   if (!message || message.sliceOf) return undefined;
   const properties: Record<string, Json> = {};
   const required: string[] = [];
-  const value = (f: ProtoField): Json => ('scalar' in f.type ? scalarSchema(f.type.scalar) : ref(f.type.message.replace(/^k8s\.io\./, 'io.k8s.')));
+  const value = (f: ProtoField): Json => ('scalar' in f.type ? scalarSchema(f.type.scalar) : ref(typeNameOfMessage(f.type.message)));
   for (const f of jsonFields(tables, message.declared)) {
     properties[f.json] = f.mapKey ? { type: 'object', additionalProperties: value(f) } : f.repeated ? { type: 'array', items: value(f) } : value(f);
     if (f.required) required.push(f.json);
@@ -79,6 +80,7 @@ export function withScalarFormat(schema: Json, scalar: ScalarType): Json {
   const at = (s: Json): Json => {
     if (scalar === 'y' && s.type === 'string') return { ...s, format: 'byte' };
     if ((scalar === 'i32' || scalar === 'i64') && s.type === 'number') return { ...s, type: 'integer', format: scalar === 'i32' ? 'int32' : 'int64' };
+    if (scalar === 'd' && s.type === 'number') return { ...s, format: 'double' };
     return s;
   };
   if (schema.type === 'array' && schema.items && typeof schema.items === 'object') return { ...schema, items: at(schema.items as Json) };

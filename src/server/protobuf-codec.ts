@@ -6,14 +6,18 @@
  * key order). The types whose JSON is not their message are converted by hand:
  * `resource.Quantity` (a string), `intstr.IntOrString` (a number or a string), `Time` (RFC 3339,
  * seconds), `MicroTime` (RFC 3339, microseconds), `Duration` (Go's duration text),
- * `RawExtension` and `FieldsV1` (JSON carried as bytes).
+ * `RawExtension` and `FieldsV1` (JSON carried as bytes); and CustomResourceDefinition's
+ * `JSON` (JSON carried as bytes) and the three unions of its schemas (JSONSchemaPropsOrArray: a
+ * schema or a list of schemas; JSONSchemaPropsOrBool: a schema or a boolean;
+ * JSONSchemaPropsOrStringArray: a schema or a list of strings), whose JSON is whichever they hold,
+ * as their Go types' MarshalJSON writes it.
  */
 import { parseJson as parseJsonValue } from '../apiserver/object-paths.js';
 import { stringifyJson } from '../value/stringify-json.js';
 import { intValue, isNumber, newMap, type Value, type ValueMap } from '../value/value.js';
 import { goDurationText, parseGoDuration } from './go-duration.js';
 import type { ProtoField, ProtoTables, ProtoType, ScalarType } from './protobuf-messages.js';
-import { WIRE_BYTES, WIRE_VARINT, WireError, WireReader, WireWriter } from './protobuf-wire.js';
+import { WIRE_BYTES, WIRE_FIXED64, WIRE_VARINT, WireError, WireReader, WireWriter } from './protobuf-wire.js';
 
 const META = 'k8s.io.apimachinery.pkg.apis.meta.v1.';
 const TIME = META + 'Time';
@@ -23,6 +27,12 @@ const FIELDS_V1 = META + 'FieldsV1';
 const INT_OR_STRING = 'k8s.io.apimachinery.pkg.util.intstr.IntOrString';
 const QUANTITY = 'k8s.io.apimachinery.pkg.api.resource.Quantity';
 const RAW_EXTENSION = 'k8s.io.apimachinery.pkg.runtime.RawExtension';
+const APIEXTENSIONS = 'k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.';
+const JSON_RAW = APIEXTENSIONS + 'JSON';
+const SCHEMA = APIEXTENSIONS + 'JSONSchemaProps';
+const SCHEMA_OR_ARRAY = APIEXTENSIONS + 'JSONSchemaPropsOrArray';
+const SCHEMA_OR_BOOL = APIEXTENSIONS + 'JSONSchemaPropsOrBool';
+const SCHEMA_OR_STRINGS = APIEXTENSIONS + 'JSONSchemaPropsOrStringArray';
 
 /** A value that does not fit its message (while encoding) or bytes that do not decode. */
 export class ProtoCodecError extends Error {}
@@ -42,6 +52,12 @@ function scalarOf(type: ScalarType, wire: number, r: WireReader, path: string): 
     } catch {
       throw new ProtoCodecError(`${path}: a string that is not UTF-8`);
     }
+  }
+  if (type === 'd') {
+    if (wire !== WIRE_FIXED64) throw new ProtoCodecError(`${path}: expected a 64-bit field, got wire type ${wire}`);
+    const d = r.double();
+    if (!Number.isFinite(d)) throw new ProtoCodecError(`${path}: ${d} has no JSON form`);
+    return d;
   }
   if (wire !== WIRE_VARINT) throw new ProtoCodecError(`${path}: expected a varint, got wire type ${wire}`);
   const v = r.varint();
@@ -108,7 +124,15 @@ function onlyField(bytes: Uint8Array, want: number): { bytes?: Uint8Array; value
   return found;
 }
 
-function specialValue(name: string, bytes: Uint8Array, path: string): Value | undefined {
+function utf8Text(b: Uint8Array, path: string): string {
+  try {
+    return utf8.decode(b);
+  } catch {
+    throw new ProtoCodecError(`${path}: a string that is not UTF-8`);
+  }
+}
+
+function specialValue(tables: ProtoTables, name: string, bytes: Uint8Array, path: string): Value | undefined {
   switch (name) {
     case TIME:
       if (bytes.length === 0) return null;
@@ -128,6 +152,40 @@ function specialValue(name: string, bytes: Uint8Array, path: string): Value | un
     case FIELDS_V1:
     case RAW_EXTENSION: {
       return parseJson(onlyField(bytes, 1).bytes ?? new Uint8Array(), path);
+    }
+    case JSON_RAW: {
+      // Absent raw bytes are Go's nil: MarshalJSON writes null.
+      return parseJson(onlyField(bytes, 1).bytes ?? new Uint8Array(), path);
+    }
+    case SCHEMA_OR_ARRAY:
+    case SCHEMA_OR_STRINGS: {
+      // MarshalJSON: the list when it has items, else the schema, else null.
+      let schema: Value = null;
+      const list: Value[] = [];
+      const r = new WireReader(bytes);
+      while (!r.done()) {
+        const { number, wire } = r.tag();
+        if (number === 1 && wire === WIRE_BYTES) schema = messageValue(tables, SCHEMA, r.lengthDelimited(), path);
+        else if (number === 2 && wire === WIRE_BYTES) {
+          const b = r.lengthDelimited();
+          const at = `${path}[${list.length}]`;
+          list.push(name === SCHEMA_OR_ARRAY ? messageValue(tables, SCHEMA, b, at) : utf8Text(b, at));
+        } else r.skip(wire);
+      }
+      return list.length > 0 ? list : schema;
+    }
+    case SCHEMA_OR_BOOL: {
+      // MarshalJSON: the schema when there is one, else the boolean.
+      let allows = false;
+      let schema: Value | undefined;
+      const r = new WireReader(bytes);
+      while (!r.done()) {
+        const { number, wire } = r.tag();
+        if (number === 1 && wire === WIRE_VARINT) allows = r.varint() !== 0n;
+        else if (number === 2 && wire === WIRE_BYTES) schema = messageValue(tables, SCHEMA, r.lengthDelimited(), path);
+        else r.skip(wire);
+      }
+      return schema ?? allows;
     }
     case INT_OR_STRING: {
       const r = new WireReader(bytes);
@@ -150,7 +208,7 @@ function specialValue(name: string, bytes: Uint8Array, path: string): Value | un
 
 /** The JSON value of a message of type `type` held in `bytes`. */
 function messageValue(tables: ProtoTables, name: string, bytes: Uint8Array, path: string): Value {
-  const special = specialValue(name, bytes, path);
+  const special = specialValue(tables, name, bytes, path);
   if (special !== undefined) return special;
   const msg = tables.message(name);
   if (!msg) throw new ProtoCodecError(`${path}: no protobuf message ${name}`);
@@ -228,7 +286,7 @@ function elements(tables: ProtoTables, type: ProtoType, wire: number, r: WireRea
     // Packed repeated numbers.
     const packed = new WireReader(r.lengthDelimited());
     const out: Value[] = [];
-    while (!packed.done()) out.push(scalarOf(type.scalar, WIRE_VARINT, packed, path));
+    while (!packed.done()) out.push(scalarOf(type.scalar, type.scalar === 'd' ? WIRE_FIXED64 : WIRE_VARINT, packed, path));
     return out;
   }
   return [scalarOf(type.scalar, wire, r, path)];
@@ -279,6 +337,10 @@ function writeScalar(w: WireWriter, number: number, type: ScalarType, v: Value, 
       expectType(typeof v === 'boolean', path, 'a boolean', v);
       w.varint(number, v ? 1n : 0n);
       return;
+    case 'd':
+      expectType(isNumber(v), path, 'a number', v);
+      w.double(number, Number(v));
+      return;
     default:
       expectType(typeof v === 'bigint' || (typeof v === 'number' && Number.isInteger(v)), path, 'an integer', v);
       w.varint(number, BigInt(v as number | bigint));
@@ -295,9 +357,33 @@ function parseTime(v: Value, path: string, micro: boolean): { seconds: bigint; n
 }
 
 /** The bytes of a hand-written type's message, or undefined when `name` is an ordinary message. */
-function specialBytes(name: string, v: Value, path: string): Uint8Array | undefined {
+function specialBytes(tables: ProtoTables, name: string, v: Value, path: string): Uint8Array | undefined {
   const w = new WireWriter();
   switch (name) {
+    case JSON_RAW:
+      // null is Go's nil raw bytes: nothing written (UnmarshalJSON keeps no bytes for null).
+      if (v !== null) w.bytes(1, textBytes(stringifyJson(v)));
+      return w.finish();
+    case SCHEMA_OR_ARRAY:
+    case SCHEMA_OR_STRINGS:
+      // UnmarshalJSON: an object is the schema, a list the other choice, null neither.
+      if (v === null) return w.finish();
+      if (Array.isArray(v)) {
+        v.forEach((item, i) => {
+          if (name === SCHEMA_OR_ARRAY) w.bytes(2, messageBytes(tables, SCHEMA, item, `${path}[${i}]`));
+          else writeScalar(w, 2, 's', item, `${path}[${i}]`);
+        });
+      } else {
+        expectType(v !== null && typeof v === 'object', path, name === SCHEMA_OR_ARRAY ? 'a schema or a list of schemas' : 'a schema or a list of strings', v);
+        w.bytes(1, messageBytes(tables, SCHEMA, v, path));
+      }
+      return w.finish();
+    case SCHEMA_OR_BOOL:
+      // UnmarshalJSON: a schema also allows; Go's marshaller always writes `allows`.
+      expectType(typeof v === 'boolean' || (v !== null && typeof v === 'object' && !Array.isArray(v)), path, 'a schema or a boolean', v);
+      w.varint(1, v === false ? 0n : 1n);
+      if (typeof v !== 'boolean') w.bytes(2, messageBytes(tables, SCHEMA, v, path));
+      return w.finish();
     case TIME:
     case MICRO_TIME: {
       if (v === null) return new Uint8Array();
@@ -334,7 +420,7 @@ function specialBytes(name: string, v: Value, path: string): Uint8Array | undefi
 }
 
 function messageBytes(tables: ProtoTables, name: string, v: Value, path: string): Uint8Array {
-  const special = specialBytes(name, v, path);
+  const special = specialBytes(tables, name, v, path);
   if (special) return special;
   const msg = tables.message(name);
   if (!msg) throw new ProtoCodecError(`${path}: no protobuf message ${name}`);
@@ -382,9 +468,9 @@ function writeZero(tables: ProtoTables, w: WireWriter, f: ProtoField, path: stri
   }
   const name = f.type.message;
   if (name === TIME || name === MICRO_TIME) w.bytes(f.number, new Uint8Array());
-  else if (name === INT_OR_STRING) w.bytes(f.number, specialBytes(name, 0, path)!);
-  else if (name === QUANTITY) w.bytes(f.number, specialBytes(name, '0', path)!);
-  else if (name === DURATION) w.bytes(f.number, specialBytes(name, '0s', path)!);
+  else if (name === INT_OR_STRING) w.bytes(f.number, specialBytes(tables, name, 0, path)!);
+  else if (name === QUANTITY) w.bytes(f.number, specialBytes(tables, name, '0', path)!);
+  else if (name === DURATION) w.bytes(f.number, specialBytes(tables, name, '0s', path)!);
   else if (name === FIELDS_V1 || name === RAW_EXTENSION) w.bytes(f.number, new Uint8Array());
   else w.bytes(f.number, messageBytes(tables, name, newMap(), path));
 }

@@ -6,7 +6,8 @@
  */
 import { PROTO_MESSAGE_LINES } from './protobuf-messages.generated.js';
 
-export type ScalarType = 's' | 'b' | 'i32' | 'i64' | 'y';
+/** string, bool, int32, int64, double, bytes. */
+export type ScalarType = 's' | 'b' | 'i32' | 'i64' | 'd' | 'y';
 export type ProtoType = { readonly scalar: ScalarType } | { readonly message: string };
 
 export interface ProtoField {
@@ -43,7 +44,7 @@ const PREFIX = 'k8s.io.';
 
 function parseType(t: string, line: string): ProtoType {
   if (t.startsWith('@')) return { message: PREFIX + t.slice(1) };
-  if (t === 's' || t === 'b' || t === 'i32' || t === 'i64' || t === 'y') return { scalar: t };
+  if (t === 's' || t === 'b' || t === 'i32' || t === 'i64' || t === 'd' || t === 'y') return { scalar: t };
   throw new Error(`protobuf tables: bad type ${t} in ${line}`);
 }
 
@@ -93,7 +94,8 @@ export class ProtoTables {
   private readonly parsed = new Map<string, ProtoMessage>();
 
   constructor(lines: readonly string[] = PROTO_MESSAGE_LINES) {
-    for (const l of lines) this.lines.set(PREFIX + l.slice(0, l.indexOf(' ')), l);
+    // A message with no fields (CustomResourceSubresourceStatus) is its name alone.
+    for (const l of lines) this.lines.set(PREFIX + l.split(' ', 1)[0], l);
   }
 
   message(name: string): ProtoMessage | undefined {
@@ -111,7 +113,21 @@ export class ProtoTables {
   }
 }
 
+/**
+ * Schema type names and protobuf packages differ in their prefix, and for apiextensions-apiserver
+ * in its name too: a protobuf package cannot hold a hyphen.
+ */
+const APIEXTENSIONS_TYPE = 'io.k8s.apiextensions-apiserver.';
+const APIEXTENSIONS_MESSAGE = PREFIX + 'apiextensions_apiserver.';
+
 /** The message of a schema type name (`io.k8s.api.apps.v1.Deployment` → `k8s.io.api.apps.v1.Deployment`). */
 export function messageNameOf(typeName: string): string {
+  if (typeName.startsWith(APIEXTENSIONS_TYPE)) return APIEXTENSIONS_MESSAGE + typeName.slice(APIEXTENSIONS_TYPE.length);
   return typeName.replace(/^io\.k8s\./, PREFIX);
+}
+
+/** The schema type name of a message: messageNameOf's inverse. */
+export function typeNameOfMessage(message: string): string {
+  if (message.startsWith(APIEXTENSIONS_MESSAGE)) return APIEXTENSIONS_TYPE + message.slice(APIEXTENSIONS_MESSAGE.length);
+  return message.replace(/^k8s\.io\./, 'io.k8s.');
 }

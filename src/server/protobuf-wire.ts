@@ -1,7 +1,8 @@
 /**
  * The protobuf wire format, as far as Kubernetes' messages use it: varints (int32, int64, bool,
  * enums as int64), length-delimited fields (strings, bytes, messages, packed repeated scalars),
- * and fixed 32/64-bit fields (skipped: no Kubernetes field uses them). Groups are refused.
+ * fixed 64-bit fields (doubles: JSONSchemaProps' `maximum`, `minimum`, `multipleOf`) and fixed
+ * 32-bit fields (skipped: no Kubernetes field uses them). Groups are refused.
  */
 
 export const WIRE_VARINT = 0;
@@ -46,6 +47,12 @@ export class WireReader {
     const out = this.bytes.subarray(this.pos, this.pos + Number(n));
     this.pos += Number(n);
     return out;
+  }
+
+  /** A fixed 64-bit field as a double (little-endian IEEE 754). */
+  double(): number {
+    this.advance(8);
+    return new DataView(this.bytes.buffer, this.bytes.byteOffset + this.pos - 8, 8).getFloat64(0, true);
   }
 
   skip(wire: number): void {
@@ -101,6 +108,13 @@ export class WireWriter {
   varint(number: number, v: bigint): void {
     this.tag(number, WIRE_VARINT);
     this.rawVarint(v);
+  }
+
+  double(number: number, v: number): void {
+    this.tag(number, WIRE_FIXED64);
+    const b = new Uint8Array(8);
+    new DataView(b.buffer).setFloat64(0, v, true);
+    this.push(b);
   }
 
   bytes(number: number, b: Uint8Array): void {

@@ -617,7 +617,7 @@ describe('protobuf for apiextensions.k8s.io/v1 CustomResourceDefinition', () => 
     const viaProto = await start();
     const created = await fetch(`${viaProto.url}/apis/apiextensions.k8s.io/v1/customresourcedefinitions?fieldManager=m`, {
       method: 'POST',
-      body: protobufFromObject(catalog, WIDGET_CRD as never),
+      body: Buffer.from(protobufFromObject(catalog, WIDGET_CRD as never)!),
       headers: { 'Content-Type': PROTOBUF, Accept: `${PROTOBUF},application/json` },
       signal: AbortSignal.timeout(10_000),
     });

@@ -22,6 +22,7 @@ import { namespaceLifecycle } from './namespace-lifecycle.js';
 import { queryValue } from './request-options.js';
 import { tableOf } from './tables.js';
 import { watchSpec, type WatchSpec } from './watch-spec.js';
+import { inWireOrder } from './go-json-order.js';
 import type { ValueMap } from '../value/value.js';
 
 export interface ServerContext {
@@ -109,6 +110,7 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
     return tableOf(action.resource.group, action.resource.kind, list ? (body.items as ValueMap[]) : [body], rv, now, includeObject(req.query), list ? (body.metadata as ValueMap) : undefined);
   };
   const reply = (code: number, body: ValueMap, warnings: readonly string[] = []) => encodeAnswer(catalog, req, negotiated, code, body, warnings);
+  const ordered = (body: ValueMap) => inWireOrder(catalog, action.resource, body);
   const timed = withTime(state, now);
   if (action.kind === 'watch') {
     // A watch needs a media type that streams: YAML has none.
@@ -121,7 +123,7 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
     const matches = selectorsOf(req.query, action.resource);
     if (typeof matches !== 'function') return { state, response: fail(badRequestStatus(matches.problem)), writes: [] };
     const r = deleteCollection(timed, { ...action, matches });
-    const response = reply(200, asTable(r.list, true));
+    const response = reply(200, asTable(ordered(r.list), true));
     return r.writes.length > 0 ? { state: r.state, response, writes: r.writes } : { state, response, writes: [] };
   }
   const result = serve(timed, action.request);
@@ -137,7 +139,7 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
     if (!page.ok) return { state, response: fail(badRequestStatus(page.problem)), writes: [] };
     body = page.list;
   }
-  const response = reply(ok.code, asTable(body, action.request.verb === 'list'), ok.warnings);
+  const response = reply(ok.code, asTable(ordered(body), action.request.verb === 'list'), ok.warnings);
   // Reads and failures leave the stored state as it was (the clock only moves with writes).
   const changed = result.state.objects !== timed.objects || result.state.resourceVersion !== timed.resourceVersion;
   if (!changed) return { state, response, writes: [], ...exchange(ok) };

@@ -34,6 +34,11 @@ const SCHEMA_OR_ARRAY = APIEXTENSIONS + 'JSONSchemaPropsOrArray';
 const SCHEMA_OR_BOOL = APIEXTENSIONS + 'JSONSchemaPropsOrBool';
 const SCHEMA_OR_STRINGS = APIEXTENSIONS + 'JSONSchemaPropsOrStringArray';
 
+/** JSONSchemaProps when `name` is one of the three unions whose JSON is a schema or something else. */
+export function schemaOfUnion(name: string): string | undefined {
+  return name === SCHEMA_OR_ARRAY || name === SCHEMA_OR_BOOL || name === SCHEMA_OR_STRINGS ? SCHEMA : undefined;
+}
+
 /** A value that does not fit its message (while encoding) or bytes that do not decode. */
 export class ProtoCodecError extends Error {}
 

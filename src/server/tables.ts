@@ -6,6 +6,7 @@
  */
 import { getPath } from '../apiserver/object-paths.js';
 import { getKey, isList, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
+import { inObjectMetaOrder } from './go-json-order.js';
 import { humanDuration } from './human-duration.js';
 
 interface Column {
@@ -190,7 +191,7 @@ function partialMetadata(obj: ValueMap): ValueMap {
   out.kind = 'PartialObjectMetadata';
   out.apiVersion = 'meta.k8s.io/v1';
   const meta = getKey(obj, 'metadata');
-  out.metadata = isMap(meta) ? meta : newMap();
+  out.metadata = isMap(meta) ? inObjectMetaOrder(meta) : newMap();
   return out;
 }
 

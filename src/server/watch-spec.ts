@@ -6,7 +6,8 @@
 import { setPath } from '../apiserver/object-paths.js';
 import { serve } from '../apiserver/server.js';
 import type { ClusterState, KubeObject, ResourceType } from '../apiserver/types.js';
-import { getKey, isList, newMap, type Value } from '../value/value.js';
+import { getKey, isList, newMap, type Value, type ValueMap } from '../value/value.js';
+import { inWireOrder } from './go-json-order.js';
 import { selectorsOf } from './list-page.js';
 import { type Query, queryValue, parseGoBool } from './request-options.js';
 import { tableOf } from './tables.js';
@@ -30,6 +31,8 @@ export interface WatchSpec {
   readonly timeoutSeconds?: number;
   readonly table: boolean;
   readonly includeObject: boolean;
+  /** An object with its keys in the order kube-apiserver writes them (go-json-order.ts). */
+  readonly order: (object: ValueMap) => ValueMap;
 }
 
 export function watchSpec(
@@ -69,12 +72,13 @@ export function watchSpec(
     ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
     table,
     includeObject: queryValue(query, 'includeObject') === 'Object',
+    order: (object) => inWireOrder(state.config.catalog, r, object),
   };
 }
 
 /** One event as the JSON line a watch stream carries. */
 export function eventLine(spec: WatchSpec, event: StoreEvent, now: string): string {
-  const object = setPath(event.object, ['apiVersion'], spec.apiVersion) as KubeObject;
+  const object = spec.order(setPath(event.object, ['apiVersion'], spec.apiVersion) as KubeObject);
   const body = spec.table ? tableOf(spec.resource.group, spec.resource.kind, [object], String(event.resourceVersion), now, spec.includeObject) : object;
   return goJson({ type: event.type, object: body }) + '\n';
 }

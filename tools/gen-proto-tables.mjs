@@ -258,6 +258,10 @@ for (const k of BUILTIN_KINDS) {
   if (messages.has(full + 'List')) want(full + 'List');
 }
 want('k8s.io.apimachinery.pkg.apis.meta.v1.Status');
+// The metadata-only answers (`Accept: ...;as=PartialObjectMetadata[List];g=meta.k8s.io;v=v1|v1beta1`).
+want('k8s.io.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata');
+want('k8s.io.apimachinery.pkg.apis.meta.v1.PartialObjectMetadataList');
+want('k8s.io.apimachinery.pkg.apis.meta.v1beta1.PartialObjectMetadataList');
 
 while (queue.length > 0) {
   const full = queue.shift();

@@ -21,6 +21,7 @@ import { pageOfList, selectorsOf } from './list-page.js';
 import { namespaceLifecycle } from './namespace-lifecycle.js';
 import { queryValue } from './request-options.js';
 import { tableOf } from './tables.js';
+import { asPartialMetadata } from './partial-metadata.js';
 import { watchSpec, type WatchSpec } from './watch-spec.js';
 import { inWireOrder } from './go-json-order.js';
 import type { ValueMap } from '../value/value.js';
@@ -100,22 +101,26 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
     objectTypes: servesProtobuf(catalog, action.resource) ? SERVED_MEDIA_TYPES : [JSON_MEDIA_TYPE, YAML_MEDIA_TYPE],
     tables: !(action.kind === 'api' && action.request.verb === 'get' && action.request.subresource),
     serverVersion: true,
+    partialMetadata: true,
   };
   const negotiated = negotiateOutput(req.headers.accept, restrictions);
   if (!negotiated) return { state, response: fail(notAcceptable(SERVED_MEDIA_TYPES)), writes: [] };
-  // A Table is made of what the verb answers (a list's items, or one object); a Status stays one.
+  // A Table or metadata is made of what the verb answers (a list's items, or one object); a Status stays one.
   const asTable = (body: ValueMap, list: boolean): ValueMap => {
+    if (negotiated.partialMetadata) return asPartialMetadata(negotiated.partialMetadata, action.resource, body, list) as ValueMap;
     if (!negotiated.table || body.kind === 'Status') return body;
     const rv = list ? String((body.metadata as ValueMap).resourceVersion ?? '') : '';
     return tableOf(action.resource.group, action.resource.kind, list ? (body.items as ValueMap[]) : [body], rv, now, includeObject(req.query), list ? (body.metadata as ValueMap) : undefined);
   };
-  const reply = (code: number, body: ValueMap, warnings: readonly string[] = []) => encodeAnswer(catalog, req, negotiated, code, body, warnings);
+  // A conversion that does not fit the answer is a failure of its own (a 406), negotiated as failures are.
+  const reply = (code: number, body: ValueMap, warnings: readonly string[] = []) =>
+    body.kind === 'Status' && body.status === 'Failure' ? fail(body as unknown as StatusObject, warnings) : encodeAnswer(catalog, req, negotiated, code, body, warnings);
   const ordered = (body: ValueMap) => inWireOrder(catalog, action.resource, body);
   const timed = withTime(state, now);
   if (action.kind === 'watch') {
     // A watch needs a media type that streams: YAML has none.
     if (negotiated.mediaType === YAML_MEDIA_TYPE) return { state, response: fail(notAcceptable(WATCH_MEDIA_TYPES)), writes: [] };
-    const spec = watchSpec(state, action, req.query, negotiated.table);
+    const spec = watchSpec(state, action, req.query, negotiated);
     if ('problem' in spec) return { state, response: fail(badRequestStatus(spec.problem)), writes: [] };
     return { state, response: jsonResponse(200, {}), writes: [], watch: spec };
   }

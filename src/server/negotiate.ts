@@ -6,7 +6,8 @@
  * - the clauses are taken by quality, a specific type before a wildcard one, otherwise as
  *   written; the first clause that names a written type (or `*` / `application/*`) whose
  *   parameters the endpoint allows wins: `as=`/`g=`/`v=` ask for a conversion (a Table, where
- *   the endpoint has one, in JSON or YAML only), `stream=watch` needs a type that streams (not
+ *   the endpoint has one, in JSON or YAML only; PartialObjectMetadata or PartialObjectMetadataList
+ *   on any resource endpoint, in any type), `stream=watch` needs a type that streams (not
  *   YAML), `sv=` must be `v1`; a resource endpoint writes its objects in its own types only
  *   (custom resources: not protobuf);
  * - no clause fits: 406 `only the following media types are accepted: ...` naming every type the
@@ -90,6 +91,14 @@ export interface EndpointRestrictions {
   readonly tables: boolean;
   /** Whether `sv=v1` is allowed (resource endpoints). */
   readonly serverVersion: boolean;
+  /** Whether it converts to `PartialObjectMetadata` and `PartialObjectMetadataList` (resource endpoints, in any type). */
+  readonly partialMetadata?: boolean;
+}
+
+/** A metadata-only answer asked for (`as=PartialObjectMetadata[List];g=meta.k8s.io;v=v1|v1beta1`). */
+export interface PartialMetadataConversion {
+  readonly kind: 'PartialObjectMetadata' | 'PartialObjectMetadataList';
+  readonly version: 'v1' | 'v1beta1';
 }
 
 /** What errors are written with: any type, no conversion (`DefaultEndpointRestrictions`). */
@@ -99,6 +108,8 @@ export interface Negotiated {
   readonly mediaType: ServedMediaType;
   /** A Table was asked for and is allowed. */
   readonly table: boolean;
+  /** A metadata-only answer was asked for and is allowed. */
+  readonly partialMetadata?: PartialMetadataConversion;
   /** `pretty=1` among the clause's parameters. */
   readonly pretty: boolean;
 }
@@ -140,8 +151,11 @@ function clauseOptions(params: ReadonlyMap<string, string>, served: ServedMediaT
     }
   }
   if (!convert) return restrictions.objectTypes.includes(served) ? { mediaType: served, table: false, pretty } : undefined;
-  const table = convert.kind === 'Table' && convert.group === 'meta.k8s.io' && (convert.version === 'v1' || convert.version === 'v1beta1');
-  if (table && restrictions.tables && served !== PROTOBUF_MEDIA_TYPE) return { mediaType: served, table: true, pretty };
+  const { kind, group, version } = convert;
+  if (group !== 'meta.k8s.io' || (version !== 'v1' && version !== 'v1beta1')) return undefined;
+  if (kind === 'Table' && restrictions.tables && served !== PROTOBUF_MEDIA_TYPE) return { mediaType: served, table: true, pretty };
+  // kube-apiserver allows the metadata-only answers in every type, custom resources' protobuf too.
+  if ((kind === 'PartialObjectMetadata' || kind === 'PartialObjectMetadataList') && restrictions.partialMetadata) return { mediaType: served, table: false, partialMetadata: { kind, version }, pretty };
   return undefined;
 }
 

@@ -13,7 +13,8 @@ import { WIRE_BYTES, WireError, WireReader, WireWriter } from './protobuf-wire.j
 
 export const PROTOBUF_MEDIA_TYPE = 'application/vnd.kubernetes.protobuf';
 const MAGIC = [0x6b, 0x38, 0x73, 0x00];
-const STATUS_MESSAGE = 'k8s.io.apimachinery.pkg.apis.meta.v1.Status';
+const META_PACKAGE = 'k8s.io.apimachinery.pkg.apis.meta';
+const STATUS_MESSAGE = `${META_PACKAGE}.v1.Status`;
 
 let tables: ProtoTables | undefined;
 /** The built-in kinds' tables, read once. */
@@ -84,6 +85,11 @@ export function wrapEnvelope(apiVersion: string, kind: string, raw: Uint8Array):
 /** The protobuf message of a kind (its List and `Status` included), or undefined when it has none. */
 export function protoMessageFor(catalog: CatalogLike, protoTables: ProtoTables, apiVersion: string, kind: string): string | undefined {
   if (apiVersion === 'v1' && kind === 'Status') return STATUS_MESSAGE;
+  if (apiVersion === 'meta.k8s.io/v1' || apiVersion === 'meta.k8s.io/v1beta1') {
+    // The metadata-only answers: v1beta1 has a List of its own, of v1's PartialObjectMetadata.
+    const name = kind === 'PartialObjectMetadata' ? `${META_PACKAGE}.v1.${kind}` : kind === 'PartialObjectMetadataList' ? `${META_PACKAGE}.${apiVersion.slice('meta.k8s.io/'.length)}.${kind}` : undefined;
+    return name !== undefined && protoTables.message(name) ? name : undefined;
+  }
   const type = catalog.typeFor(apiVersion, kind);
   if (type !== undefined) {
     const name = messageNameOf(type);

@@ -8,6 +8,8 @@ import { serve } from '../apiserver/server.js';
 import type { ClusterState, KubeObject, ResourceType } from '../apiserver/types.js';
 import { getKey, isList, newMap, type Value, type ValueMap } from '../value/value.js';
 import { inWireOrder } from './go-json-order.js';
+import type { Negotiated } from './negotiate.js';
+import { partialObjectMetadata } from './partial-metadata.js';
 import { selectorsOf } from './list-page.js';
 import { type Query, queryValue, parseGoBool } from './request-options.js';
 import { tableOf } from './tables.js';
@@ -30,6 +32,8 @@ export interface WatchSpec {
   readonly bookmarks: boolean;
   readonly timeoutSeconds?: number;
   readonly table: boolean;
+  /** Set when each object goes as PartialObjectMetadata of this meta.k8s.io version. */
+  readonly partialMetadataVersion?: string;
   readonly includeObject: boolean;
   /** An object with its keys in the order kube-apiserver writes them (go-json-order.ts). */
   readonly order: (object: ValueMap) => ValueMap;
@@ -39,7 +43,7 @@ export function watchSpec(
   state: ClusterState,
   w: { resource: ResourceType; apiVersion: string; namespace?: string },
   query: Query,
-  table: boolean,
+  negotiated: Pick<Negotiated, 'table' | 'partialMetadata'>,
 ): WatchSpec | { problem: string } {
   const matches = selectorsOf(query, w.resource);
   if (typeof matches !== 'function') return matches;
@@ -70,7 +74,10 @@ export function watchSpec(
     currentResourceVersion: state.resourceVersion,
     bookmarks: parseGoBool(queryValue(query, 'allowWatchBookmarks') ?? 'false') === true,
     ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
-    table,
+    table: negotiated.table,
+    // Each event's object is transformed on its own: a List's form does not fit one, and the
+    // object goes whole (kube-apiserver's watch encoder falls back to it).
+    ...(negotiated.partialMetadata?.kind === 'PartialObjectMetadata' ? { partialMetadataVersion: negotiated.partialMetadata.version } : {}),
     includeObject: queryValue(query, 'includeObject') === 'Object',
     order: (object) => inWireOrder(state.config.catalog, r, object),
   };
@@ -79,7 +86,11 @@ export function watchSpec(
 /** One event as the JSON line a watch stream carries. */
 export function eventLine(spec: WatchSpec, event: StoreEvent, now: string): string {
   const object = spec.order(setPath(event.object, ['apiVersion'], spec.apiVersion) as KubeObject);
-  const body = spec.table ? tableOf(spec.resource.group, spec.resource.kind, [object], String(event.resourceVersion), now, spec.includeObject) : object;
+  const body = spec.table
+    ? tableOf(spec.resource.group, spec.resource.kind, [object], String(event.resourceVersion), now, spec.includeObject)
+    : spec.partialMetadataVersion !== undefined
+      ? partialObjectMetadata(object, spec.partialMetadataVersion)
+      : object;
   return goJson({ type: event.type, object: body }) + '\n';
 }
 
@@ -91,7 +102,7 @@ export function bookmarkLine(spec: WatchSpec, resourceVersion: number): string {
   const meta = newMap();
   meta.resourceVersion = String(resourceVersion);
   object.metadata = meta;
-  return goJson({ type: 'BOOKMARK', object }) + '\n';
+  return goJson({ type: 'BOOKMARK', object: spec.partialMetadataVersion !== undefined ? partialObjectMetadata(object, spec.partialMetadataVersion) : object }) + '\n';
 }
 
 /** The ERROR event of a watch whose resourceVersion the log no longer reaches (410 Expired). */

@@ -11,6 +11,9 @@
  *
  * "After the frame" is a task queued from the frame's animation-frame callback: Chromium renders
  * the frame (style, layout, paint) right after those callbacks, so the task runs once it is done.
+ * A click comes right after a frame, so even a click that does nothing waits about one frame
+ * interval for the next (16.7 ms at 60 Hz): floorTimes measures that floor of the method. Clicks
+ * come as fast as frames do, or at a reader's pace (once the page is idle again, see Pace).
  * Timings are information: tests print them and never assert on them (bench/main.ts reports them).
  */
 import { spawn } from 'node:child_process';
@@ -19,6 +22,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
+import { type Phase, PHASES, type TraceEvent, type WindowCpu, forcedLayouts, rendererMainThread, windowCpu } from './trace-breakdown.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 
@@ -132,36 +136,102 @@ export async function allStepsRunMs(page: Page): Promise<number> {
 }
 
 /**
+ * How clicks follow one another: `frames`, each click in the task right after the previous click's
+ * frame was painted (as fast as frames come, like a held arrow key); `reader`, each click once the
+ * page is idle again (its idle callbacks have run), as a reader clicks after reading the step.
+ */
+export type Pace = 'frames' | 'reader';
+
+/**
  * Click-to-paint of each click on Next from the position shown to the last one (at most `limit`
  * clicks), in ms. It starts when the page has run the scenario's steps (in the background after
  * the first render: a reader's first click comes later than that); a click before then also runs
  * the steps it needs.
  */
-export async function stepTimes(page: Page, limit = Number.MAX_SAFE_INTEGER): Promise<number[]> {
+export async function stepTimes(page: Page, limit = Number.MAX_SAFE_INTEGER, pace: Pace = 'frames'): Promise<number[]> {
   await page.waitForSelector('#app[data-run="done"]');
-  return page.evaluate(async (limit) => {
-    const next = document.getElementById('next') as HTMLButtonElement;
-    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    const out: number[] = [];
-    // Start from a quiet page: whatever the previous action left to render is done.
-    await frame();
-    while (!next.disabled && out.length < limit) {
-      const t = performance.now();
-      next.click();
-      await frame();
-      out.push(performance.now() - t);
-    }
-    return out;
-  }, limit);
+  return page.evaluate(clickTimes, { selector: '#next', limit, pace, marks: false });
 }
 
 /**
- * The main thread's CPU time of each click on Next to the painted frame, in ms, from a Chromium
- * trace (thread time of the renderer's main-thread tasks between the click and the frame). Wall
- * time counts the waits of a loaded machine; this counts the page's own work.
+ * The floor of the method: click-to-paint of `n` clicks on a button whose handler does nothing,
+ * in ms. It is what a step costs with no work at all: the wait for the display's next frame (the
+ * click comes right after a frame, so about one frame interval, 16.7 ms at 60 Hz).
  */
-export async function stepCpuTimes(page: Page): Promise<number[]> {
+export async function floorTimes(page: Page, n = 20): Promise<number[]> {
+  await page.evaluate(() => {
+    const b = document.createElement('button');
+    b.id = 'bench-no-op';
+    b.textContent = 'no-op';
+    b.addEventListener('click', () => undefined);
+    document.body.append(b);
+  });
+  const out = await page.evaluate(clickTimes, { selector: '#bench-no-op', limit: n, pace: 'frames' as Pace, marks: false });
+  await page.evaluate(() => document.getElementById('bench-no-op')?.remove());
+  return out;
+}
+
+/**
+ * Runs in the page: clicks `selector` until it is disabled or `limit` clicks, each click in a task
+ * of its own, and times each to the first frame painted after it. With `marks`, marks
+ * `step-start-N` and `step-end-N` around each for a trace.
+ */
+async function clickTimes({ selector, limit, pace, marks }: { selector: string; limit: number; pace: Pace; marks: boolean }): Promise<number[]> {
+  const target = document.querySelector(selector) as HTMLButtonElement;
+  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const task = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+  const idle = () => new Promise<void>((resolve) => requestIdleCallback(() => resolve()));
+  const out: number[] = [];
+  // Start from a quiet page: whatever the previous action left to render is done.
+  await frame();
+  while (!target.disabled && out.length < limit) {
+    if (pace === 'reader') await idle();
+    // The click gets a task of its own: the trace then gives each click its own tasks.
+    await task();
+    if (marks) performance.mark(`step-start-${out.length}`);
+    const t = performance.now();
+    target.click();
+    await frame();
+    out.push(performance.now() - t);
+    if (marks) performance.mark(`step-end-${out.length - 1}`);
+  }
+  return out;
+}
+
+/**
+ * The main thread's CPU time of each click on Next to the painted frame, from a Chromium trace
+ * (thread time of the renderer main thread's tasks between the click and the frame), split by
+ * phase (script, style, layout, HTML parsing, paint, GC). Wall time counts the waits of a loaded
+ * machine; this counts the page's own work.
+ */
+export async function stepCpuTimes(page: Page, pace: Pace = 'frames'): Promise<WindowCpu[]> {
   await page.waitForSelector('#app[data-run="done"]');
+  const { events, result: steps } = await traced(page, async () => (await page.evaluate(clickTimes, { selector: '#next', limit: Number.MAX_SAFE_INTEGER, pace, marks: true })).length);
+  const main = rendererMainThread(events);
+  if (!main) return [];
+  return windowCpu(events, main, Array.from({ length: steps }, (_, i) => markWindow(events, i)));
+}
+
+/**
+ * The style and layout work forced by script (forcedLayouts) between a click on `selector` and
+ * the frame painted after it: what the click's handler made the browser lay out before the frame.
+ */
+export async function forcedLayoutsOfClick(page: Page, selector: string): Promise<string[]> {
+  const { events } = await traced(page, () => page.evaluate(clickTimes, { selector, limit: 1, pace: 'frames' as Pace, marks: true }));
+  const main = rendererMainThread(events);
+  if (!main) throw new Error('the trace has no renderer main thread');
+  const { from, to } = markWindow(events, 0);
+  return forcedLayouts(events, main, from, to);
+}
+
+/** The trace's window of the click marked `step-start-i` … `step-end-i` (clickTimes with marks). */
+function markWindow(events: readonly TraceEvent[], i: number): { from: number; to: number } {
+  const at = (name: string) => events.find((e) => e.name === name && e.ph !== 'X')?.ts ?? NaN;
+  return { from: at(`step-start-${i}`), to: at(`step-end-${i}`) };
+}
+
+/** Runs `act` with Chromium tracing the page (devtools.timeline and user timing), and gives the trace's events. */
+async function traced<T>(page: Page, act: () => Promise<T>): Promise<{ events: TraceEvent[]; result: T }> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (d) => {
@@ -169,48 +239,11 @@ export async function stepCpuTimes(page: Page): Promise<number[]> {
   });
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Tracing.start', { categories: 'devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
-  const steps = await page.evaluate(async () => {
-    const next = document.getElementById('next') as HTMLButtonElement;
-    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    let n = 0;
-    await frame();
-    while (!next.disabled) {
-      performance.mark(`step-start-${n}`);
-      next.click();
-      await frame();
-      performance.mark(`step-end-${n++}`);
-    }
-    return n;
-  });
+  const result = await act();
   await cdp.send('Tracing.end');
   await complete;
   await cdp.detach();
-  // The page's renderer main thread: of the renderers' main threads in the trace, the busiest.
-  const busy = (t: TraceEvent) => events.reduce((sum, e) => sum + (e.ph === 'X' && e.pid === t.pid && e.tid === t.tid ? (e.tdur ?? 0) : 0), 0);
-  const main = events
-    .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    .map((t) => ({ t, busy: busy(t) }))
-    .sort((a, b) => b.busy - a.busy)[0]?.t;
-  const at = (name: string) => events.find((e) => e.name === name && e.ph !== 'X')?.ts ?? NaN;
-  // Outermost tasks of the main thread, each with its thread time.
-  const tasks = events.filter((e) => e.ph === 'X' && main && e.pid === main.pid && e.tid === main.tid && e.tdur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  const outer: TraceEvent[] = [];
-  for (const t of tasks) if (outer.length === 0 || t.ts >= outer[outer.length - 1].ts + (outer[outer.length - 1].dur ?? 0)) outer.push(t);
-  return Array.from({ length: steps }, (_, i) => {
-    const [from, to] = [at(`step-start-${i}`), at(`step-end-${i}`)];
-    return outer.filter((t) => t.ts + (t.dur ?? 0) > from && t.ts < to).reduce((sum, t) => sum + (t.tdur ?? 0), 0) / 1000;
-  });
-}
-
-interface TraceEvent {
-  readonly name: string;
-  readonly ph: string;
-  readonly pid: number;
-  readonly tid: number;
-  readonly ts: number;
-  readonly dur?: number;
-  readonly tdur?: number;
-  readonly args?: { readonly name?: string };
+  return { events, result };
 }
 
 export interface TimingSummary {
@@ -238,12 +271,16 @@ export interface ChromiumCase {
  *   Playground/Chromium/FirstRender      the default page (the EKS story), navigation to the first
  *                                        painted frame, median of 5 fresh pages
  *   Playground/Chromium/FirstRender-max  the slowest first render of the library's scenarios
- *   Playground/Chromium/Step-median      click-to-paint of Next, median over every step of every
- *                                        library scenario
- *   Playground/Chromium/Step-max         the slowest of those steps
  *   Playground/Chromium/AllStepsRun-max  navigation to the last step run in the background, the
  *                                        slowest scenario (information)
- *   Playground/Chromium/StepCpu-median|max  the steps' main-thread CPU time (stepCpuTimes)
+ *   Playground/Chromium/Floor-median|max the method's floor: a click whose handler does nothing, to
+ *                                        the painted frame (floorTimes; information)
+ *   Playground/Chromium/Step-median|max  click-to-paint of Next over every step of every library
+ *                                        scenario, clicked as fast as frames come (pace `frames`)
+ *   Playground/Chromium/StepReader-median|max  the same, each click once the page is idle (pace
+ *                                        `reader`: the page has prepared what it prepares when idle)
+ *   Playground/Chromium/StepCpu-median|max  the steps' main-thread CPU time at pace `frames`
+ *                                        (stepCpuTimes); the log line splits it by phase
  * Budgets (issue 14): first render 500 ms, steps 16 ms median and 50 ms worst.
  * `scenarios`: the library's scenario ids. undefined when Chromium is missing.
  */
@@ -258,38 +295,56 @@ export async function chromiumPlaygroundCases(repo: string, scenarios: readonly 
     const base = serverUrl(server);
     browser = await launchChromium();
     const firsts: number[] = [];
+    const floor: number[] = [];
     for (let i = 0; i < 5; i++) {
       const page = await openTimed(browser, base);
       firsts.push(await firstRenderMs(page));
+      floor.push(...(await floorTimes(page)));
       await page.close();
     }
     const perScenario: number[] = [];
     const allRun: number[] = [];
     const steps: number[] = [];
-    const cpu: number[] = [];
+    const reader: number[] = [];
+    const cpu: WindowCpu[] = [];
+    const open = (id: string) => openTimed(browser!, `${base}#scenario=${encodeURIComponent(id)}`);
     for (const id of scenarios) {
-      const page = await openTimed(browser, `${base}#scenario=${encodeURIComponent(id)}`);
+      const page = await open(id);
       perScenario.push(await firstRenderMs(page));
       allRun.push(await allStepsRunMs(page));
       const times = await stepTimes(page);
       await page.close();
-      // The same steps on a fresh page, traced: the main thread's CPU time of each.
-      const traced = await openTimed(browser, `${base}#scenario=${encodeURIComponent(id)}`);
+      // Each on a fresh page: at a reader's pace, and traced (the main thread's CPU time of each step).
+      const paced = await open(id);
+      const readerTimes = await stepTimes(paced, Number.MAX_SAFE_INTEGER, 'reader');
+      await paced.close();
+      const traced = await open(id);
       const cpuTimes = await stepCpuTimes(traced);
       await traced.close();
-      const [s, c] = [summarize(times), summarize(cpuTimes)];
-      log(`  ${id.padEnd(52)} ${s.n} steps: median ${s.median.toFixed(1)} ms, max ${s.max.toFixed(1)} ms; main-thread CPU median ${c.median.toFixed(1)} ms, max ${c.max.toFixed(1)} ms`);
+      const [s, r, c] = [summarize(times), summarize(readerTimes), summarize(cpuTimes.map((x) => x.total))];
+      log(
+        `  ${id.padEnd(52)} ${s.n} steps: median ${s.median.toFixed(1)} ms, max ${s.max.toFixed(1)} ms; at a reader's pace median ${r.median.toFixed(1)} ms, max ${r.max.toFixed(1)} ms; ` +
+          `main-thread CPU median ${c.median.toFixed(1)} ms, max ${c.max.toFixed(1)} ms`,
+      );
       steps.push(...times);
+      reader.push(...readerTimes);
       cpu.push(...cpuTimes);
     }
-    const all = summarize(steps);
-    const allCpu = summarize(cpu);
+    const allCpu = summarize(cpu.map((x) => x.total));
+    const spent = (p: Phase) => cpu.reduce((sum, x) => sum + x.phases[p], 0);
+    const cpuTotal = cpu.reduce((sum, x) => sum + x.total, 0);
+    log(`  main-thread CPU of all ${cpu.length} steps, ${cpuTotal.toFixed(0)} ms: ${PHASES.map((p) => `${p} ${((100 * spent(p)) / cpuTotal).toFixed(0)} %`).join(', ')}`);
+    const [fl, all, rd] = [summarize(floor), summarize(steps), summarize(reader)];
     return [
       { name: 'Playground/Chromium/FirstRender', ms: summarize(firsts).median, budgetMs: 500 },
       { name: 'Playground/Chromium/FirstRender-max', ms: summarize(perScenario).max, budgetMs: 500 },
       { name: 'Playground/Chromium/AllStepsRun-max', ms: summarize(allRun).max, budgetMs: undefined },
+      { name: 'Playground/Chromium/Floor-median', ms: fl.median, budgetMs: undefined },
+      { name: 'Playground/Chromium/Floor-max', ms: fl.max, budgetMs: undefined },
       { name: 'Playground/Chromium/Step-median', ms: all.median, budgetMs: 16 },
       { name: 'Playground/Chromium/Step-max', ms: all.max, budgetMs: 50 },
+      { name: 'Playground/Chromium/StepReader-median', ms: rd.median, budgetMs: 16 },
+      { name: 'Playground/Chromium/StepReader-max', ms: rd.max, budgetMs: 50 },
       { name: 'Playground/Chromium/StepCpu-median', ms: allCpu.median, budgetMs: 16 },
       { name: 'Playground/Chromium/StepCpu-max', ms: allCpu.max, budgetMs: 50 },
     ];

@@ -16,7 +16,7 @@ import { type RenderedPage, changeDetail, renderEntryTable, renderPage, renderTi
 import { renderProblem } from './render-problem.js';
 import { DEFAULT_SCENARIO_ID, type LibraryEntry, type LibraryFiles, libraryEntries, libraryEnvironment } from './scenario-library.js';
 import { type Session, clampPosition, failedSession, lastReachable, openSession, runSessionTo, slotsSettled } from './session.js';
-import { readFlags, setForce, setManager } from './step-flags.js';
+import { type StepFlags, readFlags, setForce, setManager } from './step-flags.js';
 import { type WhatIf, hasNextStep, nextStepText, runWhatIf } from './what-if.js';
 
 const PASTED_FILE = 'pasted.yaml';
@@ -150,20 +150,32 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
   };
 
   /**
-   * The steps not run yet run one per task after the page is painted, so the first position
-   * shows without waiting for them; the step list gets each one's status as it comes.
+   * The steps not run yet run one per idle callback after the page is painted, so the first
+   * position shows without waiting for them; the step list gets each one's status as it comes.
+   * Then, one per idle callback too, every position's view is prepared (prepareOne), so that a
+   * click on a step only patches the DOM.
    */
-  let runTimer: number | undefined;
+  let cancelRun: (() => void) | undefined;
   function scheduleRun(): void {
-    if (runTimer !== undefined) window.clearTimeout(runTimer);
-    const running = state !== undefined && !state.session.done;
-    runTimer = running ? window.setTimeout(runInBackground, 0) : undefined;
-    // For the bench and the browser test: whether every step has run (the step list is final).
-    el.app.dataset.run = running ? 'running' : 'done';
-    if (!running && performance.getEntriesByName('playground-run-done').length === 0) performance.mark('playground-run-done');
+    cancelRun?.();
+    const working = state !== undefined && (!state.session.done || toPrepare() !== undefined);
+    // When the page is idle: after the frame is painted, and after the tasks already queued
+    // (a reader's input among them), so work done here never delays what is being shown.
+    cancelRun = working ? whenIdle(runInBackground) : undefined;
+    // For the bench and the browser test: whether every step has run (the step list is final)
+    // and every position is prepared.
+    el.app.dataset.run = working ? 'running' : 'done';
+    if (!working && performance.getEntriesByName('playground-run-done').length === 0) performance.mark('playground-run-done');
   }
   const runInBackground = (): void => {
-    runTimer = undefined;
+    cancelRun = undefined;
+    if (state?.session.done) {
+      prepareOne();
+      scheduleRun();
+      return;
+    }
+    // For the browser test: when the steps run (after the first frame).
+    performance.mark('playground-background-step');
     if (state && !state.session.done) {
       state.session = runUpTo(state.session, state.session.steps.length + 1);
       if (state.session.problem && state.pos >= state.session.steps.length) {
@@ -175,8 +187,6 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
         patchChildren(el.steps, stepParts(model));
         el.next.disabled = state.pos >= model.last;
       }
-      // Once every step has run, the next position is prepared before the page says it is done.
-      if (state.session.done) prepareNext();
     }
     scheduleRun();
   };
@@ -190,7 +200,7 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
   const render = (): void => {
     if (!state) return;
     const s = state;
-    const wasPrepared = prepared !== undefined && sameKey(prepared.key, viewKey(s, s.pos));
+    const wasPrepared = viewsFor(s).has(s.pos);
     const view = viewOf(s, s.pos);
     // For the browser test: whether a render found its model and HTML prepared.
     performance.mark('playground-view', { detail: { pos: s.pos, prepared: wasPrepared } });
@@ -216,56 +226,104 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     el.whatIfPanel.hidden = !s.session.scenario;
     setHtml(el.whatIfProblem, s.whatIf?.problem ? renderProblem(s.whatIf.problem, 3) : '');
     syncFlags();
-    revealCurrentStep();
-    revealMark();
+    revealInFrame();
     renderHistory();
     el.app.setAttribute('aria-busy', 'false');
     // For the browser test's timing report: navigation start → first page shown.
     if (performance.getEntriesByName('playground-ready').length === 0) performance.mark('playground-ready');
-    const hash = formatHash(location()!);
+    // The address follows once the frame is painted (replaceState can wait on the browser process).
+    cancelHash ??= afterPaint(syncHash);
+    // What is not prepared for these options yet is prepared when the page is idle.
+    scheduleRun();
+  };
+
+  /** The address says what is shown. */
+  let cancelHash: (() => void) | undefined;
+  const syncHash = (): void => {
+    cancelHash?.();
+    cancelHash = undefined;
+    const loc = location();
+    if (!loc) return;
+    const hash = formatHash(loc);
     if (window.location.hash !== hash) history.replaceState(null, '', hash);
-    prepareWhenIdle();
   };
 
   /**
-   * The page model and HTML of a position with the state's options. The next position's are
-   * prepared while the page is idle (prepareNext), so a click on Next mostly only patches the DOM.
+   * The current step's button and the step's first conflicting or taken line come into view, in
+   * the frame's animation-frame callback: reading their positions there costs no layout of its
+   * own (the frame lays the page out once, after it), and the scrolls only move what is painted.
    */
-  let prepared: { readonly key: readonly unknown[]; readonly model: PageModel; readonly html: RenderedPage } | undefined;
-  const viewKey = (s: State, pos: number): readonly unknown[] => [s.session, pos, s.preferredObject, s.whatIf, s.focus?.level, s.focus?.hideUnowned];
-  const viewOf = (s: State, pos: number): { model: PageModel; html: RenderedPage } => {
-    const key = viewKey(s, pos);
-    if (prepared && sameKey(prepared.key, key)) return prepared;
-    const m = pageModel(s.session, pos, { preferredObject: s.preferredObject, whatIf: s.whatIf, focus: s.focus });
-    prepared = { key, model: m, html: renderPage(m) };
-    return prepared;
-  };
-  const prepareNext = (): void => {
-    if (!state || !state.session.done || state.whatIf || state.pos >= lastReachable(state.session)) return;
-    viewOf(state, state.pos + 1);
-    nextStepText(state.session, state.pos + 1);
-  };
-  let idle: number | undefined;
-  const prepareWhenIdle = (): void => {
-    if (typeof requestIdleCallback !== 'function') return;
-    if (idle !== undefined) cancelIdleCallback(idle);
-    idle = requestIdleCallback(() => {
-      idle = undefined;
-      prepareNext();
+  let revealPending = false;
+  const revealInFrame = (): void => {
+    if (revealPending) return;
+    revealPending = true;
+    requestAnimationFrame(() => {
+      revealPending = false;
+      // Every read first, then the writes: a write between reads would lay the page out again.
+      const writes = [revealCurrentStep(), revealMark()];
+      for (const w of writes) w?.();
     });
   };
 
-  /** Scrolls the object's lines (only them, not the page) so that `row` shows, in the middle. */
-  const scrollToRow = (row: HTMLElement): void => {
-    const box = row.closest<HTMLElement>('ol.blame');
-    if (!box) return;
-    box.scrollTop = Math.max(0, row.offsetTop - box.offsetTop - box.clientHeight / 2);
+  /**
+   * The page model and HTML of each position, per set of options (the session, the object picked,
+   * the what-if, the focus), made when first shown or prepared while the page is idle: a click on
+   * a prepared position only patches the DOM. The views of the two latest option sets are kept
+   * (leaving a what-if finds the scenario's views again).
+   */
+  interface View {
+    readonly model: PageModel;
+    readonly html: RenderedPage;
+  }
+  let views: { readonly key: readonly unknown[]; readonly byPos: Map<number, View> }[] = [];
+  const viewsFor = (s: State): Map<number, View> => {
+    const key = [s.session, s.preferredObject, s.whatIf, s.focus?.level, s.focus?.hideUnowned];
+    let set = views.find((v) => sameKey(v.key, key));
+    if (!set) set = { key, byPos: new Map() };
+    if (views[0] !== set) views = [set, ...views.filter((v) => v !== set)].slice(0, 2);
+    return set.byPos;
+  };
+  const viewOf = (s: State, pos: number): View => {
+    const byPos = viewsFor(s);
+    let view = byPos.get(pos);
+    if (!view) {
+      const m = pageModel(s.session, pos, { preferredObject: s.preferredObject, whatIf: s.whatIf, focus: s.focus });
+      view = { model: m, html: renderPage(m) };
+      byPos.set(pos, view);
+    }
+    return view;
+  };
+  /** The position to prepare next: once every step has run, the nearest to the one shown, forward first. */
+  const toPrepare = (): number | undefined => {
+    if (!state || !state.session.done || state.whatIf) return undefined;
+    const last = lastReachable(state.session);
+    const byPos = viewsFor(state);
+    for (let d = 1; d <= last; d++) for (const p of [state.pos + d, state.pos - d]) if (p >= 0 && p <= last && !byPos.has(p)) return p;
+    return undefined;
+  };
+  /** Prepares one position: its view, and the flags of the what-if text it shows. */
+  const prepareOne = (): void => {
+    const p = toPrepare();
+    if (p === undefined || !state) return;
+    viewOf(state, p);
+    flagsOf(nextStepText(state.session, p));
   };
 
-  /** The first conflicting or taken line of the step comes into view. */
-  const revealMark = (): void => {
+  /**
+   * Reads where `row` is and returns the write that scrolls the object's lines (only them, not the
+   * page) so that it shows, in the middle.
+   */
+  const scrollToRow = (row: HTMLElement): (() => void) | undefined => {
+    const box = row.closest<HTMLElement>('ol.blame');
+    if (!box) return undefined;
+    const top = Math.max(0, row.offsetTop - box.offsetTop - box.clientHeight / 2);
+    return () => (box.scrollTop = top);
+  };
+
+  /** The first conflicting or taken line of the step comes into view (reads now, returns the write). */
+  const revealMark = (): (() => void) | undefined => {
     const row = el.object.querySelector<HTMLElement>('li.mark-conflict, li.mark-took, li.mark-gave-up');
-    if (row) scrollToRow(row);
+    return row ? scrollToRow(row) : undefined;
   };
 
   /** Moves the focus to the next (or previous) line the step changed or marked. */
@@ -274,7 +332,7 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     if (rows.length === 0) return;
     const at = rows.indexOf(document.activeElement as HTMLElement);
     const next = rows[at < 0 ? (dir === 1 ? 0 : rows.length - 1) : (at + dir + rows.length) % rows.length];
-    scrollToRow(next);
+    scrollToRow(next)?.();
     next.focus({ preventScroll: true });
   };
 
@@ -290,14 +348,16 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     el.object.querySelector<HTMLElement>(`#${t.id}`)?.focus();
   });
 
-  /** Scrolls the step list sideways (only) so that the current step shows. */
-  const revealCurrentStep = (): void => {
+  /** Scrolls the step list sideways (only) so that the current step shows (reads now, returns the write). */
+  const revealCurrentStep = (): (() => void) | undefined => {
     const b = el.steps.querySelector<HTMLElement>('[aria-current="step"]');
-    if (!b) return;
+    if (!b) return undefined;
     const li = b.parentElement as HTMLElement;
     const left = li.offsetLeft - el.steps.offsetLeft;
-    if (left < el.steps.scrollLeft) el.steps.scrollLeft = left;
-    else if (left + li.offsetWidth > el.steps.scrollLeft + el.steps.clientWidth) el.steps.scrollLeft = left + li.offsetWidth - el.steps.clientWidth;
+    const [scrolled, width, shown] = [el.steps.scrollLeft, li.offsetWidth, el.steps.clientWidth];
+    if (left < scrolled) return () => (el.steps.scrollLeft = left);
+    if (left + width > scrolled + shown) return () => (el.steps.scrollLeft = left + width - shown);
+    return undefined;
   };
 
   const go = (pos: number): void => {
@@ -315,11 +375,28 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
 
   const resetWhatIfText = (): void => {
     if (!state) return;
-    el.whatIfText.value = nextStepText(state.session, state.pos);
+    const text = nextStepText(state.session, state.pos);
+    if (el.whatIfText.value !== text) el.whatIfText.value = text;
+  };
+
+  /**
+   * The flags of a step text, read once per text: each position's text is read when it is
+   * prepared (prepareOne), so a step shows its flags without parsing the YAML again.
+   */
+  const flagsRead = new Map<string, StepFlags>();
+  const flagsOf = (text: string): StepFlags => {
+    let f = flagsRead.get(text);
+    if (!f) {
+      f = readFlags(text);
+      flagsRead.set(text, f);
+      // A few recent texts are enough: those of the positions next to the one shown.
+      if (flagsRead.size > 64) flagsRead.delete(flagsRead.keys().next().value!);
+    }
+    return f;
   };
 
   const syncFlags = (): void => {
-    const f = readFlags(el.whatIfText.value);
+    const f = flagsOf(el.whatIfText.value);
     el.whatIfForce.disabled = f.force === undefined;
     el.whatIfForce.checked = f.force?.checked ?? false;
     el.whatIfForceLabel.textContent = f.force?.label ?? (f.action ? `${f.action} has no force flag` : 'no action found');
@@ -449,6 +526,7 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
     if (focusedStep) el.steps.querySelector<HTMLButtonElement>('button[aria-current="step"]')?.focus();
   });
   el.copyLink.addEventListener('click', () => {
+    syncHash();
     const url = window.location.href;
     void navigator.clipboard?.writeText(url).then(
       () => (el.copyLink.textContent = 'Link copied'),
@@ -525,6 +603,29 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
   });
 
   load(parseHash(window.location.hash));
+}
+
+/**
+ * Runs `fn` in a task after the next frame is painted (the frame's animation-frame callbacks run
+ * before its style, layout and paint; a task queued from one runs after them). Returns the cancel.
+ */
+function afterPaint(fn: () => void): () => void {
+  let timer: number | undefined;
+  const frame = requestAnimationFrame(() => (timer = window.setTimeout(fn, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    if (timer !== undefined) window.clearTimeout(timer);
+  };
+}
+
+/** Runs `fn` when the page is idle (in a task of its own where idle callbacks are missing). Returns the cancel. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = window.setTimeout(fn, 0);
+    return () => window.clearTimeout(timer);
+  }
+  const id = requestIdleCallback(() => fn());
+  return () => cancelIdleCallback(id);
 }
 
 function sameKey(a: readonly unknown[], b: readonly unknown[]): boolean {

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { libraryEntries } from '../../src/web/scenario-library.js';
-import { buildPlayground, CHROMIUM, closeServer, firstRenderMs, launchChromium, openTimed, serveStatic, serverUrl, stepTimes, summarize } from '../../bench/chromium-playground.js';
+import { buildPlayground, CHROMIUM, closeServer, firstRenderMs, forcedLayoutsOfClick, launchChromium, openTimed, serveStatic, serverUrl, stepTimes, summarize } from '../../bench/chromium-playground.js';
 import { AWS_NODE_IMAGE_NEW, AWS_NODE_INIT_IMAGE_NEW, EKS_CONFLICT_409, libraryFromDisk, repoRoot } from './library.js';
 import { vpcCniManifest } from '../../src/actors/eks/addons/vpc-cni.js';
 import { capturedAwsNode } from '../cli/captured.js';
@@ -146,6 +146,51 @@ describe.runIf(available || required)('the playground in Chromium', () => {
       `playground in Chromium (information only): first render painted ${firstMs.toFixed(0)} ms after navigation (load, parse, run, render, layout, paint); ` +
         `the forced apply step ${forcedStepMs.toFixed(1)} ms from the click to the painted frame`,
     );
+    await page.close();
+  }, 60_000);
+
+  it('speed without a visible change: the other steps run once the first position is painted, and a step lays the page out only in its frame', async () => {
+    const page = await open('#scenario=eks-vpc-cni-addon');
+    await page.waitForSelector('#app[data-run="done"]');
+    // The steps after the first position run when the page is idle: after its frame is painted and
+    // after the tasks queued by then (a task queued at once would run before them).
+    const [painted, step] = await page.evaluate(() => [performance.getEntriesByName('playground-painted')[0]?.startTime, performance.getEntriesByName('playground-background-step')[0]?.startTime]);
+    expect(painted).toBeGreaterThan(0);
+    expect(step).toBeGreaterThan(painted);
+    // Each step of the story: the click's script changes the DOM and reads no position (no forced
+    // layout); the step list and the object's lines scroll in the frame.
+    for (let pos = 1; pos <= 5; pos++) {
+      expect(await forcedLayoutsOfClick(page, '#next'), `step ${pos}`).toEqual([]);
+      expect(await position(page)).toBe(`Step ${pos} of 5`);
+    }
+    // Once the page says it is done, every position's view is prepared, not only the next one:
+    // a jump back from the last step finds its model and HTML ready.
+    await page.waitForSelector('#app[data-run="done"]');
+    await page.click('#step-list button[data-pos="2"]');
+    expect(await page.evaluate(() => (performance.getEntriesByName('playground-view') as PerformanceMark[]).at(-1)?.detail)).toEqual({ pos: 2, prepared: true });
+    // What the frame did is what the click used to do: the 409's line in view at the conflict.
+    await page.click('#step-list button[data-pos="3"]');
+    await page.waitForFunction(() => {
+      const box = document.querySelector('ol.blame')!.getBoundingClientRect();
+      const row = document.querySelector('ol.blame li.mark-conflict')!.getBoundingClientRect();
+      return row.top >= box.top && row.bottom <= box.bottom;
+    });
+    // The current step's button in view in a step list narrower than the steps.
+    await page.setViewportSize({ width: 400, height: 800 });
+    const currentInView = () =>
+      page.waitForFunction(() => {
+        const list = document.getElementById('step-list')!;
+        const current = document.querySelector('#step-list [aria-current="step"]')!.getBoundingClientRect();
+        const box = list.getBoundingClientRect();
+        return list.scrollWidth > list.clientWidth && current.left >= box.left && current.right <= box.right;
+      });
+    await page.keyboard.press('End');
+    await currentInView();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await currentInView();
+    // The address follows the step once its frame is painted.
+    await expect.poll(() => new URL(page.url()).hash).toBe('#scenario=eks-vpc-cni-addon&step=1');
     await page.close();
   }, 60_000);
 
@@ -412,6 +457,8 @@ describe.runIf(available || required)('the playground in Chromium', () => {
       await page.locator('#own-result .own-summary').scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(artifacts, 'playground-own-objects-blame.png') });
       await page.click('#own-result .own-history li:first-child summary');
+      // The table is rendered by the 'toggle' event, which the browser fires in a task after the click.
+      await page.locator('#own-result .own-history li:first-child table.fields tr.owned-key').first().waitFor();
       expect(await page.locator('#own-result .own-history li:first-child table.fields tr.owned-key').count()).toBeGreaterThan(10);
 
       // The add-on's apply without force: the 409, as preview prints it.

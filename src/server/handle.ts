@@ -99,18 +99,20 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
   // Custom resources are written in JSON and YAML only, though their serializer lists protobuf too.
   const restrictions: EndpointRestrictions = {
     objectTypes: servesProtobuf(catalog, action.resource) ? SERVED_MEDIA_TYPES : [JSON_MEDIA_TYPE, YAML_MEDIA_TYPE],
-    tables: !(action.kind === 'api' && action.request.verb === 'get' && action.request.subresource),
+    tables: true,
     serverVersion: true,
     partialMetadata: true,
   };
   const negotiated = negotiateOutput(req.headers.accept, restrictions);
+  const subresource = action.kind === 'api' && 'subresource' in action.request ? action.request.subresource : undefined;
   if (!negotiated) return { state, response: fail(notAcceptable(SERVED_MEDIA_TYPES)), writes: [] };
   // A Table or metadata is made of what the verb answers (a list's items, or one object); a Status stays one.
   const asTable = (body: ValueMap, list: boolean): ValueMap => {
     if (negotiated.partialMetadata) return asPartialMetadata(negotiated.partialMetadata, action.resource, body, list) as ValueMap;
     if (!negotiated.table || body.kind === 'Status') return body;
     const rv = list ? String((body.metadata as ValueMap).resourceVersion ?? '') : '';
-    return tableOf(action.resource.group, action.resource.kind, list ? (body.items as ValueMap[]) : [body], rv, now, includeObject(req.query), list ? (body.metadata as ValueMap) : undefined);
+    const view = { group: action.resource.group, kind: action.resource.kind, custom: action.resource.custom === true, ...(subresource ? { subresource } : {}) };
+    return tableOf(view, list ? (body.items as ValueMap[]) : [body], rv, now, includeObject(req.query), list ? (body.metadata as ValueMap) : undefined);
   };
   // A conversion that does not fit the answer is a failure of its own (a 406), negotiated as failures are.
   const reply = (code: number, body: ValueMap, warnings: readonly string[] = []) =>

@@ -11,7 +11,7 @@ import { humanDuration } from './human-duration.js';
 
 interface Column {
   readonly name: string;
-  readonly type: 'string' | 'integer';
+  readonly type: 'string' | 'integer' | 'date';
   readonly format?: string;
   readonly priority?: number;
   readonly cell: (obj: ValueMap, now: number) => Value;
@@ -181,8 +181,36 @@ function readinessGates(o: ValueMap): string {
   return `${ready}/${gates.length}`;
 }
 
-function columnsFor(group: string, kind: string): readonly Column[] {
-  const key = `${group}/${kind}`;
+/**
+ * The scale subresource's Table. A built-in kind's is kube-apiserver's printer of Scale (its Name
+ * column has no `name` format); a custom resource's is the one apiextensions-apiserver makes from
+ * the CRD's scale paths (Desired from `.spec.replicas`, Available from `.status.replicas` of the
+ * Scale, left empty when absent, and Age as a `date` column).
+ */
+const BUILTIN_SCALE: readonly Column[] = [
+  { name: 'Name', type: 'string', cell: (o) => str(o, 'metadata', 'name') },
+  { name: 'Desired', type: 'integer', cell: (o) => int(o, 'spec', 'replicas') },
+  { name: 'Available', type: 'integer', cell: (o) => int(o, 'status', 'replicas') },
+  AGE,
+];
+const CUSTOM_SCALE: readonly Column[] = [
+  NAME,
+  { name: 'Desired', type: 'integer', cell: (o) => (typeof getPath(o, ['spec', 'replicas']) === 'number' ? int(o, 'spec', 'replicas') : null) },
+  { name: 'Available', type: 'integer', cell: (o) => (typeof getPath(o, ['status', 'replicas']) === 'number' ? int(o, 'status', 'replicas') : null) },
+  { ...AGE, type: 'date' },
+];
+
+/** What a Table is of: a kind's objects, or one of its subresources (status: the kind's own columns). */
+export interface TableView {
+  readonly group: string;
+  readonly kind: string;
+  readonly custom?: boolean;
+  readonly subresource?: string;
+}
+
+function columnsFor(view: TableView): readonly Column[] {
+  if (view.subresource === 'scale') return view.custom ? CUSTOM_SCALE : BUILTIN_SCALE;
+  const key = `${view.group}/${view.kind}`;
   return Object.hasOwn(COLUMNS, key) ? COLUMNS[key] : [NAME, AGE];
 }
 
@@ -196,12 +224,12 @@ function partialMetadata(obj: ValueMap): ValueMap {
 }
 
 /**
- * A Table of `items` (a list's items, or one object) of group/kind at time `now`. A page of a
+ * A Table of `items` (a list's items, or one object) of a kind or its subresource at time `now`. A page of a
  * list passes its list's `continue` and `remainingItemCount` on (`page`), as kube-apiserver's
  * table convertor copies the list metadata, so clients follow the pages.
  */
-export function tableOf(group: string, kind: string, items: readonly ValueMap[], resourceVersion: string, now: string, includeObject: boolean, page?: ValueMap): ValueMap {
-  const columns = columnsFor(group, kind);
+export function tableOf(view: TableView, items: readonly ValueMap[], resourceVersion: string, now: string, includeObject: boolean, page?: ValueMap): ValueMap {
+  const columns = columnsFor(view);
   const at = Date.parse(now);
   const table = newMap();
   table.kind = 'Table';

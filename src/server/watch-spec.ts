@@ -87,7 +87,7 @@ export function watchSpec(
 export function eventLine(spec: WatchSpec, event: StoreEvent, now: string): string {
   const object = spec.order(setPath(event.object, ['apiVersion'], spec.apiVersion) as KubeObject);
   const body = spec.table
-    ? tableOf(spec.resource.group, spec.resource.kind, [object], String(event.resourceVersion), now, spec.includeObject)
+    ? tableOf({ group: spec.resource.group, kind: spec.resource.kind, custom: spec.resource.custom === true }, [object], String(event.resourceVersion), now, spec.includeObject)
     : spec.partialMetadataVersion !== undefined
       ? partialObjectMetadata(object, spec.partialMetadataVersion)
       : object;

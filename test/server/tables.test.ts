@@ -54,6 +54,68 @@ describe('Tables', () => {
     expect(t.rows[0].cells.slice(5)).toEqual(['10.0.0.7', 'n1', 'n2', '1/2']);
   });
 
+  it('the status and scale subresources answer Tables: the kind\'s own columns, and the Scale printer\'s', async () => {
+    const s = await start();
+    const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { replicas: 2, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } } };
+    await call(s, 'POST', '/apis/apps/v1/namespaces/default/deployments', JSON.stringify(deployment), JSON_HEADERS);
+    await call(s, 'PATCH', '/apis/apps/v1/namespaces/default/deployments/web/status', JSON.stringify({ status: { replicas: 2, readyReplicas: 1, availableReplicas: 1, updatedReplicas: 2 } }), { 'Content-Type': 'application/merge-patch+json' });
+    const status = (await call(s, 'GET', '/apis/apps/v1/namespaces/default/deployments/web/status', undefined, { Accept: TABLE })).json;
+    expect(status.kind).toBe('Table');
+    expect(status.columnDefinitions.map((c: any) => c.name)).toEqual(['Name', 'Ready', 'Up-to-date', 'Available', 'Age', 'Containers', 'Images', 'Selector']);
+    expect(status.rows[0].cells.slice(0, 4)).toEqual(['web', '1/2', 2, 1]);
+    const scale = (await call(s, 'GET', '/apis/apps/v1/namespaces/default/deployments/web/scale', undefined, { Accept: TABLE })).json;
+    // printScale: Name (no name format), Desired and Available from the Scale, Age.
+    expect(scale.columnDefinitions.map((c: any) => [c.name, c.type, c.format])).toEqual([
+      ['Name', 'string', ''],
+      ['Desired', 'integer', ''],
+      ['Available', 'integer', ''],
+      ['Age', 'string', ''],
+    ]);
+    expect(scale.rows[0].cells).toEqual(['web', 2, 2, '0s']);
+    expect(scale.rows[0].object).toMatchObject({ kind: 'PartialObjectMetadata', metadata: { name: 'web', namespace: 'default' } });
+  });
+
+  it('a custom resource\'s scale Table has the columns apiextensions-apiserver makes from its scale paths', async () => {
+    const s = await start();
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'widgets.example.com' },
+      spec: {
+        group: 'example.com',
+        names: { kind: 'Widget', plural: 'widgets' },
+        scope: 'Namespaced',
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } }, subresources: { status: {}, scale: { specReplicasPath: '.spec.size', statusReplicasPath: '.status.size' } } }],
+      },
+    };
+    expect((await call(s, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', JSON.stringify(crd), JSON_HEADERS)).status).toBe(201);
+    await call(s, 'POST', '/apis/example.com/v1/namespaces/default/widgets', JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { size: 3 } }), JSON_HEADERS);
+    const scale = (await call(s, 'GET', '/apis/example.com/v1/namespaces/default/widgets/w/scale', undefined, { Accept: TABLE })).json;
+    expect(scale.columnDefinitions.map((c: any) => [c.name, c.type, c.format])).toEqual([
+      ['Name', 'string', 'name'],
+      ['Desired', 'integer', ''],
+      ['Available', 'integer', ''],
+      ['Age', 'date', ''],
+    ]);
+    expect(scale.rows[0].cells).toEqual(['w', 3, 0, '0s']);
+    const status = (await call(s, 'GET', '/apis/example.com/v1/namespaces/default/widgets/w/status', undefined, { Accept: TABLE })).json;
+    expect(status.kind).toBe('Table');
+    expect(status.rows[0].cells[0]).toBe('w');
+  });
+
+  it.runIf(kubectlAvailable())('kubectl get --subresource=status and --subresource=scale print the server\'s columns', async () => {
+    const s = await start();
+    const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { replicas: 2, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } } };
+    await call(s, 'POST', '/apis/apps/v1/namespaces/default/deployments', JSON.stringify(deployment), JSON_HEADERS);
+    const k = new KubectlSession(s.kubeconfig);
+    const scale = await k.run(['get', 'deploy', 'web', '--subresource=scale']);
+    expect(scale.stderr).toBe('');
+    expect(scale.stdout).toBe('NAME   DESIRED   AVAILABLE   AGE\nweb    2         0           0s\n');
+    const status = await k.run(['get', 'deploy', 'web', '--subresource=status']);
+    expect(status.stdout).toBe('NAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    0/2     0            0           0s\n');
+    k.dispose();
+  });
+
   it.runIf(kubectlAvailable())('kubectl get --chunk-size=1 lists every object', async () => {
     const s = await start();
     for (const n of ['a', 'b', 'c']) await call(s, 'POST', '/api/v1/namespaces/default/configmaps', cm(n), JSON_HEADERS);

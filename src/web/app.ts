@@ -39,7 +39,8 @@ interface State {
   focus: Focus | undefined;
 }
 
-export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void {
+/** `loadDocs`: the pages of docs/ that a citation opens, loaded when one is first opened. */
+export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles> = async () => new Map()): void {
   const entries = libraryEntries(files);
   const el = {
     app: byId('app'),
@@ -407,18 +408,36 @@ export function startApp(files: LibraryFiles, docs: DocsFiles = new Map()): void
 
   // A docs citation in a scenario text (or in a docs page shown) opens that part of docs/.
   let docOpener: HTMLElement | undefined;
-  document.addEventListener('click', (ev) => {
-    const b = (ev.target as HTMLElement).closest<HTMLButtonElement>('button.doc-ref');
-    if (!b) return;
-    const ref = b.dataset.doc ?? '';
-    const section = docSection(docs, ref);
-    el.docBody.innerHTML = section
-      ? `<h2 id="doc-heading">${esc(section.title)} <span class="hint">(${esc(ref)})</span></h2>${markdown(section.text, 2)}`
-      : `<h2 id="doc-heading">${esc(ref)}</h2><p>This page is not part of the playground.</p>`;
+  let docs: Promise<DocsFiles> | undefined;
+  const showDoc = (b: HTMLElement, ref: string, html: string): void => {
+    el.docBody.innerHTML = html;
     if (!el.docPanel.contains(b)) docOpener = b;
     el.docPanel.hidden = false;
     el.docPanel.scrollIntoView({ block: 'nearest' });
     el.docPanel.focus();
+  };
+  document.addEventListener('click', (ev) => {
+    const b = (ev.target as HTMLElement).closest<HTMLButtonElement>('button.doc-ref');
+    if (!b) return;
+    const ref = b.dataset.doc ?? '';
+    docs ??= loadDocs();
+    docs.then(
+      (pages) => {
+        const section = docSection(pages, ref);
+        showDoc(
+          b,
+          ref,
+          section
+            ? `<h2 id="doc-heading">${esc(section.title)} <span class="hint">(${esc(ref)})</span></h2>${markdown(section.text, 2)}`
+            : `<h2 id="doc-heading">${esc(ref)}</h2><p>This page is not part of the playground.</p>`,
+        );
+      },
+      (err: unknown) => {
+        // Loading the pages can fail (the site's files went away): say so, and try again next time.
+        docs = undefined;
+        showDoc(b, ref, `<h2 id="doc-heading">${esc(ref)}</h2><p>The docs pages could not be loaded: ${esc(err instanceof Error ? err.message : String(err))}</p>`);
+      },
+    );
   });
   el.docClose.addEventListener('click', () => {
     el.docPanel.hidden = true;

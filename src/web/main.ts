@@ -1,6 +1,6 @@
 /** The playground page's entry point (index.html loads it). */
 import { startApp } from './app.js';
-import { bundledDocs, bundledFiles } from './library-files.js';
+import { bundledFiles } from './library-files.js';
 import { startOwnObjects } from './own-objects-app.js';
 import { problemFrom } from './problem.js';
 import { renderProblem } from './render-problem.js';
@@ -15,7 +15,8 @@ window.addEventListener('error', (ev) => showFatal(ev.error ?? ev.message));
 window.addEventListener('unhandledrejection', (ev) => showFatal(ev.reason));
 
 try {
-  startApp(bundledFiles, bundledDocs);
+  // The docs pages load when a citation is first opened (a chunk of their own).
+  startApp(bundledFiles, () => import('./docs-files.js').then((m) => m.bundledDocs));
   startOwnObjects();
 } catch (err) {
   showFatal(err);

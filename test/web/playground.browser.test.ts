@@ -98,6 +98,16 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     for (const f of js) expect(readFileSync(join(outDir, 'assets', f), 'utf8')).not.toMatch(/["']node:[a-z]+["']/);
   });
 
+  it('the script the page loads first carries no docs page: they are a chunk loaded when a citation is opened', () => {
+    const entry = /<script type="module"[^>]*src="\.\/assets\/([^"]+\.js)"/.exec(readFileSync(join(outDir, 'index.html'), 'utf8'))?.[1];
+    expect(entry).toBeDefined();
+    // A sentence of the glossary, as the bundle holds it.
+    const sentence = readFileSync(join(repoRoot, 'docs', 'glossary.md'), 'utf8').split('\n').find((l) => /^[A-Z][a-z ]{30,}/.test(l))!.slice(0, 30);
+    const holding = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js') && readFileSync(join(outDir, 'assets', f), 'utf8').includes(sentence));
+    expect(holding.length).toBe(1);
+    expect(holding[0]).not.toBe(entry);
+  });
+
   it('EKS story: the exact 409 at the conflict, then eks owns the image line after the forced apply', async () => {
     const page = await open('#scenario=eks-vpc-cni-addon');
     const firstMs = await firstRenderMs(page);
@@ -341,7 +351,8 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     const cite = handover.locator('#scenario-info button.doc-ref[data-doc="docs/glossary.md#subresource"]');
     await cite.focus();
     await handover.keyboard.press('Enter');
-    expect(await handover.isVisible('#doc-panel')).toBe(true);
+    // The docs pages are loaded on the first citation opened: the panel shows once they are.
+    await handover.waitForSelector('#doc-panel', { state: 'visible' });
     expect(await handover.textContent('#doc-heading')).toBe('subresource (docs/glossary.md#subresource)');
     expect(await handover.textContent('#doc-body')).toContain('/status');
     await handover.screenshot({ path: join(artifacts, 'playground-doc-panel.png') });

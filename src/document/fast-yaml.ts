@@ -1,10 +1,14 @@
 /**
- * A fast reader for the YAML that kubectl and ssa-sim write: block maps and lists, one-line plain
- * and quoted scalars, `{}` and `[]`, comments and `---` separators. A 2 MB captured object reads
- * in a fraction of the time and memory the `yaml` package's document model takes.
+ * A fast reader for the YAML that kubectl and ssa-sim write, and that scenario files are written
+ * in: block maps and lists, one-line plain and quoted scalars, literal (`|`, `|-`) and folded
+ * (`>`, `>-`) block scalars, flow maps and lists on one line (`{kind: Pod, name: a}`,
+ * `[{name: x}]`), comments and `---` separators. A 2 MB captured object reads in a fraction of the
+ * time and memory the `yaml` package's document model takes, and `ssa-sim run` of a scenario does
+ * not run that model at all.
  *
- * It is only a shortcut: for anything else (anchors, aliases, tags, block or multi-line scalars,
- * flow collections with content, repeated keys, tabs, CR, nesting beyond the limit, ...) it
+ * It is only a shortcut: for anything else (anchors, aliases, tags, other block scalars,
+ * multi-line plain or quoted scalars, flow collections over several lines or with what a plain
+ * word does not say, repeated keys, tabs, CR, nesting beyond the limit, ...) it
  * returns undefined and the caller reads the text with the full reader (read-yaml.ts), which is
  * also where every error message and every position other than a document's start comes from.
  * Scalars other than plain words are typed by that same reader, one distinct text at a time, so
@@ -164,7 +168,7 @@ class FastReader {
         this.li++;
         out[key] = this.nested(indent, childPath, depth + 1);
       } else {
-        out[key] = this.scalar(line, valueCol, lineNo, childPath, indent);
+        out[key] = this.scalar(line, valueCol, lineNo, childPath, indent, depth + 1);
         this.li++;
         this.expectNotDeeper(indent);
       }
@@ -203,7 +207,7 @@ class FastReader {
         continue;
       }
       if (content.charCodeAt(0) === 0x2d && (content.length === 1 || content.charCodeAt(1) === 0x20)) throw BAIL;
-      out.push(this.scalar(line, col, this.li, itemPath, indent));
+      out.push(this.scalar(line, col, this.li, itemPath, indent, depth + 1));
       this.li++;
       this.expectNotDeeper(indent);
     }
@@ -239,10 +243,14 @@ class FastReader {
     return { key: this.opts.keyString(keyValue), valueCol: empty ? undefined : after };
   }
 
-  /** A one-line value starting at `col`: `{}`, `[]`, a quoted scalar or a plain one (comments stripped). */
-  private scalar(line: string, col: number, lineNo: number, path: PathLink, indent: number): Value {
+  /**
+   * A value starting at `col` of a line: a flow collection on that line, a quoted scalar or a
+   * plain one (comments stripped), or a block scalar below it. DEPTH is the value's own.
+   */
+  private scalar(line: string, col: number, lineNo: number, path: PathLink, indent: number, depth: number): Value {
     const c = line.charCodeAt(col);
     if (c === 0x7c /* | */) return this.literal(line.slice(col).trimEnd(), indent);
+    if (c === 0x3e /* > */) return this.folded(line.slice(col).trimEnd(), indent);
     if (c === 0x22 || c === 0x27) {
       const close = closingQuote(line, col);
       if (close < 0) throw BAIL;
@@ -251,12 +259,7 @@ class FastReader {
       return this.quoted(line.slice(col, close + 1));
     }
     const rest = line.slice(col);
-    if (c === 0x7b || c === 0x5b) {
-      const text = stripComment(rest);
-      if (text === '{}') return newMap();
-      if (text === '[]') return [];
-      throw BAIL;
-    }
+    if (c === 0x7b || c === 0x5b) return this.flowLine(line, col, lineNo, path, depth);
     if (!plainStart(rest)) throw BAIL;
     const text = stripComment(rest);
     if (text.endsWith(':') || text.includes(': ') || text === '<<') throw BAIL;
@@ -265,10 +268,42 @@ class FastReader {
 
   /**
    * A literal block scalar (`|` or `|-`) below a node indented by `indent`; leaves the reader on
-   * its last line. Other block scalars (folded, kept, with an indentation indicator) bail.
+   * its last line. Other block scalars (kept, with an indentation indicator) bail.
    */
   private literal(header: string, indent: number): string {
     if (header !== '|' && header !== '|-') throw BAIL;
+    const text = this.blockScalarLines(indent).join('\n');
+    return header === '|' ? text + '\n' : text;
+  }
+
+  /**
+   * A folded block scalar (`>` or `>-`): its lines joined by a space, a run of N empty lines
+   * between two of them giving N line breaks instead. Lines that keep their breaks (more indented
+   * ones), leading empty lines and trailing spaces bail.
+   */
+  private folded(header: string, indent: number): string {
+    if (header !== '>' && header !== '>-') throw BAIL;
+    const lines = this.blockScalarLines(indent);
+    let text = '';
+    let breaks = -1;
+    for (const l of lines) {
+      if (l === '') {
+        if (breaks < 0) throw BAIL;
+        breaks++;
+        continue;
+      }
+      if (l.charCodeAt(0) === 0x20 || l.charCodeAt(l.length - 1) === 0x20) throw BAIL;
+      text += breaks < 0 ? l : breaks === 0 ? ` ${l}` : '\n'.repeat(breaks) + l;
+      breaks = 0;
+    }
+    return header === '>' ? text + '\n' : text;
+  }
+
+  /**
+   * The content lines of a block scalar below a node indented by `indent`, without their
+   * indentation nor trailing empty lines; leaves the reader on the scalar's last line.
+   */
+  private blockScalarLines(indent: number): string[] {
     const lines = this.lines;
     let i = this.li + 1;
     let n = -1;
@@ -297,8 +332,89 @@ class FastReader {
     let k = i - 1;
     while (k > this.li && isBlankOnly(lines[k])) k--;
     this.li = k;
-    const text = content.slice(0, last).join('\n');
-    return header === '|' ? text + '\n' : text;
+    return content.slice(0, last);
+  }
+
+  /**
+   * A flow collection starting at `col` and closed on the same line, followed by nothing but a
+   * comment. Its own depth is DEPTH.
+   */
+  private flowLine(line: string, col: number, lineNo: number, path: PathLink, depth: number): Value {
+    const { value, end } = this.flowNode(line, col, lineNo, path, depth);
+    let i = end;
+    while (line.charCodeAt(i) === 0x20) i++;
+    if (i < line.length && !(i > end && line.charCodeAt(i) === 0x23)) throw BAIL;
+    return value;
+  }
+
+  /** A node inside a flow collection at `at`: a collection, a quoted scalar or a plain word; and where it ends. */
+  private flowNode(line: string, at: number, lineNo: number, path: PathLink, depth: number): { value: Value; end: number } {
+    const c = line.charCodeAt(at);
+    if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (depth > this.opts.maxDepth || depth > MAX_FAST_DEPTH) throw BAIL;
+      return c === 0x7b ? this.flowMap(line, at, lineNo, path, depth) : this.flowSeq(line, at, lineNo, path, depth);
+    }
+    if (c === 0x22 || c === 0x27) {
+      const close = closingQuote(line, at);
+      if (close < 0) throw BAIL;
+      return { value: this.quoted(line.slice(at, close + 1)), end: close + 1 };
+    }
+    const end = flowPlainEnd(line, at);
+    const text = line.slice(at, end).trimEnd();
+    if (text === '' || text === '<<' || !plainStart(text)) throw BAIL;
+    return { value: this.plain(text, lineNo, at, path, false), end };
+  }
+
+  private flowMap(line: string, open: number, lineNo: number, path: PathLink, depth: number): { value: ValueMap; end: number } {
+    const out = newMap();
+    let i = skipSpaces(line, open + 1);
+    if (line.charCodeAt(i) === 0x7d /* } */) return { value: out, end: i + 1 };
+    for (;;) {
+      // A key, then `: ` and a value: a key alone, `key:value` or an empty value bail.
+      let keyValue: Value;
+      const c = line.charCodeAt(i);
+      if (c === 0x22 || c === 0x27) {
+        const close = closingQuote(line, i);
+        if (close < 0) throw BAIL;
+        keyValue = this.quoted(line.slice(i, close + 1));
+        i = close + 1;
+      } else {
+        const end = flowPlainEnd(line, i);
+        const text = line.slice(i, end).trimEnd();
+        if (text === '' || text === '<<' || !plainStart(text)) throw BAIL;
+        keyValue = this.plain(text, lineNo, i, path, true);
+        i = end;
+      }
+      if (line.charCodeAt(i) !== 0x3a || line.charCodeAt(i + 1) !== 0x20) throw BAIL;
+      const key = this.opts.keyString(keyValue);
+      if (Object.prototype.hasOwnProperty.call(out, key)) throw BAIL; // the full reader reports it
+      i = skipSpaces(line, i + 2);
+      const next = line.charCodeAt(i);
+      if (next === 0x2c /* , */ || next === 0x7d || Number.isNaN(next)) throw BAIL;
+      const v = this.flowNode(line, i, lineNo, { parent: path, seg: key }, depth + 1);
+      out[key] = v.value;
+      i = skipSpaces(line, v.end);
+      if (line.charCodeAt(i) === 0x7d) return { value: out, end: i + 1 };
+      if (line.charCodeAt(i) !== 0x2c) throw BAIL;
+      i = skipSpaces(line, i + 1);
+      if (line.charCodeAt(i) === 0x7d) throw BAIL; // a trailing comma
+    }
+  }
+
+  private flowSeq(line: string, open: number, lineNo: number, path: PathLink, depth: number): { value: Value[]; end: number } {
+    const out: Value[] = [];
+    let i = skipSpaces(line, open + 1);
+    if (line.charCodeAt(i) === 0x5d /* ] */) return { value: out, end: i + 1 };
+    for (;;) {
+      const v = this.flowNode(line, i, lineNo, { parent: path, seg: out.length }, depth + 1);
+      out.push(v.value);
+      i = skipSpaces(line, v.end);
+      // `[a: 1]` is a list of one-pair maps: the full reader's.
+      if (line.charCodeAt(i) === 0x5d) return { value: out, end: i + 1 };
+      if (line.charCodeAt(i) !== 0x2c) throw BAIL;
+      i = skipSpaces(line, i + 1);
+      if (line.charCodeAt(i) === 0x5d) throw BAIL; // a trailing comma
+    }
   }
 
   private plain(text: string, lineNo: number, col: number, path: PathLink | undefined, key: boolean): Value {
@@ -402,6 +518,32 @@ function closingQuote(line: string, start: number): number {
     }
   }
   return -1;
+}
+
+function skipSpaces(line: string, from: number): number {
+  let i = from;
+  while (line.charCodeAt(i) === 0x20) i++;
+  return i;
+}
+
+/**
+ * Where a plain word inside a flow collection ends: at `,`, `[`, `]`, `{`, `}` or `: `, or the
+ * line's end. Words with another `:`, a ` #` or a quote after their start bail: YAML's rules for
+ * them in flow context are the full reader's.
+ */
+function flowPlainEnd(line: string, from: number): number {
+  let i = from;
+  for (; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 0x2c || c === 0x5b || c === 0x5d || c === 0x7b || c === 0x7d) return i;
+    if (c === 0x3a) {
+      if (line.charCodeAt(i + 1) === 0x20) return i;
+      throw BAIL;
+    }
+    if (c === 0x23 && line.charCodeAt(i - 1) === 0x20) throw BAIL;
+    if ((c === 0x22 || c === 0x27) && i > from) throw BAIL;
+  }
+  return i;
 }
 
 /** The text before a ` #` comment, trimmed. */

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
+import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { readYamlFast } from '../../src/document/fast-yaml.js';
 import { composeYaml, documentValue, locator, MAX_ALIAS_NODES } from '../../src/document/read-yaml.js';
@@ -65,6 +66,43 @@ describe('the fast YAML reader agrees with the full one', () => {
     expect(readYamlFast(readFileSync('test/cli/aws-node-live.yaml', 'utf8'), { maxDepth: 512, keyString, refuseNonFinite: false })).toBeDefined();
   });
 
+  it('reads the scenario files itself, but for their anchors and aliases: `ssa-sim run` of them never needs the full reader', () => {
+    // Their flow maps and lists on one line, folded prose (`>`), literal blocks.
+    const files = yamlFiles('scenarios').filter((f) => !/(?:: |- )[&*][\w-]/.test(readFileSync(f, 'utf8')));
+    expect(files).toContain(join('scenarios', 'eks-vpc-cni-addon.yaml'));
+    expect(files.filter((f) => !agree(readFileSync(f, 'utf8')))).toEqual([]);
+  });
+
+  it('on random values written in flow style on one line, and as folded prose (fixed seed)', () => {
+    const word = fc.constantFrom('a', 'no', 'On', 'null', '~', '0777', '1', '1.5', '-1', '.', '-', 'a b', 'x:y', ': x', '#', 'a #b', "it's", 'x"y', '', ' ', 'k:{"name":"x"}', 'é', '<<', '- a', '.inf', '1e3', '0x1F', '2024-01-01', 'a,b', '[x]', '{y}', '?', '?x', '&a', '*a', '!t', '%', '@', '`', '|', '>');
+    const value = fc.letrec((tie) => ({
+      v: fc.oneof({ depthSize: 'small' }, word, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), tie('list'), tie('map')),
+      list: fc.array(tie('v'), { maxLength: 4 }),
+      map: fc.dictionary(word, tie('v'), { maxKeys: 4 }),
+    }));
+    const prose = fc.array(fc.oneof(fc.constantFrom('', ' ', 'a', 'b c', '  indented', 'trailing ', '# not a comment', 'x: y'), fc.string({ maxLength: 6 })), { maxLength: 6 });
+    const readFast = [0, 0];
+    fc.assert(
+      fc.property(value.map, value.v, prose, fc.constantFrom('>', '>-', '|', '|-'), fc.boolean(), (m, v, lines, header, spaced) => {
+        // The yaml package writes the flow style below a block root and in block list items, as
+        // ssa-sim's scenarios have it.
+        const doc = new YAML.Document({ m, v, l: [structuredClone(m), structuredClone(v)] }, { version: '1.1' });
+        YAML.visit(doc, { Map: (_, n) => void (n.flow = true), Seq: (_, n) => void (n.flow = true) });
+        (doc.contents as YAML.YAMLMap).flow = false;
+        (doc.get('l') as YAML.YAMLSeq).flow = false;
+        const flowText = doc.toString({ lineWidth: 0, flowCollectionPadding: spaced });
+        const folded = `p: ${header}\n${lines.map((l) => (l === '' ? '' : `  ${l}`)).join('\n')}\nq: 1\n`;
+        [flowText, folded].forEach((text, i) => {
+          if (agree(text)) readFast[i]++;
+        });
+      }),
+      { seed: 15_02, numRuns: 400, verbose: true },
+    );
+    // Out of 400 each: the rest hold words that send the text to the full reader.
+    expect(readFast[0]).toBeGreaterThan(200);
+    expect(readFast[1]).toBeGreaterThan(150);
+  });
+
   it('on random values as ssa-sim writes them (fixed seed)', () => {
     const word = fc.constantFrom('a', 'no', 'yes', 'On', 'null', '~', '0777', '1', '1.5', '-1', '.', '-', ': x', '#', 'a #b', "it's", 'x"y', '', ' ', 'k:{"name":"x"}', '\\t', 'é', '<<', '- a', '.inf', '1e3', '0x1F', 'true', '2024-01-01', 'line\nbreak');
     const value = fc.letrec((tie) => ({
@@ -119,6 +157,30 @@ describe('the fast YAML reader agrees with the full one', () => {
     'a: |\n  x\n   \n  y\n',
     'a: |+\n  x\n\n',
     'a: >\n  x\n  y\n',
+    'a: {b: 1, c: [x, "y z"], d: {}, e: [ ]} # c\n',
+    'a: {b: c d, e: -1, f: .5, g: 0777, h: no, i: ~, j: 1:30, k: "a\\tb", l: \'it\'\'s\'}\n',
+    "a: {'k': v, \"q\": 'w', 1: one, null: n, true: t}\n",
+    '- {a: 1}\n- [b, {c: [d]}]\n-   {e: f}\n',
+    'a: {b: }\n',
+    'a: {b}\n',
+    'a: [a: 1]\n',
+    'a: {b: 1,}\n',
+    'a: [1,]\n',
+    'a: {b: 1\n',
+    'a: {b: 1}\n  c: 2\n',
+    'a: {b: 1}#x\n',
+    'a: [1, 2] extra\n',
+    'a: {x: y: z}\n',
+    'a: {b: 1, b: 2}\n',
+    'a: {b:1}\n',
+    'a: [x#y, a b #c]\n',
+    'a: [&x 1, *x]\n',
+    '{a: 1}\n',
+    'a: >-\n  x\n\n  y\n\n\n  z\nb: 1\n',
+    'a: >\n  x\n    more\n  y\n',
+    'a: >\n\n  x\n',
+    'a: >\n  # text\n  x: y\nb: >\n  last\n\n',
+    '- >\n  in a list\n  folded\n- x\n',
   ])('case %#', (text) => {
     const fast = readYamlFast(text, { file: 'f.yaml', maxDepth: 512, keyString, refuseNonFinite: false });
     if (fast === undefined) return; // the full reader takes it

@@ -17,7 +17,7 @@
 import { Composer, isMap, isPair, isScalar, Parser } from 'yaml';
 import type { SourcePosition } from '../errors/ssa-error.js';
 import { newMap, type Value, type ValueMap } from '../value/value.js';
-import { type LocatedNote, type PathLink, pathOf } from './read-yaml.js';
+import { type DocPath, type LocatedNote, type PathLink, pathOf } from './read-yaml.js';
 import { goYamlScalar, noteOf, type ScalarNote, scalarValue, YAML11_OPTIONS } from './yaml-scalars.js';
 
 export interface FastDocument {
@@ -27,6 +27,48 @@ export interface FastDocument {
   readonly notes: LocatedNote[];
   /** Where the document's root node starts. */
   readonly root: SourcePosition;
+  /** Where each node starts, by `placeKey` of its path; only when the options ask for them. */
+  readonly places?: ReadonlyMap<string, Place>;
+}
+
+/**
+ * Where a node starts, as the full reader's locator says: a scalar or a flow collection at its
+ * first character, a block scalar at its `|` or `>`, a block map at its first key, a block list
+ * at its first `-`; and its key, in a map. An empty value (`key:` alone) has none here: the full
+ * reader answers for it.
+ */
+export interface Place {
+  readonly kind: 'map' | 'seq' | 'scalar' | 'empty';
+  readonly value?: SourcePosition;
+  readonly key?: SourcePosition;
+}
+
+/** The key of a path in `places`. */
+export const placeKey = (segs: readonly (string | number)[]): string => JSON.stringify(segs);
+
+/**
+ * Where the node at PATH starts (its key with `at` 'key', for a map's entry), or its nearest
+ * existing ancestor, as the full reader's locator walks it (read-yaml.ts `offsetOf`); undefined
+ * where the places do not say (an empty value on the way): the full reader's to answer.
+ */
+export function placeOf(places: ReadonlyMap<string, Place>, path: DocPath, at: 'key' | 'value' = 'value'): SourcePosition | undefined {
+  let node = places.get(placeKey([]));
+  if (node?.value === undefined) return undefined;
+  let best = node.value;
+  const segs: (string | number)[] = [];
+  for (let i = 0; i < path.length; i++) {
+    const seg = path[i];
+    if (node.kind === 'map' && typeof seg === 'string') segs.push(seg);
+    else if (node.kind === 'seq' && (typeof seg === 'number' || /^(?:0|[1-9][0-9]*)$/.test(seg))) segs.push(Number(seg));
+    else return best;
+    const child = places.get(placeKey(segs));
+    if (child === undefined) return best;
+    if (i === path.length - 1 && at === 'key' && node.kind === 'map') return child.key ?? best;
+    if (child.value === undefined) return undefined;
+    node = child;
+    best = child.value;
+  }
+  return best;
 }
 
 export interface FastOptions {
@@ -36,6 +78,8 @@ export interface FastOptions {
   readonly keyString: (v: Value) => string;
   /** Set when non-finite numbers are errors: the full reader reports them. */
   readonly refuseNonFinite: boolean;
+  /** Record where every node starts (FastDocument.places). */
+  readonly places?: boolean;
 }
 
 /** Thrown inside the reader when the text needs the full reader. */
@@ -76,6 +120,7 @@ class FastReader {
   /** Where the current document ends (the index of its `---` line, or the line count). */
   private end = 0;
   private notes: LocatedNote[] = [];
+  private places: Map<string, Place> | undefined;
   private readonly typed = new Map<string, Resolved>();
 
   constructor(
@@ -109,6 +154,7 @@ class FastReader {
       this.li = start;
       this.end = nextSep === undefined ? lines.length : nextSep;
       this.notes = [];
+      this.places = this.opts.places === true ? new Map() : undefined;
       if (!this.skipBlank()) {
         // A document that `---` opens holds an empty scalar (null) just after the marker.
         if (start > 0) out.push({ index, value: null, notes: [], root: { ...file, line: start, column: 4 } });
@@ -118,9 +164,28 @@ class FastReader {
       const root: SourcePosition = { ...file, line: this.li + 1, column: indent + 1 };
       const value = this.block(indent, undefined, 1);
       if (this.skipBlank()) throw BAIL;
-      out.push({ index, value, notes: this.notes, root });
+      out.push({ index, value, notes: this.notes, root, ...(this.places !== undefined ? { places: this.places } : {}) });
     });
     return out;
+  }
+
+  /** Records where the node at PATH starts (0-based line and column), when places are asked for. */
+  private place(path: PathLink | undefined, kind: Place['kind'], line: number, col: number): void {
+    if (this.places === undefined) return;
+    const k = placeKey(pathOf(path));
+    const at = this.position(line, col);
+    const known = this.places.get(k);
+    this.places.set(k, { ...known, kind, ...(kind === 'empty' ? {} : { value: at }) });
+  }
+
+  private placeKey(path: PathLink, line: number, col: number): void {
+    if (this.places === undefined) return;
+    const k = placeKey(pathOf(path));
+    this.places.set(k, { kind: 'empty', ...this.places.get(k), key: this.position(line, col) });
+  }
+
+  private position(line: number, col: number): SourcePosition {
+    return { ...(this.opts.file !== undefined ? { file: this.opts.file } : {}), line: line + 1, column: col + 1 };
   }
 
   private hasContent(from: number, to: number): boolean {
@@ -153,6 +218,7 @@ class FastReader {
 
   private map(indent: number, path: PathLink | undefined, depth: number): ValueMap {
     const out = newMap();
+    if (this.skipBlank()) this.place(path, 'map', this.li, indent);
     while (this.skipBlank()) {
       const lineIndent = this.indentOf(this.li);
       if (lineIndent < indent) break;
@@ -163,10 +229,12 @@ class FastReader {
       const { key, valueCol } = this.entry(line, indent, lineNo, path);
       if (Object.prototype.hasOwnProperty.call(out, key)) throw BAIL; // the full reader reports it
       const childPath: PathLink = { parent: path, seg: key };
+      this.placeKey(childPath, lineNo, indent);
       if (this.virtualLine === lineNo) this.virtualLine = -1;
       if (valueCol === undefined) {
         this.li++;
         out[key] = this.nested(indent, childPath, depth + 1);
+        if (out[key] === null) this.place(childPath, 'empty', 0, 0);
       } else {
         out[key] = this.scalar(line, valueCol, lineNo, childPath, indent, depth + 1);
         this.li++;
@@ -188,6 +256,7 @@ class FastReader {
   private seq(indent: number, path: PathLink | undefined, depth: number): Value[] {
     if (depth > this.opts.maxDepth || depth > MAX_FAST_DEPTH) throw BAIL;
     const out: Value[] = [];
+    if (this.skipBlank()) this.place(path, 'seq', this.li, indent);
     while (this.skipBlank()) {
       const lineIndent = this.indentOf(this.li);
       if (lineIndent < indent) break;
@@ -249,6 +318,7 @@ class FastReader {
    */
   private scalar(line: string, col: number, lineNo: number, path: PathLink, indent: number, depth: number): Value {
     const c = line.charCodeAt(col);
+    if (c !== 0x7b && c !== 0x5b) this.place(path, 'scalar', lineNo, col);
     if (c === 0x7c /* | */) return this.literal(line.slice(col).trimEnd(), indent);
     if (c === 0x3e /* > */) return this.folded(line.slice(col).trimEnd(), indent);
     if (c === 0x22 || c === 0x27) {
@@ -350,6 +420,7 @@ class FastReader {
   /** A node inside a flow collection at `at`: a collection, a quoted scalar or a plain word; and where it ends. */
   private flowNode(line: string, at: number, lineNo: number, path: PathLink, depth: number): { value: Value; end: number } {
     const c = line.charCodeAt(at);
+    this.place(path, c === 0x7b ? 'map' : c === 0x5b ? 'seq' : 'scalar', lineNo, at);
     if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
       if (depth > this.opts.maxDepth || depth > MAX_FAST_DEPTH) throw BAIL;
       return c === 0x7b ? this.flowMap(line, at, lineNo, path, depth) : this.flowSeq(line, at, lineNo, path, depth);
@@ -373,6 +444,7 @@ class FastReader {
       // A key, then `: ` and a value: a key alone, `key:value` or an empty value bail.
       let keyValue: Value;
       const c = line.charCodeAt(i);
+      const keyCol = i;
       if (c === 0x22 || c === 0x27) {
         const close = closingQuote(line, i);
         if (close < 0) throw BAIL;
@@ -391,7 +463,9 @@ class FastReader {
       i = skipSpaces(line, i + 2);
       const next = line.charCodeAt(i);
       if (next === 0x2c /* , */ || next === 0x7d || Number.isNaN(next)) throw BAIL;
-      const v = this.flowNode(line, i, lineNo, { parent: path, seg: key }, depth + 1);
+      const childPath: PathLink = { parent: path, seg: key };
+      this.placeKey(childPath, lineNo, keyCol);
+      const v = this.flowNode(line, i, lineNo, childPath, depth + 1);
       out[key] = v.value;
       i = skipSpaces(line, v.end);
       if (line.charCodeAt(i) === 0x7d) return { value: out, end: i + 1 };

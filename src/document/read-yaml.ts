@@ -19,7 +19,7 @@ import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser 
 import type { CST, Document, Scalar, YAMLError, YAMLMap } from 'yaml';
 import { SsaError, type SourcePosition } from '../errors/ssa-error.js';
 import { hasKey, isMap as isValueMap, newMap, type Value } from '../value/value.js';
-import { readYamlFast } from './fast-yaml.js';
+import { type Place, placeOf, readYamlFast } from './fast-yaml.js';
 import { goYamlScalar, noteOf, scalarValue, type ScalarNote, YAML11_OPTIONS } from './yaml-scalars.js';
 
 /** Most nodes that alias expansion may produce in one document. */
@@ -441,9 +441,17 @@ export interface YamlDocument {
  * when the caller reaches it, so problems are reported in the order of the text.
  */
 export function* readYaml(text: string, opts: ReadYamlOptions): Generator<YamlDocument, void, undefined> {
-  const fast = opts.json ? undefined : readYamlFast(text, { file: opts.file, maxDepth: opts.maxDepth, keyString: keyStringer(opts), refuseNonFinite: opts.nonFinite !== undefined });
+  const fastOptions = { file: opts.file, maxDepth: opts.maxDepth, keyString: keyStringer(opts), refuseNonFinite: opts.nonFinite !== undefined };
+  const fast = opts.json ? undefined : readYamlFast(text, fastOptions);
   if (fast) {
-    // Positions below a document's root come from the full reader, composed only when asked.
+    // Positions below a document's root: the line reader's, read again with places when first
+    // asked; the full reader's, composed only when asked, where those do not say (an empty
+    // value) and inside a text.
+    let placed: Map<number, ReadonlyMap<string, Place>> | undefined;
+    const placesOf = (index: number): ReadonlyMap<string, Place> | undefined => {
+      placed ??= new Map((readYamlFast(text, { ...fastOptions, places: true }) ?? []).map((d) => [d.index, d.places ?? new Map()]));
+      return placed.get(index);
+    };
     let full: { stream: YamlStream; docs: Map<number, Locator> } | undefined;
     const fullLocator = (index: number): { stream: YamlStream; loc: Locator } => {
       full ??= { stream: composeYaml(text, opts), docs: new Map() };
@@ -452,6 +460,9 @@ export function* readYaml(text: string, opts: ReadYamlOptions): Generator<YamlDo
       return { stream: full.stream, loc };
     };
     const locate = (index: number, path: DocPath, at?: 'key' | 'value'): SourcePosition => {
+      const places = placesOf(index);
+      const known = places === undefined ? undefined : placeOf(places, path, at);
+      if (known !== undefined) return known;
       const { stream, loc } = fullLocator(index);
       return stream.position(loc.offsetOf(path, at));
     };

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { readYamlFast } from '../../src/document/fast-yaml.js';
-import { composeYaml, documentValue, locator, MAX_ALIAS_NODES } from '../../src/document/read-yaml.js';
+import type { SourcePosition } from '../../src/errors/ssa-error.js';
+import { placeOf, readYamlFast } from '../../src/document/fast-yaml.js';
+import { composeYaml, type DocSegment, documentValue, locator, MAX_ALIAS_NODES } from '../../src/document/read-yaml.js';
 import { formatGoNumber } from '../../src/fieldpath/format-go-value.js';
 import { toYaml } from '../../src/manifest/write-yaml.js';
 import type { Value } from '../../src/value/value.js';
@@ -34,12 +35,45 @@ function full(text: string) {
 /** JSON with key order kept, so that a difference in order shows. */
 const dump = (x: unknown) => stringifyJson(x);
 
+/** Every path of a value, and below each a key and an index that are not there. */
+function* pathsOf(v: Value, path: DocSegment[] = []): Generator<DocSegment[]> {
+  yield path;
+  yield [...path, 'not-there'];
+  yield [...path, 1000];
+  if (Array.isArray(v)) for (let i = 0; i < v.length; i++) yield* pathsOf(v[i], [...path, i]);
+  else if (v !== null && typeof v === 'object') for (const k of Object.keys(v)) yield* pathsOf(v[k], [...path, k]);
+}
+
+/** Where the line reader places each node, where it says, is where the full reader's locator does. */
+function placesAgree(text: string): void {
+  const placed = readYamlFast(text, { file: 'f.yaml', maxDepth: 512, keyString, refuseNonFinite: false, places: true });
+  if (placed === undefined) throw new Error('read without places, not with them');
+  const opts = { file: 'f.yaml', maxDepth: 512, maxAliasNodes: MAX_ALIAS_NODES, keyText };
+  const stream = composeYaml(text, opts);
+  const show = (p: SourcePosition | undefined) => (p === undefined ? '-' : `${p.line}:${p.column}`);
+  for (const d of placed) {
+    const loc = locator(stream, stream.documents[d.index], opts);
+    const mine: string[] = [];
+    const theirs: string[] = [];
+    for (const path of pathsOf(d.value)) {
+      for (const at of ['key', 'value'] as const) {
+        const p = placeOf(d.places ?? new Map(), path, at);
+        if (p === undefined) continue;
+        mine.push(`${JSON.stringify(path)} ${at} ${show(p)}`);
+        theirs.push(`${JSON.stringify(path)} ${at} ${show(stream.position(loc.offsetOf(path, at)))}`);
+      }
+    }
+    expect(mine).toEqual(theirs);
+  }
+}
+
 function agree(text: string): boolean {
   const fast = readYamlFast(text, { file: 'f.yaml', maxDepth: 512, keyString, refuseNonFinite: false });
   if (fast === undefined) return false;
   const slow = full(text);
   expect(slow).not.toBe('error');
   expect(dump(fast)).toBe(dump(slow));
+  placesAgree(text);
   return true;
 }
 
@@ -185,6 +219,7 @@ describe('the fast YAML reader agrees with the full one', () => {
     const fast = readYamlFast(text, { file: 'f.yaml', maxDepth: 512, keyString, refuseNonFinite: false });
     if (fast === undefined) return; // the full reader takes it
     expect(dump(fast)).toBe(dump(full(text)));
+    placesAgree(text);
   });
 });
 

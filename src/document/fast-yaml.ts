@@ -441,26 +441,28 @@ class FastReader {
     let i = skipSpaces(line, open + 1);
     if (line.charCodeAt(i) === 0x7d /* } */) return { value: out, end: i + 1 };
     for (;;) {
-      // A key, then `: ` and a value: a key alone, `key:value` or an empty value bail.
+      // A key, then `: ` and a value: a key alone, `key:value` or an empty value bail. After a
+      // quoted key the value may follow the colon at once (`{"f:a":{}}`, JSON's way).
       let keyValue: Value;
       const c = line.charCodeAt(i);
       const keyCol = i;
+      let valueAt: number;
       if (c === 0x22 || c === 0x27) {
         const close = closingQuote(line, i);
-        if (close < 0) throw BAIL;
+        if (close < 0 || line.charCodeAt(close + 1) !== 0x3a) throw BAIL;
         keyValue = this.quoted(line.slice(i, close + 1));
-        i = close + 1;
+        valueAt = close + 2;
       } else {
         const end = flowPlainEnd(line, i);
         const text = line.slice(i, end).trimEnd();
         if (text === '' || text === '<<' || !plainStart(text)) throw BAIL;
         keyValue = this.plain(text, lineNo, i, path, true);
-        i = end;
+        if (line.charCodeAt(end) !== 0x3a || line.charCodeAt(end + 1) !== 0x20) throw BAIL;
+        valueAt = end + 2;
       }
-      if (line.charCodeAt(i) !== 0x3a || line.charCodeAt(i + 1) !== 0x20) throw BAIL;
       const key = this.opts.keyString(keyValue);
       if (Object.prototype.hasOwnProperty.call(out, key)) throw BAIL; // the full reader reports it
-      i = skipSpaces(line, i + 2);
+      i = skipSpaces(line, valueAt);
       const next = line.charCodeAt(i);
       if (next === 0x2c /* , */ || next === 0x7d || Number.isNaN(next)) throw BAIL;
       const childPath: PathLink = { parent: path, seg: key };

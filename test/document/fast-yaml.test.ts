@@ -176,6 +176,8 @@ describe('the fast YAML reader agrees with the full one', () => {
     'a: multi\n  line\n',
     '- - a\n',
     'a: [1, 2]\n',
+    'a: {"f:x":{"k:{\\"name\\":\\"y\\"}":{".":{}}},"n":-1, \'q\':[b]}\n',
+    'a: {"x" :1}\nb: {"y":}\nc: {"z":b:c}\nd: ["k":1]\n',
     'a: !!str 1\n',
     '? a\n: b\n',
     'a:\n\tb: 1\n',

@@ -95,7 +95,8 @@ const SPECIAL_WORDS = new Set([
   'true', 'True', 'TRUE', 'false', 'False', 'FALSE', 'on', 'On', 'ON', 'off', 'Off', 'OFF',
 ]);
 
-interface Resolved {
+/** A scalar as the full reader types it, with its YAML 1.1 note. */
+export interface Resolved {
   readonly value: Value;
   readonly note: ScalarNote | undefined;
 }
@@ -497,7 +498,7 @@ class FastReader {
     const c = text.charCodeAt(0);
     // Words: strings, but for YAML 1.1's null and boolean spellings.
     if (((c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x2f) && !SPECIAL_WORDS.has(text)) return text;
-    const r = this.resolve(text);
+    const r = typedPlain(text) ?? this.resolve(text);
     if (r.note) {
       const source = { ...(this.opts.file !== undefined ? { file: this.opts.file } : {}), line: lineNo + 1, column: col + 1 };
       this.notes.push({ ...r.note, source, path: pathOf(path), key, aliased: false });
@@ -509,7 +510,7 @@ class FastReader {
   private quoted(text: string): Value {
     if (text.charCodeAt(0) === 0x27) return text.slice(1, -1).replace(/''/g, "'");
     if (!text.includes('\\')) return text.slice(1, -1);
-    return this.resolve(text).value;
+    return unescapeDoubleQuoted(text) ?? this.resolve(text).value;
   }
 
   /** The scalar's value as the full reader types it (in a map value's position), once per text. */
@@ -527,6 +528,56 @@ class FastReader {
     this.typed.set(text, r);
     return r;
   }
+}
+
+const YAML11_TRUE = /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/;
+const YAML11_FALSE = /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/;
+const YAML11_NULL = /^(?:~|[Nn]ull|NULL)$/;
+/** A decimal integer that is a safe float64 as written (no sign but `-`, no `-0`, no `_`, no leading zero). */
+const PLAIN_DECIMAL = /^-?(?:0|[1-9][0-9]{0,14})$/;
+/**
+ * The characters of YAML 1.1's plain numbers and timestamps that start with a digit (binary,
+ * octal, decimal, hexadecimal, sexagesimal ints and floats, exponents, dates and times): a plain
+ * scalar starting with a digit and holding any other character is a string.
+ */
+const NUMERIC_CHARS = /^[-+0-9a-fA-FxXoObB_.:eEtTzZ ]*$/;
+
+/**
+ * A plain scalar's value and note as the full reader gives them, for the scalars whose type the
+ * YAML 1.1 rules settle at a glance; undefined for the others (the full reader types them). A
+ * plain scalar is not a string only when it is a null or boolean word, `<<`, or when after an
+ * optional sign it starts with a digit or a dot (every number and timestamp pattern does).
+ */
+export function typedPlain(text: string): Resolved | undefined {
+  if (YAML11_TRUE.test(text) || YAML11_FALSE.test(text)) {
+    const value = YAML11_TRUE.test(text);
+    return { value, note: noteOf({ type: 'PLAIN', source: text }, value) };
+  }
+  if (YAML11_NULL.test(text)) return { value: null, note: undefined };
+  if (PLAIN_DECIMAL.test(text)) return { value: Number(text), note: undefined };
+  if (text === '' || text === '<<') return undefined;
+  const signed = text.charCodeAt(0) === 0x2d || text.charCodeAt(0) === 0x2b ? 1 : 0;
+  const c = text.charCodeAt(signed);
+  if (c === 0x2e /* . */ || Number.isNaN(c)) return undefined;
+  if (c < 0x30 || c > 0x39 || !NUMERIC_CHARS.test(text)) return { value: text, note: undefined };
+  return undefined;
+}
+
+/** Escapes read here; the others (`\x`, `\u`, `\N`, an escaped space, ...) are the full reader's. */
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', n: '\n', t: '\t', r: '\r' };
+
+/** A one-line double-quoted scalar (quotes included) whose escapes are all simple ones, unescaped. */
+export function unescapeDoubleQuoted(text: string): string | undefined {
+  let out = '';
+  let from = 1;
+  const end = text.length - 1;
+  for (let i = text.indexOf('\\', from); i >= 0 && i < end; i = text.indexOf('\\', from)) {
+    const e = Object.hasOwn(SIMPLE_ESCAPES, text[i + 1]) ? SIMPLE_ESCAPES[text[i + 1]] : undefined;
+    if (e === undefined || i + 1 >= end) return undefined;
+    out += text.slice(from, i) + e;
+    from = i + 2;
+  }
+  return out + text.slice(from, end);
 }
 
 function isBlank(line: string): boolean {

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import YAML from 'yaml';
+import YAML, { isMap, isScalar } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { SourcePosition } from '../../src/errors/ssa-error.js';
-import { placeOf, readYamlFast } from '../../src/document/fast-yaml.js';
+import { placeOf, readYamlFast, typedPlain, unescapeDoubleQuoted } from '../../src/document/fast-yaml.js';
 import { composeYaml, type DocSegment, documentValue, locator, MAX_ALIAS_NODES } from '../../src/document/read-yaml.js';
 import { formatGoNumber } from '../../src/fieldpath/format-go-value.js';
 import { toYaml } from '../../src/manifest/write-yaml.js';
@@ -158,6 +158,40 @@ describe('the fast YAML reader agrees with the full one', () => {
     const big = bigObject(8, 20);
     expect(agree(big.liveYaml)).toBe(true);
     expect(agree(big.manifestYaml)).toBe(true);
+  });
+
+  it('types plain scalars at a glance only where the full reader types them the same', () => {
+    // Every text of up to three characters over the characters YAML 1.1's patterns turn on, and
+    // words that are numbers, booleans, nulls, timestamps or look like them.
+    const chars = ['0', '1', '7', '9', '.', '-', '+', '_', ':', 'e', 'E', 'x', 'b', 'a', 'f', 'n', 'i', 'o', 'y', 'N', 'T', 'Z', ' ', '%', 'm', '~', '<', '='];
+    const texts = new Set<string>(['true', 'False', 'ON', 'off', 'Yes', 'NO', 'null', 'Null', 'NULL', '~', '.inf', '-.Inf', '.NaN', '0777', '0o17', '0x1F', '0b101', '1_000', '1:30', '1:30.5', '2024-01-01', '2024-01-01T10:00:00Z', '2024-01-01 10:00:00 +01:00', '1e3', '-1.5e-3', '-0', '+5', '007', '123456789012345', '1234567890123456', '-123456789012345', '9007199254740993', '10%', '25m', '1m', '-rpc-timeout=5s', '-addr=:50051', '602401143452.dkr.ecr.eu-west-1.amazonaws.com/x:v1', 'e5', '-e5', '+.5', '1.', '.5', '0.0']);
+    for (const a of chars) for (const b of ['', ...chars]) for (const c of ['', ...chars]) texts.add(a + b + c);
+    let typed = 0;
+    for (const text of texts) {
+      const mine = typedPlain(text);
+      if (mine === undefined) continue;
+      // Only texts the full reader reads as one plain scalar reach typedPlain (others bail before).
+      const stream = composeYaml(`x: ${text}\n`, { maxDepth: 512 });
+      const pair = stream.documents.length === 1 && stream.documents[0].errors.length === 0 && isMap(stream.documents[0].contents) ? stream.documents[0].contents.items[0] : undefined;
+      if (!isScalar(pair?.value) || pair.value.type !== 'PLAIN' || pair.value.source !== text) continue;
+      const docs = full(`x: ${text}\n`);
+      expect(docs !== 'error' && dump(docs[0].value)).toBe(dump({ x: mine.value }));
+      const notes = docs === 'error' ? [] : docs[0].notes.map((n) => ({ kind: n.kind, text: n.text, value: n.value, yaml11Only: n.yaml11Only }));
+      expect({ text, notes }).toEqual({ text, notes: mine.note === undefined ? [] : [mine.note] });
+      typed++;
+    }
+    expect(typed).toBeGreaterThan(10_000);
+  });
+
+  it('unescapes the simple escapes of a double-quoted scalar as the full reader does, and leaves it the others', () => {
+    const texts = ['"a\\"b"', '"\\\\"', '"x\\ny\\tz\\r"', '"Apply failed: \\"m\\"\\n- .a"', '"\\u00e9"', '"\\x41"', '"a\\ b"', '"\\/"', '"\\N"', '"\\0"', '"end\\\\"'];
+    for (const text of texts) {
+      const mine = unescapeDoubleQuoted(text);
+      if (mine === undefined) continue;
+      const docs = full(`x: ${text}\n`);
+      expect(docs !== 'error' && dump(docs[0].value)).toBe(dump({ x: mine }));
+    }
+    expect(texts.filter((t) => unescapeDoubleQuoted(t) !== undefined)).toEqual(['"a\\"b"', '"\\\\"', '"x\\ny\\tz\\r"', '"Apply failed: \\"m\\"\\n- .a"', '"end\\\\"']);
   });
 
   it.each([

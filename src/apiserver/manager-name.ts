@@ -3,23 +3,20 @@
  * agent up to its first `/` with non-printable characters dropped, at most 128 bytes; and the
  * checks on request options, as 422 field errors.
  */
-import { goQuote } from '../fieldpath/format-go-value.js';
+import { goQuote, isGoPrintable } from '../fieldpath/format-go-value.js';
 import type { FieldError } from './status.js';
 import { utf8Length } from './utf8.js';
 
 export const FIELD_MANAGER_MAX_LENGTH = 128;
 
-const PRINTABLE = /[\p{L}\p{M}\p{N}\p{P}\p{S} ]/u;
-
 /**
  * Go's `unicode.IsPrint` (letters, marks, numbers, punctuation, symbols, ASCII space). ASCII is
- * answered without the expression, whose Unicode classes V8 compiles on first use (milliseconds
- * of every cold start that names a manager).
+ * answered without the Unicode tables, which are built on first use (isGoPrintable).
  */
 export function isPrint(ch: string): boolean {
   const cp = ch.codePointAt(0)!;
   if (cp < 0x80) return cp >= 0x20 && cp < 0x7f;
-  return PRINTABLE.test(ch);
+  return isGoPrintable(ch);
 }
 
 /** The manager recorded for a request ('' becomes `unknown` when the entry is written). */

@@ -53,7 +53,19 @@ export function formatGoFloat(x: number): string {
   return String(x); // JS writes fixed notation with the same shortest digits in this range
 }
 
-const PRINTABLE = /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
+let printable: RegExp | undefined;
+
+/**
+ * Go's `unicode.IsPrint` for a character beyond ASCII (letters, marks, numbers, punctuation,
+ * symbols), with the JS Unicode property tables. The expression is built on first use: V8 builds
+ * the code point sets of its classes when the expression is made, millions of instructions that a
+ * module-level literal would cost every start.
+ */
+export function isGoPrintable(ch: string): boolean {
+  printable ??= /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
+  return printable.test(ch);
+}
+
 const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 const SHORT_ESCAPES: Record<number, string> = { 7: '\\a', 8: '\\b', 12: '\\f', 10: '\\n', 13: '\\r', 9: '\\t', 11: '\\v' };
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
@@ -74,7 +86,7 @@ export function goQuote(s: string): string {
       continue;
     }
     if (cp >= 0xd800 && cp <= 0xdfff) cp = 0xfffd;
-    if (cp < 0x80 ? cp >= 0x20 && cp < 0x7f : PRINTABLE.test(ch) || cp === 0xfffd) {
+    if (cp < 0x80 ? cp >= 0x20 && cp < 0x7f : isGoPrintable(ch) || cp === 0xfffd) {
       out += String.fromCodePoint(cp);
       continue;
     }

@@ -402,10 +402,13 @@ function escapeFor(cp: number): string {
 
 // ---- yaml.v2's key order ----------------------------------------------------------------------
 
-// ASCII is answered without them (key order is asked for every key written): V8 compiles
-// Unicode classes on first use, milliseconds of a cold start.
-const LETTER = /\p{L}/u;
-const DIGIT = /\p{Nd}/u;
+// ASCII is answered without them (key order is asked for every key written), and they are built
+// on first use: V8 builds the code point sets of Unicode classes when the expression is made,
+// millions of instructions that module-level literals would cost every start.
+let letter: RegExp | undefined;
+let digit: RegExp | undefined;
+const isUnicodeLetter = (cp: number): boolean => (letter ??= /\p{L}/u).test(String.fromCodePoint(cp));
+const isUnicodeDigit = (cp: number): boolean => (digit ??= /\p{Nd}/u).test(String.fromCodePoint(cp));
 
 /** yaml.v2's `keyList.Less` for string keys: runs of digits compare as numbers, letters after others. */
 export function yamlKeyOrder(a: string, b: string): number {
@@ -416,8 +419,8 @@ export function yamlKeyOrder(a: string, b: string): number {
 function keyLess(a: string, b: string): boolean {
   const ar = [...a].map((c) => c.codePointAt(0)!);
   const br = [...b].map((c) => c.codePointAt(0)!);
-  const isLetter = (cp: number) => (cp < 0x80 ? (cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a : LETTER.test(String.fromCodePoint(cp)));
-  const isDigit = (cp: number) => (cp < 0x80 ? cp >= 0x30 && cp <= 0x39 : DIGIT.test(String.fromCodePoint(cp)));
+  const isLetter = (cp: number) => (cp < 0x80 ? (cp | 0x20) >= 0x61 && (cp | 0x20) <= 0x7a : isUnicodeLetter(cp));
+  const isDigit = (cp: number) => (cp < 0x80 ? cp >= 0x30 && cp <= 0x39 : isUnicodeDigit(cp));
   for (let i = 0; i < ar.length && i < br.length; i++) {
     if (ar[i] === br[i]) continue;
     const al = isLetter(ar[i]);

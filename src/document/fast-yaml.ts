@@ -27,48 +27,56 @@ export interface FastDocument {
   readonly notes: LocatedNote[];
   /** Where the document's root node starts. */
   readonly root: SourcePosition;
-  /** Where each node starts, by `placeKey` of its path; only when the options ask for them. */
-  readonly places?: ReadonlyMap<string, Place>;
+  /** Where each node starts, from the root down; only when the options ask for them. */
+  readonly places?: Place;
 }
 
 /**
  * Where a node starts, as the full reader's locator says: a scalar or a flow collection at its
  * first character, a block scalar at its `|` or `>`, a block map at its first key, a block list
- * at its first `-`; and its key, in a map. An empty value (`key:` alone) has none here: the full
- * reader answers for it.
+ * at its first `-`; and its key, in a map (0-based lines and columns, -1 when not known). An empty
+ * value (`key:` alone) has no start here: the full reader answers for it. The places of a map's
+ * entries and a list's items are its children, by key and by index.
  */
 export interface Place {
   readonly kind: 'map' | 'seq' | 'scalar' | 'empty';
-  readonly value?: SourcePosition;
-  readonly key?: SourcePosition;
+  readonly line: number;
+  readonly column: number;
+  readonly keyLine: number;
+  readonly keyColumn: number;
+  readonly children: ReadonlyMap<string | number, Place> | undefined;
 }
 
-/** The key of a path in `places`. */
-export const placeKey = (segs: readonly (string | number)[]): string => JSON.stringify(segs);
+interface PlaceBuilder {
+  kind: Place['kind'];
+  line: number;
+  column: number;
+  keyLine: number;
+  keyColumn: number;
+  children: Map<string | number, PlaceBuilder> | undefined;
+}
 
 /**
  * Where the node at PATH starts (its key with `at` 'key', for a map's entry), or its nearest
  * existing ancestor, as the full reader's locator walks it (read-yaml.ts `offsetOf`); undefined
  * where the places do not say (an empty value on the way): the full reader's to answer.
  */
-export function placeOf(places: ReadonlyMap<string, Place>, path: DocPath, at: 'key' | 'value' = 'value'): SourcePosition | undefined {
-  let node = places.get(placeKey([]));
-  if (node?.value === undefined) return undefined;
-  let best = node.value;
-  const segs: (string | number)[] = [];
+export function placeOf(root: Place, path: DocPath, at: 'key' | 'value' = 'value', file?: string): SourcePosition | undefined {
+  const position = (line: number, column: number): SourcePosition => ({ ...(file !== undefined ? { file } : {}), line: line + 1, column: column + 1 });
+  if (root.line < 0) return undefined;
+  let node = root;
   for (let i = 0; i < path.length; i++) {
     const seg = path[i];
-    if (node.kind === 'map' && typeof seg === 'string') segs.push(seg);
-    else if (node.kind === 'seq' && (typeof seg === 'number' || /^(?:0|[1-9][0-9]*)$/.test(seg))) segs.push(Number(seg));
-    else return best;
-    const child = places.get(placeKey(segs));
-    if (child === undefined) return best;
-    if (i === path.length - 1 && at === 'key' && node.kind === 'map') return child.key ?? best;
-    if (child.value === undefined) return undefined;
+    let child: Place | undefined;
+    if (node.kind === 'map' && typeof seg === 'string') child = node.children?.get(seg);
+    else if (node.kind === 'seq' && (typeof seg === 'number' || /^(?:0|[1-9][0-9]*)$/.test(seg))) child = node.children?.get(Number(seg));
+    else break;
+    if (child === undefined) break;
+    if (i === path.length - 1 && at === 'key' && node.kind === 'map') return child.keyLine < 0 ? position(node.line, node.column) : position(child.keyLine, child.keyColumn);
+    if (child.line < 0) return undefined;
     node = child;
-    best = child.value;
   }
-  return best;
+  return position(node.line, node.column);
 }
 
 export interface FastOptions {
@@ -121,7 +129,8 @@ class FastReader {
   /** Where the current document ends (the index of its `---` line, or the line count). */
   private end = 0;
   private notes: LocatedNote[] = [];
-  private places: Map<string, Place> | undefined;
+  /** The current document's places (its root's), and each path's place, when places are asked for. */
+  private places: { root: PlaceBuilder; byPath: Map<PathLink, PlaceBuilder> } | undefined;
   private readonly typed = new Map<string, Resolved>();
 
   constructor(
@@ -155,7 +164,7 @@ class FastReader {
       this.li = start;
       this.end = nextSep === undefined ? lines.length : nextSep;
       this.notes = [];
-      this.places = this.opts.places === true ? new Map() : undefined;
+      this.places = this.opts.places === true ? { root: newPlace(), byPath: new Map() } : undefined;
       if (!this.skipBlank()) {
         // A document that `---` opens holds an empty scalar (null) just after the marker.
         if (start > 0) out.push({ index, value: null, notes: [], root: { ...file, line: start, column: 4 } });
@@ -165,7 +174,7 @@ class FastReader {
       const root: SourcePosition = { ...file, line: this.li + 1, column: indent + 1 };
       const value = this.block(indent, undefined, 1);
       if (this.skipBlank()) throw BAIL;
-      out.push({ index, value, notes: this.notes, root, ...(this.places !== undefined ? { places: this.places } : {}) });
+      out.push({ index, value, notes: this.notes, root, ...(this.places !== undefined ? { places: this.places.root } : {}) });
     });
     return out;
   }
@@ -173,20 +182,34 @@ class FastReader {
   /** Records where the node at PATH starts (0-based line and column), when places are asked for. */
   private place(path: PathLink | undefined, kind: Place['kind'], line: number, col: number): void {
     if (this.places === undefined) return;
-    const k = placeKey(pathOf(path));
-    const at = this.position(line, col);
-    const known = this.places.get(k);
-    this.places.set(k, { ...known, kind, ...(kind === 'empty' ? {} : { value: at }) });
+    const p = this.placeAt(path);
+    p.kind = kind;
+    if (kind !== 'empty') {
+      p.line = line;
+      p.column = col;
+    }
   }
 
   private placeKey(path: PathLink, line: number, col: number): void {
     if (this.places === undefined) return;
-    const k = placeKey(pathOf(path));
-    this.places.set(k, { kind: 'empty', ...this.places.get(k), key: this.position(line, col) });
+    const p = this.placeAt(path);
+    p.keyLine = line;
+    p.keyColumn = col;
   }
 
-  private position(line: number, col: number): SourcePosition {
-    return { ...(this.opts.file !== undefined ? { file: this.opts.file } : {}), line: line + 1, column: col + 1 };
+  /** The place of PATH, made (as an empty one) when new; its parent's is made first. */
+  private placeAt(path: PathLink | undefined): PlaceBuilder {
+    const places = this.places!;
+    if (path === undefined) return places.root;
+    let p = places.byPath.get(path);
+    if (p === undefined) {
+      const parent = this.placeAt(path.parent);
+      parent.children ??= new Map();
+      p = parent.children.get(path.seg);
+      if (p === undefined) parent.children.set(path.seg, (p = newPlace()));
+      places.byPath.set(path, p);
+    }
+    return p;
   }
 
   private hasContent(from: number, to: number): boolean {
@@ -578,6 +601,10 @@ export function unescapeDoubleQuoted(text: string): string | undefined {
     from = i + 2;
   }
   return out + text.slice(from, end);
+}
+
+function newPlace(): PlaceBuilder {
+  return { kind: 'empty', line: -1, column: -1, keyLine: -1, keyColumn: -1, children: undefined };
 }
 
 function isBlank(line: string): boolean {

@@ -419,6 +419,11 @@ function blockIndent(fileLines: readonly string[], valueLines: readonly string[]
 }
 
 export interface ReadYamlOptions extends ComposeOptions, ValueOptions, LocateOptions {
+  /**
+   * The caller will ask positions below the root (a scenario file's steps and expectations): the
+   * line reader records them as it reads, instead of reading the text again on the first ask.
+   */
+  readonly eagerPositions?: boolean;
   /** The message for a document's first YAML error (default: `invalid YAML: <its first line>`). */
   readonly syntaxMessage?: (error: YAMLError, text: string) => string;
 }
@@ -442,14 +447,14 @@ export interface YamlDocument {
  */
 export function* readYaml(text: string, opts: ReadYamlOptions): Generator<YamlDocument, void, undefined> {
   const fastOptions = { file: opts.file, maxDepth: opts.maxDepth, keyString: keyStringer(opts), refuseNonFinite: opts.nonFinite !== undefined };
-  const fast = opts.json ? undefined : readYamlFast(text, fastOptions);
+  const fast = opts.json ? undefined : readYamlFast(text, { ...fastOptions, places: opts.eagerPositions === true });
   if (fast) {
     // Positions below a document's root: the line reader's, read again with places when first
     // asked; the full reader's, composed only when asked, where those do not say (an empty
     // value) and inside a text.
-    let placed: Map<number, ReadonlyMap<string, Place>> | undefined;
-    const placesOf = (index: number): ReadonlyMap<string, Place> | undefined => {
-      placed ??= new Map((readYamlFast(text, { ...fastOptions, places: true }) ?? []).map((d) => [d.index, d.places ?? new Map()]));
+    let placed: Map<number, Place | undefined> | undefined = opts.eagerPositions === true ? new Map(fast.map((d) => [d.index, d.places])) : undefined;
+    const placesOf = (index: number): Place | undefined => {
+      placed ??= new Map((readYamlFast(text, { ...fastOptions, places: true }) ?? []).map((d) => [d.index, d.places]));
       return placed.get(index);
     };
     let full: { stream: YamlStream; docs: Map<number, Locator> } | undefined;
@@ -461,7 +466,7 @@ export function* readYaml(text: string, opts: ReadYamlOptions): Generator<YamlDo
     };
     const locate = (index: number, path: DocPath, at?: 'key' | 'value'): SourcePosition => {
       const places = placesOf(index);
-      const known = places === undefined ? undefined : placeOf(places, path, at);
+      const known = places === undefined ? undefined : placeOf(places, path, at, opts.file);
       if (known !== undefined) return known;
       const { stream, loc } = fullLocator(index);
       return stream.position(loc.offsetOf(path, at));

@@ -49,6 +49,7 @@ export interface LocatedDocument {
 export function readYamlDocuments(text: string, file: string): LocatedDocument[] {
   const docs = Array.from(readYaml(text, {
     file,
+    eagerPositions: true,
     maxDepth: MAX_YAML_DEPTH,
     maxAliasNodes: MAX_ALIAS_NODES,
     nonFinite: (_written, v) => `${String(v)} cannot be represented in JSON`,

@@ -5,7 +5,7 @@ import YAML, { isMap, isScalar } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import type { SourcePosition } from '../../src/errors/ssa-error.js';
 import { placeOf, readYamlFast, typedPlain, unescapeDoubleQuoted } from '../../src/document/fast-yaml.js';
-import { composeYaml, type DocSegment, documentValue, locator, MAX_ALIAS_NODES } from '../../src/document/read-yaml.js';
+import { composeYaml, type DocSegment, documentValue, locator, MAX_ALIAS_NODES, readYaml } from '../../src/document/read-yaml.js';
 import { formatGoNumber } from '../../src/fieldpath/format-go-value.js';
 import { toYaml } from '../../src/manifest/write-yaml.js';
 import type { Value } from '../../src/value/value.js';
@@ -57,7 +57,7 @@ function placesAgree(text: string): void {
     const theirs: string[] = [];
     for (const path of pathsOf(d.value)) {
       for (const at of ['key', 'value'] as const) {
-        const p = placeOf(d.places ?? new Map(), path, at);
+        const p = d.places === undefined ? undefined : placeOf(d.places, path, at, 'f.yaml');
         if (p === undefined) continue;
         mine.push(`${JSON.stringify(path)} ${at} ${show(p)}`);
         theirs.push(`${JSON.stringify(path)} ${at} ${show(stream.position(loc.offsetOf(path, at)))}`);
@@ -105,6 +105,20 @@ describe('the fast YAML reader agrees with the full one', () => {
     const files = yamlFiles('scenarios').filter((f) => !/(?:: |- )[&*][\w-]/.test(readFileSync(f, 'utf8')));
     expect(files).toContain(join('scenarios', 'eks-vpc-cni-addon.yaml'));
     expect(files.filter((f) => !agree(readFileSync(f, 'utf8')))).toEqual([]);
+  });
+
+  it('places every node the same whether positions are recorded as the text is read or on the first ask', () => {
+    const opts = { file: 'f.yaml', maxDepth: 512, maxAliasNodes: MAX_ALIAS_NODES };
+    for (const f of yamlFiles('scenarios')) {
+      const text = readFileSync(f, 'utf8');
+      const eager = [...readYaml(text, { ...opts, eagerPositions: true })];
+      const lazy = [...readYaml(text, opts)];
+      expect(eager.length).toBe(lazy.length);
+      eager.forEach((d, i) => {
+        const show = (doc: typeof d) => [...pathsOf(doc.value)].flatMap((p) => (['key', 'value'] as const).map((at) => `${JSON.stringify(p)} ${at} ${JSON.stringify(doc.positionOf(p, at))}`));
+        expect(show(d)).toEqual(show(lazy[i]));
+      });
+    }
   });
 
   it('on random values written in flow style on one line, and as folded prose (fixed seed)', () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { SsaError } from '../errors/ssa-error.js';
@@ -8,7 +7,7 @@ import { SsaError } from '../errors/ssa-error.js';
  * reader never sees half a file and a failed run leaves the old file as it was.
  */
 export function writeFileAtomically(file: string, text: string): void {
-  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomHex(4)}.tmp`);
   try {
     writeFileSync(tmp, text, { flag: 'wx' });
     renameSync(tmp, file);
@@ -16,6 +15,15 @@ export function writeFileAtomically(file: string, text: string): void {
     rmSync(tmp, { force: true });
     throw new SsaError('INPUT', `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { source: { file } });
   }
+}
+
+/**
+ * BYTES random bytes in hex, from the Web Crypto global: Node loads its crypto modules when it is
+ * first used, so a run that writes no file does not (a static `node:crypto` import loaded some
+ * thirty modules at every start).
+ */
+function randomHex(bytes: number): string {
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export type OutputFormat = 'text' | 'json' | 'yaml' | 'name';

@@ -58,6 +58,16 @@ Object.defineProperty(process, 'stdin', { configurable: true, enumerable: d.enum
     expect(decoded.stderr).toBe('stdin used\n');
   });
 
+  it('loads no Node module that a run of the EKS story does not use (crypto serves -o FILE, readline --step)', () => {
+    const probe = join(outDir, 'modules-probe.cjs');
+    writeFileSync(probe, `process.on('exit', () => process.stderr.write(JSON.stringify(process.moduleLoadList)));\n`);
+    const r = spawnSync(process.execPath, ['--require', probe, join(outDir, 'ssa-sim.js'), 'run', 'scenarios/eks-vpc-cni-addon.yaml'], { cwd: repo, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    const loaded = JSON.parse(r.stderr) as string[];
+    expect(loaded).toContain('NativeModule fs');
+    expect(loaded.filter((m) => /^NativeModule (?:crypto|readline|internal\/crypto\/.*)$/.test(m))).toEqual([]);
+  });
+
   /** Runs ssa-sim ARGS in a fresh Node through the bundle's loader; gives its output and what became of each chunk's cache. */
   function throughLoader(dir: string, args: string[]): { stdout: string; chunks: { file: string; cache: string }[] } {
     const script = `const chunks = require(${JSON.stringify(join(dir, 'load-chunks.js'))}).chunkLoader(${JSON.stringify(dir)});

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { describeError, SsaError, type SourcePosition } from '../../errors/ssa-error.js';
 import {
   formatRunSummary,
@@ -135,6 +134,8 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
 
 /** Interactive: one step at a time, stepping back through the frozen snapshots on request. */
 async function stepThrough(files: string[], io: CommandIO, style: TextStyle, fmt: StepFormatOptions): Promise<number> {
+  // Loaded here: only --step reads lines, and a run without it should not load the module.
+  const { createInterface } = await import('node:readline');
   const lines = createInterface({ input: io.stdin, crlfDelay: Infinity, terminal: false })[Symbol.asyncIterator]();
   const ask = async (prompt: string): Promise<string | undefined> => {
     io.writeError(prompt);

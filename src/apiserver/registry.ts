@@ -58,8 +58,10 @@ export function buildResources(catalog: CatalogLike, extra: readonly ResourceTyp
     }
     // The preferred version first, as kube-apiserver orders a group's versions.
     versions.sort(compareVersionPriority);
-    // A built-in kind read from another source (--schema FILE) keeps what the server knows of it.
-    const info = first.custom ? first : { ...BUILTIN_KINDS.find((b) => b.group === group && b.kind === first.kind), ...definedOnly(first) };
+    // A built-in kind read from another source (--schema FILE) keeps what the server knows of it;
+    // the built-in catalog's own kinds are those facts already.
+    const builtin = first.custom ? undefined : BUILTIN_KINDS.find((b) => b.group === group && b.kind === first.kind);
+    const info = first.custom || builtin === first ? first : { ...builtin, ...definedOnly(first) };
     out.set(
       key,
       first.custom

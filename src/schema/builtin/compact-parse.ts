@@ -74,15 +74,25 @@ function typeLines(lines: readonly string[], source: string): { name: string; re
   return out;
 }
 
-/** A type definition whose alternatives are own enumerable getters, read once (spreading it copies them). */
+/**
+ * A type definition whose alternatives are own enumerable getters, read once (spreading it copies
+ * them). An object literal with accessors, not defineProperty calls and a freeze: there is one per
+ * built-in type at every start, and the getters cannot be assigned to anyway.
+ */
 function lazyTypeDef(name: string, read: () => AtomDecl): TypeDef {
   let atom: AtomDecl | undefined;
-  const get = () => (atom ??= read());
-  const def = { name } as TypeDef;
-  for (const key of ['scalar', 'list', 'map'] as const) {
-    Object.defineProperty(def, key, { enumerable: true, get: () => get()[key] });
-  }
-  return Object.freeze(def);
+  return {
+    name,
+    get scalar() {
+      return (atom ??= read()).scalar;
+    },
+    get list() {
+      return (atom ??= read()).list;
+    },
+    get map() {
+      return (atom ??= read()).map;
+    },
+  };
 }
 
 function expand(name: string, aliases: ReadonlyMap<string, string>): string {

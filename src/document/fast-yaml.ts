@@ -318,10 +318,7 @@ class FastReader {
     let keyValue: Value;
     let after: number;
     if (c === 0x22 /* " */ || c === 0x27 /* ' */) {
-      const close = closingQuote(line, col);
-      if (close < 0 || line.charCodeAt(close + 1) !== 0x3a) throw BAIL;
-      keyValue = this.quoted(line.slice(col, close + 1));
-      after = close + 2;
+      ({ key: keyValue, after } = this.quotedKey(line, col));
     } else {
       const colon = plainKeyEnd(line, col);
       if (colon < 0) throw BAIL;
@@ -334,6 +331,13 @@ class FastReader {
     while (line.charCodeAt(after) === 0x20) after++;
     const empty = after >= line.length || line.charCodeAt(after) === 0x23;
     return { key: this.opts.keyString(keyValue), valueCol: empty ? undefined : after };
+  }
+
+  /** A quoted key starting at `at`, with its colon right after it: its value, and where the text after the colon starts. */
+  private quotedKey(line: string, at: number): { key: Value; after: number } {
+    const close = closingQuote(line, at);
+    if (close < 0 || line.charCodeAt(close + 1) !== 0x3a) throw BAIL;
+    return { key: this.quoted(line.slice(at, close + 1)), after: close + 2 };
   }
 
   /**
@@ -472,10 +476,7 @@ class FastReader {
       const keyCol = i;
       let valueAt: number;
       if (c === 0x22 || c === 0x27) {
-        const close = closingQuote(line, i);
-        if (close < 0 || line.charCodeAt(close + 1) !== 0x3a) throw BAIL;
-        keyValue = this.quoted(line.slice(i, close + 1));
-        valueAt = close + 2;
+        ({ key: keyValue, after: valueAt } = this.quotedKey(line, i));
       } else {
         const end = flowPlainEnd(line, i);
         const text = line.slice(i, end).trimEnd();

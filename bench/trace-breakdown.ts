@@ -70,9 +70,7 @@ interface Node {
  * caller makes each click a task of its own so that no task spans two windows.
  */
 export function windowCpu(events: readonly TraceEvent[], thread: { readonly pid: number; readonly tid: number }, windows: readonly { readonly from: number; readonly to: number }[]): WindowCpu[] {
-  const complete = events
-    .filter((e) => e.ph === 'X' && e.pid === thread.pid && e.tid === thread.tid && e.dur !== undefined)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const complete = threadEvents(events, thread);
   const roots: Node[] = [];
   const stack: Node[] = [];
   for (const e of complete) {
@@ -92,6 +90,11 @@ export function windowCpu(events: readonly TraceEvent[], thread: { readonly pid:
     for (const p of PHASES) phases[p] /= 1000;
     return { total: total / 1000, phases };
   });
+}
+
+/** The thread's complete events, in order of start, an enclosing event before those inside it. */
+function threadEvents(events: readonly TraceEvent[], thread: { readonly pid: number; readonly tid: number }): TraceEvent[] {
+  return events.filter((e) => e.ph === 'X' && e.pid === thread.pid && e.tid === thread.tid && e.dur !== undefined).sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
 }
 
 function end(e: TraceEvent): number {
@@ -115,9 +118,7 @@ const LAYOUT_WORK: ReadonlySet<string> = new Set(['Layout', 'UpdateLayoutTree', 
  * callback are not counted: the frame lays the page out then anyway.
  */
 export function forcedLayouts(events: readonly TraceEvent[], thread: { readonly pid: number; readonly tid: number }, from: number, to: number): string[] {
-  const complete = events
-    .filter((e) => e.ph === 'X' && e.pid === thread.pid && e.tid === thread.tid && e.dur !== undefined)
-    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const complete = threadEvents(events, thread);
   const out: string[] = [];
   const stack: TraceEvent[] = [];
   for (const e of complete) {

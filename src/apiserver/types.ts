@@ -254,6 +254,9 @@ export interface ListRequest {
   readonly resource?: string;
   /** Absent: all namespaces. */
   readonly namespace?: string;
+  /** Only the objects these select (list-selection.ts); absent: every object. */
+  readonly labelSelector?: string;
+  readonly fieldSelector?: string;
 }
 
 export interface CreateRequest {

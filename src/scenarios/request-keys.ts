@@ -13,7 +13,7 @@ const deleteOptions: Keys<NonNullable<DeleteRequest['options']>> = { dryRun: tru
 
 export const REQUEST_KEYS = {
   get: { verb: true, target: true, subresource: true },
-  list: { verb: true, apiVersion: true, kind: true, resource: true, namespace: true },
+  list: { verb: true, apiVersion: true, kind: true, resource: true, namespace: true, labelSelector: true, fieldSelector: true },
   create: { verb: true, body: true, target: true, options: true },
   update: { verb: true, body: true, target: true, options: true },
   patch: { verb: true, target: true, patchType: true, patch: true, options: true },

@@ -1,11 +1,12 @@
 /**
- * DELETE on a collection: every object listed there that the request's label and field
- * selectors match deleted one by one through the API server, answered with the list of what was
- * deleted (as kube-apiserver does).
+ * DELETE on a collection: every object the API server lists there with the request's label and
+ * field selectors deleted one by one through the API server, answered with the list of what was
+ * deleted (as kube-apiserver does), or the list's failure (a selector's 400).
  */
 import { serve } from '../apiserver/server.js';
 import type { ClusterState, DeleteRequest, KubeObject, ResourceType } from '../apiserver/types.js';
-import { getKey, isList, isMap, type Value } from '../value/value.js';
+import type { Selectors } from '../apiserver/list-selection.js';
+import { getKey, isList, isMap } from '../value/value.js';
 
 export interface DeleteCollection {
   readonly resource: ResourceType;
@@ -13,15 +14,15 @@ export interface DeleteCollection {
   readonly namespace?: string;
   readonly dryRun: boolean;
   /** The request's selectors. */
-  readonly matches: (obj: Value) => boolean;
+  readonly selectors: Selectors;
 }
 
 export function deleteCollection(state: ClusterState, req: DeleteCollection): { state: ClusterState; list: KubeObject; writes: DeleteRequest[] } {
-  const listed = serve(state, { verb: 'list', apiVersion: req.apiVersion, resource: req.resource.resource, ...(req.namespace !== undefined ? { namespace: req.namespace } : {}) });
+  const listed = serve(state, { verb: 'list', apiVersion: req.apiVersion, resource: req.resource.resource, ...(req.namespace !== undefined ? { namespace: req.namespace } : {}), ...req.selectors });
   if (!listed.response.ok) return { state, list: listed.response.status as unknown as KubeObject, writes: [] };
   const all = getKey(listed.response.object, 'items');
-  const items = (isList(all) ? all : []).filter(req.matches);
-  const list = { ...listed.response.object, items } as KubeObject;
+  const items = isList(all) ? all : [];
+  const list = listed.response.object;
   let next = state;
   const writes: DeleteRequest[] = [];
   for (const item of items) {

@@ -17,9 +17,9 @@ import { badRequest as badRequestStatus, jsonResponse, methodNotAllowed, notAcce
 import type { HttpRequest, HttpResponse } from './types.js';
 import type { VersionInfo } from './version.js';
 import { deleteCollection } from './delete-collection.js';
-import { pageOfList, selectorsOf } from './list-page.js';
+import { pageOfList } from './list-page.js';
 import { namespaceLifecycle } from './namespace-lifecycle.js';
-import { queryValue } from './request-options.js';
+import { queryValue, selectorsIn } from './request-options.js';
 import { tableOf } from './tables.js';
 import { asPartialMetadata } from './partial-metadata.js';
 import { watchSpec, type WatchSpec } from './watch-spec.js';
@@ -127,9 +127,7 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
     return { state, response: jsonResponse(200, {}), writes: [], watch: spec };
   }
   if (action.kind === 'deletecollection') {
-    const matches = selectorsOf(req.query, action.resource);
-    if (typeof matches !== 'function') return { state, response: fail(badRequestStatus(matches.problem)), writes: [] };
-    const r = deleteCollection(timed, { ...action, matches });
+    const r = deleteCollection(timed, { ...action, selectors: selectorsIn(req.query) });
     const response = reply(200, asTable(ordered(r.list), true));
     return r.writes.length > 0 ? { state: r.state, response, writes: r.writes } : { state, response, writes: [] };
   }
@@ -142,7 +140,7 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
   if (refused) return { state, response: fail(refused), writes: [], ...exchange({ ok: false, code: refused.code, status: refused, warnings: [] }) };
   let body = ok.object;
   if (action.request.verb === 'list') {
-    const page = pageOfList(body, req.query, action.resource);
+    const page = pageOfList(body, req.query);
     if (!page.ok) return { state, response: fail(badRequestStatus(page.problem)), writes: [] };
     body = page.list;
   }

@@ -1,14 +1,13 @@
 /**
- * What a list request asks of the list beyond the API server's answer: label and field
- * selectors, and pages (`limit`, `continue`), with kube-apiserver's `metadata.continue` and
- * `remainingItemCount`. Items come in namespace/name order, so a continue token is the position
- * after the last item served.
+ * What a list request asks of the list beyond the API server's answer: pages (`limit`,
+ * `continue`), with kube-apiserver's `metadata.continue` and `remainingItemCount` (the API server
+ * selects with the request's label and field selectors). Items come in namespace/name order, so a
+ * continue token is the position after the last item served.
  */
 import { getKey, isList, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
-import { type Query, queryValue } from './request-options.js';
-import { fieldSelector, labelSelector } from './selectors.js';
-import { selectableFields } from './selectable-fields.js';
-import type { ResourceType } from '../apiserver/types.js';
+import { type Query, queryValue, selectorsIn } from './request-options.js';
+import { listSelection } from '../apiserver/list-selection.js';
+import type { ResourceType, StatusObject } from '../apiserver/types.js';
 
 function itemKey(item: Value): string {
   const meta = isMap(item) ? getKey(item, 'metadata') : undefined;
@@ -30,21 +29,15 @@ function decodeContinue(token: string): string | undefined {
   }
 }
 
-/** Whether an object passes the request's selectors, or the text of a 400. */
-export function selectorsOf(query: Query, resource: ResourceType): ((obj: Value) => boolean) | { problem: string } {
-  const labels = labelSelector(queryValue(query, 'labelSelector') ?? '');
-  if (typeof labels !== 'function') return labels;
-  const fields = fieldSelector(queryValue(query, 'fieldSelector') ?? '', selectableFields(resource));
-  if (typeof fields !== 'function') return fields;
-  return (o) => labels(o) && fields(o);
+/** Whether an object passes the request's selectors (the API server's selection), or its 400. */
+export function selectorsOf(query: Query, resource: ResourceType): ((obj: Value) => boolean) | StatusObject {
+  return listSelection(resource, selectorsIn(query));
 }
 
-/** The list narrowed to the request's selectors and page, or the text of a 400. */
-export function pageOfList(list: ValueMap, query: Query, resource: ResourceType): { ok: true; list: ValueMap } | { ok: false; problem: string } {
-  const matches = selectorsOf(query, resource);
-  if (typeof matches !== 'function') return { ok: false, problem: matches.problem };
+/** The list narrowed to the request's page, or the text of a 400. */
+export function pageOfList(list: ValueMap, query: Query): { ok: true; list: ValueMap } | { ok: false; problem: string } {
   const items = getKey(list, 'items');
-  let out = (isList(items) ? items : []).filter(matches);
+  let out = isList(items) ? items : [];
   const token = queryValue(query, 'continue');
   if (token) {
     const start = decodeContinue(token);

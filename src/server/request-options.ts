@@ -2,6 +2,7 @@
  * A REST request's query parameters and headers as the API server's request options
  * (`fieldManager`, `force`, `dryRun`, `fieldValidation`, the User-Agent).
  */
+import type { Selectors } from '../apiserver/list-selection.js';
 import type { PatchOptions } from '../apiserver/types.js';
 
 export type Query = readonly (readonly [string, string])[];
@@ -44,4 +45,11 @@ export function writeOptions(query: Query, userAgent: string | undefined, now: s
     ...(subresource ? { subresource } : {}),
     now,
   };
+}
+
+/** The request's label and field selectors, as the query gives them (the API server reads them). */
+export function selectorsIn(query: Query): Selectors {
+  const labelSelector = queryValue(query, 'labelSelector');
+  const fieldSelector = queryValue(query, 'fieldSelector');
+  return { ...(labelSelector !== undefined ? { labelSelector } : {}), ...(fieldSelector !== undefined ? { fieldSelector } : {}) };
 }

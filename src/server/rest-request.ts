@@ -8,7 +8,7 @@ import { ProtoCodecError } from './protobuf-codec.js';
 import { objectFromProtobuf, PROTOBUF_MEDIA_TYPE, servesProtobuf } from './protobuf-envelope.js';
 import { readManifests } from '../manifest/read-manifests.js';
 import { SsaError } from '../errors/ssa-error.js';
-import { parseGoBool, queryValue, writeOptions } from './request-options.js';
+import { parseGoBool, queryValue, selectorsIn, writeOptions } from './request-options.js';
 import type { RestPath } from './route.js';
 import { badRequest, methodNotAllowed, pathNotFound, unsupportedBody } from './status-json.js';
 import type { HttpRequest } from './types.js';
@@ -89,7 +89,7 @@ export function restAction(state: ClusterState, req: HttpRequest, path: RestPath
     if (method === 'GET' && watch !== undefined && parseGoBool(watch === '' ? 'true' : watch)) {
       return { kind: 'watch', resource: r, apiVersion, ...(ns !== undefined ? { namespace: ns } : {}) };
     }
-    if (method === 'GET') return api({ verb: 'list', apiVersion, resource: r.resource, ...(ns !== undefined ? { namespace: ns } : {}) });
+    if (method === 'GET') return api({ verb: 'list', apiVersion, resource: r.resource, ...(ns !== undefined ? { namespace: ns } : {}), ...selectorsIn(req.query) });
     if (method === 'POST' && (ns !== undefined || !r.namespaced)) {
       const body = decodeObjectBody(req, state.config.catalog, r);
       if (!body.ok) return fail(body.status);

@@ -46,7 +46,7 @@ export function watchSpec(
   negotiated: Pick<Negotiated, 'table' | 'partialMetadata'>,
 ): WatchSpec | { problem: string } {
   const matches = selectorsOf(query, w.resource);
-  if (typeof matches !== 'function') return matches;
+  if (typeof matches !== 'function') return { problem: matches.message };
   const rvText = queryValue(query, 'resourceVersion') ?? '';
   let fromResourceVersion: number | undefined;
   if (rvText !== '' && rvText !== '0') {

@@ -1,5 +1,6 @@
 import { compareStrings } from '../../value/compare-strings.js';
 import { newMap } from '../../value/value.js';
+import { listSelection } from '../list-selection.js';
 import { findResource, joinApiVersion } from '../registry.js';
 import { setPath } from '../object-paths.js';
 import { isStatus, resolveTarget, storedAt } from '../request-context.js';
@@ -21,17 +22,19 @@ export function get(state: ClusterState, req: GetRequest): ServeResult {
   return { state, response: { ok: true, code: 200, object: body, warnings: [] } };
 }
 
-/** LIST: a `<Kind>List` of the objects (one namespace or all), ordered by namespace and name. */
+/** LIST: a `<Kind>List` of the objects (one namespace or all) its selectors match, ordered by namespace and name. */
 export function list(state: ClusterState, req: ListRequest): ServeResult {
   const found = findResource(state.config.resources, req.apiVersion, { kind: req.kind, resource: req.resource });
   if (!found) return { state, response: failure(resourceNotServed()) };
   const r = found.resource;
+  const matches = listSelection(r, req);
+  if (typeof matches !== 'function') return { state, response: failure(matches) };
   const prefix = `${r.group}/${r.resource}/${r.namespaced && req.namespace ? req.namespace + '/' : ''}`;
   const keys = [...state.objects.keys()].filter((k) => k.startsWith(prefix)).sort(compareStrings);
   const apiVersion = joinApiVersion(r.group, found.version);
   const out = newMap();
   out.apiVersion = apiVersion;
-  out.items = keys.map((k) => setPath(state.objects.get(k)!, ['apiVersion'], apiVersion));
+  out.items = keys.filter((k) => matches(state.objects.get(k)!)).map((k) => setPath(state.objects.get(k)!, ['apiVersion'], apiVersion));
   out.kind = `${r.kind}List`;
   const meta = newMap();
   meta.resourceVersion = String(state.resourceVersion);

@@ -4,8 +4,8 @@
  * `metadata.namespace`; pods, nodes, namespaces and secrets have more. Values are the strings Go
  * compares (a missing string is empty, a boolean `true` or `false`).
  */
-import { getPath } from '../apiserver/object-paths.js';
-import type { ResourceType } from '../apiserver/types.js';
+import { getPath } from './object-paths.js';
+import type { ResourceType } from './types.js';
 import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value.js';
 
 type Read = (obj: ValueMap) => string;

@@ -101,3 +101,23 @@ export function inWireOrder(catalog: CatalogLike, resource: ResourceType, body: 
 export function inObjectMetaOrder(metadata: ValueMap): ValueMap {
   return inMessageOrder(builtinProtoTables(), 'k8s.io.apimachinery.pkg.apis.meta.v1.ObjectMeta', metadata) as ValueMap;
 }
+
+/**
+ * A built-in kind's List as kube-apiserver writes it: its items are Go structs whose TypeMeta is
+ * empty, so they carry no `kind` and `apiVersion` (kubernetes/kubernetes#3030; a get, a watch
+ * event and a Table row's object have theirs). Custom resources' items are unstructured maps and
+ * keep them; so does anything that is not a List.
+ */
+export function withoutItemTypeMeta(resource: ResourceType, list: ValueMap): ValueMap {
+  const items = list.items;
+  if (resource.custom || list.kind === 'Status' || !isList(items)) return list;
+  const out = newMap();
+  for (const k of Object.keys(list)) out[k] = list[k];
+  out.items = items.map((item) => {
+    if (!isMap(item)) return item;
+    const typed = newMap();
+    for (const k of Object.keys(item)) if (k !== 'kind' && k !== 'apiVersion') typed[k] = item[k];
+    return typed;
+  });
+  return out;
+}

@@ -23,7 +23,7 @@ import { queryValue, selectorsIn } from './request-options.js';
 import { tableOf } from './tables.js';
 import { asPartialMetadata } from './partial-metadata.js';
 import { watchSpec, type WatchSpec } from './watch-spec.js';
-import { inWireOrder } from './go-json-order.js';
+import { inWireOrder, withoutItemTypeMeta } from './go-json-order.js';
 import type { ValueMap } from '../value/value.js';
 
 export interface ServerContext {
@@ -109,7 +109,7 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
   // A Table or metadata is made of what the verb answers (a list's items, or one object); a Status stays one.
   const asTable = (body: ValueMap, list: boolean): ValueMap => {
     if (negotiated.partialMetadata) return asPartialMetadata(negotiated.partialMetadata, action.resource, body, list) as ValueMap;
-    if (!negotiated.table || body.kind === 'Status') return body;
+    if (!negotiated.table || body.kind === 'Status') return list ? withoutItemTypeMeta(action.resource, body) : body;
     const rv = list ? String((body.metadata as ValueMap).resourceVersion ?? '') : '';
     const view = { group: action.resource.group, kind: action.resource.kind, custom: action.resource.custom === true, ...(subresource ? { subresource } : {}) };
     return tableOf(view, list ? (body.items as ValueMap[]) : [body], rv, now, includeObject(req.query), list ? (body.metadata as ValueMap) : undefined);

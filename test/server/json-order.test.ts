@@ -120,4 +120,15 @@ describe('JSON key order of answers', () => {
     expect(line.startsWith('{"type":"ADDED","object":{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c","namespace":"default",')).toBe(true);
     expect(line).toBe(`{"type":"ADDED","object":${created.body.trimEnd()}}`);
   });
+  it("writes a built-in List's items without kind and apiVersion, as kube-apiserver does (its typed items' TypeMeta is empty)", async () => {
+    const s = await start();
+    await call(s, 'POST', '/api/v1/namespaces/default/configmaps', '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"}}', JSON_HEADERS);
+    const list = await call(s, 'GET', '/api/v1/namespaces/default/configmaps');
+    expect(Object.keys(list.json.items[0])).toEqual(['metadata']);
+    // Custom resources' items are unstructured maps: they keep theirs. Table rows' objects are converted whole.
+    const table = await call(s, 'GET', '/api/v1/namespaces/default/configmaps?includeObject=Object', undefined, { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' });
+    expect(Object.keys(table.json.rows[0].object).slice(0, 2)).toEqual(['kind', 'apiVersion']);
+    // A get keeps them.
+    expect(Object.keys((await call(s, 'GET', '/api/v1/namespaces/default/configmaps/c')).json).slice(0, 2)).toEqual(['kind', 'apiVersion']);
+  });
 });

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { call, JSON_HEADERS, start } from './http-client.js';
+import { openWidgetCrd } from './open-widget-crd.js';
 
 const APPLY = { 'Content-Type': 'application/apply-patch+yaml' };
 
@@ -85,13 +86,7 @@ describe('JSON key order of answers', () => {
 
   it('writes custom resources, their Lists and watch events with every key sorted, managedFields too', async () => {
     const s = await start();
-    const crd = {
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name: 'widgets.example.com' },
-      spec: { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, scope: 'Namespaced', versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }] },
-    };
-    expect((await call(s, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', JSON.stringify(crd), JSON_HEADERS)).status).toBe(201);
+    expect((await call(s, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', JSON.stringify(openWidgetCrd()), JSON_HEADERS)).status).toBe(201);
     const widget = '{"spec":{"zeta":1,"alpha":{"y":1,"b":[{"z":1,"a":2}]}},"metadata":{"namespace":"default","name":"w","labels":{"b":"1","a":"2"}},"kind":"Widget","apiVersion":"example.com/v1"}';
     const created = await call(s, 'POST', '/apis/example.com/v1/namespaces/default/widgets?fieldManager=m', widget, JSON_HEADERS);
     expect(created.status).toBe(201);

@@ -9,14 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { objectFromProtobuf } from '../../src/server/protobuf-envelope.js';
 import { call, JSON_HEADERS, start } from './http-client.js';
+import { openWidgetCrd } from './open-widget-crd.js';
 
 const PROTOBUF = 'application/vnd.kubernetes.protobuf';
-const CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.example.com' },
-  spec: { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, scope: 'Namespaced', versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }] },
-};
+const CRD = openWidgetCrd();
 const WIDGET = JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } });
 
 describe('Accept negotiation', () => {

@@ -9,16 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { objectFromProtobuf } from '../../src/server/protobuf-envelope.js';
 import { call, JSON_HEADERS, start } from './http-client.js';
+import { openWidgetCrd } from './open-widget-crd.js';
 
 const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 const META = (as: string, v = 'v1', type = 'application/json') => `${type};as=${as};g=meta.k8s.io;v=${v}`;
 const CM = '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c","namespace":"default","labels":{"a":"1"}},"data":{"k":"v"}}';
-const CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.example.com' },
-  spec: { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, scope: 'Namespaced', versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }] },
-};
+const CRD = openWidgetCrd();
 
 describe('PartialObjectMetadata', () => {
   it('get answers the object metadata only, list a PartialObjectMetadataList whose items carry their kind', async () => {

@@ -17,6 +17,7 @@ import { messageNameOf, type ProtoMessage, type ProtoType } from '../../src/serv
 import { WireWriter } from '../../src/server/protobuf-wire.js';
 import { sharedPath } from '../support/shared.js';
 import { call, JSON_HEADERS, start } from './http-client.js';
+import { openWidgetCrd } from './open-widget-crd.js';
 
 const catalog = builtinCatalog();
 const tables = builtinProtoTables();
@@ -456,13 +457,7 @@ describe('protobuf over HTTP', () => {
     const s = await start();
     const bad = await call(s, 'POST', '/api/v1/namespaces/default/configmaps', new Blob([new Uint8Array([0x6b, 0x38, 0x73, 0])]), { 'Content-Type': PROTOBUF });
     expect(bad.json).toMatchObject({ code: 400, reason: 'BadRequest', message: 'the request body could not be decoded: the protobuf envelope names no apiVersion and kind' });
-    const crd = {
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name: 'widgets.example.com' },
-      spec: { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, scope: 'Namespaced', versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }] },
-    };
-    expect((await call(s, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', JSON.stringify(crd), JSON_HEADERS)).status).toBe(201);
+    expect((await call(s, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', JSON.stringify(openWidgetCrd()), JSON_HEADERS)).status).toBe(201);
     const cr = await call(s, 'POST', '/apis/example.com/v1/namespaces/default/widgets', new Blob([Buffer.from(wrapEnvelope('example.com/v1', 'Widget', new Uint8Array()))]), { 'Content-Type': PROTOBUF });
     expect(cr.json).toMatchObject({ code: 415, message: 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml' });
     const text = await call(s, 'POST', '/api/v1/namespaces/default/configmaps', 'x', { 'Content-Type': 'text/plain' });

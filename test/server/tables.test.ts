@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { call, JSON_HEADERS, start } from './http-client.js';
 import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+import { openWidgetCrd } from './open-widget-crd.js';
 
 const TABLE = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 const cm = (name: string) => JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data: { k: name } });
@@ -77,17 +78,7 @@ describe('Tables', () => {
 
   it('a custom resource\'s scale Table has the columns apiextensions-apiserver makes from its scale paths', async () => {
     const s = await start();
-    const crd = {
-      apiVersion: 'apiextensions.k8s.io/v1',
-      kind: 'CustomResourceDefinition',
-      metadata: { name: 'widgets.example.com' },
-      spec: {
-        group: 'example.com',
-        names: { kind: 'Widget', plural: 'widgets' },
-        scope: 'Namespaced',
-        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } }, subresources: { status: {}, scale: { specReplicasPath: '.spec.size', statusReplicasPath: '.status.size' } } }],
-      },
-    };
+    const crd = openWidgetCrd({ subresources: { status: {}, scale: { specReplicasPath: '.spec.size', statusReplicasPath: '.status.size' } } });
     expect((await call(s, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', JSON.stringify(crd), JSON_HEADERS)).status).toBe(201);
     await call(s, 'POST', '/apis/example.com/v1/namespaces/default/widgets', JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { size: 3 } }), JSON_HEADERS);
     const scale = (await call(s, 'GET', '/apis/example.com/v1/namespaces/default/widgets/w/scale', undefined, { Accept: TABLE })).json;

@@ -194,10 +194,15 @@ describe.runIf(available || required)('the playground in Chromium', () => {
         const box = list.getBoundingClientRect();
         return list.scrollWidth > list.clientWidth && current.left >= box.left && current.right <= box.right;
       });
+    // One key at a time, each step shown before the next key (two keys in one task are not what
+    // this checks, and under a loaded machine the second could land before the first's frame).
     await page.keyboard.press('End');
+    await expect.poll(() => position(page)).toBe('Step 5 of 5');
     await currentInView();
     await page.keyboard.press('Home');
+    await expect.poll(() => position(page)).toBe('Start: before step 1 of 5');
     await page.keyboard.press('ArrowRight');
+    await expect.poll(() => position(page)).toBe('Step 1 of 5');
     await currentInView();
     // The address follows the step once its frame is painted.
     await expect.poll(() => new URL(page.url()).hash).toBe('#scenario=eks-vpc-cni-addon&step=1');

@@ -64,6 +64,15 @@ export function builtinEmptyObject(group: string, kind: string): ValueMap | unde
     case '/Node':
       body = { spec: obj({}), status: obj({ daemonEndpoints: obj({ kubeletEndpoint: obj({ Port: 0 }) }) }) };
       break;
+    case 'apiextensions.k8s.io/CustomResourceDefinition': {
+      // Names' plural and kind, a status' conditions, acceptedNames and storedVersions are not omitempty.
+      const names = () => obj({ plural: '', kind: '' });
+      body = {
+        spec: obj({ group: '', names: names(), scope: '', versions: null }),
+        status: obj({ conditions: null, acceptedNames: names(), storedVersions: null }),
+      };
+      break;
+    }
     case '/ConfigMap':
     case '/Secret':
     case '/ServiceAccount':

@@ -14,7 +14,8 @@ import { apply, patch } from './verbs/patch.js';
 import { get, list } from './verbs/read.js';
 import { update } from './verbs/update.js';
 import { SsaError } from '../errors/ssa-error.js';
-import { servingStoredCrds } from './served-crds.js';
+import { crdsChanged, servingStoredCrds, withServedCrds } from './served-crds.js';
+import { reconcileCrds } from './crd-controllers.js';
 
 export const DEFAULT_START_TIME = '2024-01-01T00:00:00Z';
 
@@ -50,11 +51,14 @@ export function createCluster(options: ClusterOptions): ClusterState {
 
 /**
  * Serves one request: `{state, response}`; the state is unchanged on failures and dry runs. A
- * write that changes the stored CRDs changes what the next request finds served.
+ * write that changes the stored CRDs changes what the next request finds served, and the CRD
+ * controllers then write the CRDs' status (crd-controllers.ts); the response is the write's own.
  */
 export function serve(state: ClusterState, request: ApiRequest): ServeResult {
   const result = serveVerb(state, request);
-  return result.state === state ? result : { ...result, state: servingStoredCrds(state, result.state) };
+  if (result.state === state || !crdsChanged(state, result.state)) return result;
+  const now = ('options' in request ? request.options?.now : undefined) ?? result.state.now;
+  return { ...result, state: reconcileCrds(withServedCrds(result.state).state, now) };
 }
 
 function serveVerb(state: ClusterState, request: ApiRequest): ServeResult {

@@ -6,6 +6,7 @@
 import { valueEquals } from '../value/equals.js';
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { getPath, metadataOf, setPath } from './object-paths.js';
+import { storedVersionsOnCreate, storedVersionsOnUpdate } from './crd-stored-versions.js';
 import { templateGenerationOnCreate, templateGenerationOnUpdate } from './template-generation.js';
 import type { ResourceType } from './types.js';
 
@@ -18,7 +19,7 @@ export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: V
   out = setPath(out, ['metadata', 'generation'], resource.generation ? 1 : undefined);
   out = setPath(out, ['metadata', 'selfLink'], undefined);
   out = setPath(out, ['metadata', 'deletionTimestamp'], undefined);
-  return templateGenerationOnCreate(resource, out);
+  return storedVersionsOnCreate(resource, templateGenerationOnCreate(resource, out));
 }
 
 /** An updated object as the store keeps it: reset fields and system metadata from `old`, generation bumped on spec changes. */
@@ -36,6 +37,7 @@ export function prepareForUpdate(resource: ResourceType, subresource: string, ol
   for (const k of ['uid', 'creationTimestamp', 'deletionTimestamp', 'generation']) out = setPath(out, ['metadata', k], getKey(oldMeta, k));
   out = setPath(out, ['metadata', 'selfLink'], undefined);
   out = templateGenerationOnUpdate(resource, subresource, old, out);
+  out = storedVersionsOnUpdate(resource, subresource, out);
   if (resource.generation && !valueEquals(specOf(old), specOf(out))) {
     const g = getKey(oldMeta, 'generation');
     out = setPath(out, ['metadata', 'generation'], (typeof g === 'number' ? g : 0) + 1);

@@ -11,6 +11,7 @@
  * field also when it holds its zero value ("" or 0: `zero`).
  */
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
+import { storageVersionOf } from './crd-stored-versions.js';
 
 type Defaulter = (node: ValueMap) => void;
 
@@ -459,6 +460,26 @@ function csiDriver(d: ValueMap): void {
   ptr(spec, 'seLinuxMount', false);
 }
 
+// ---- apiextensions.k8s.io/v1 --------------------------------------------------------------
+
+/** SetDefaults_CustomResourceDefinition and its spec's: names, conversion, storedVersions. */
+function customResourceDefinition(crd: ValueMap): void {
+  const spec = mapAt(crd, 'spec');
+  const names = mapAt(spec, 'names');
+  const kind = getKey(names, 'kind');
+  if (typeof kind === 'string' && kind !== '') {
+    zero(names, 'singular', kind.toLowerCase());
+    zero(names, 'listKind', `${kind}List`);
+  }
+  const conversion = newMap();
+  conversion.strategy = 'None';
+  ptr(spec, 'conversion', conversion);
+  const status = mapAt(crd, 'status');
+  const listed = getKey(status, 'storedVersions');
+  const storage = storageVersionOf(crd);
+  if (!(Array.isArray(listed) && listed.length > 0) && storage !== undefined) status.storedVersions = [storage];
+}
+
 // ---- the table ----------------------------------------------------------------------------
 
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
@@ -472,6 +493,7 @@ const AUTOSCALING = 'io.k8s.api.autoscaling.v2.';
 const STORAGE = 'io.k8s.api.storage.v1.';
 const DISCOVERY = 'io.k8s.api.discovery.v1.';
 const SCHEDULING = 'io.k8s.api.scheduling.v1.';
+const APIEXTENSIONS = 'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.';
 
 /** The defaulter of each Go type that has one, by its OpenAPI name. */
 export const TYPE_DEFAULTERS: ReadonlyMap<string, Defaulter> = new Map<string, Defaulter>([
@@ -543,6 +565,8 @@ export const TYPE_DEFAULTERS: ReadonlyMap<string, Defaulter> = new Map<string, D
       ptr(p, 'protocol', 'TCP');
     },
   ],
+  [`${APIEXTENSIONS}CustomResourceDefinition`, customResourceDefinition],
+  [`${APIEXTENSIONS}ServiceReference`, (r) => ptr(r, 'port', 443)],
   [`${SCHEDULING}PriorityClass`, (pc) => ptr(pc, 'preemptionPolicy', 'PreemptLowerPriority')],
 ]);
 

@@ -74,8 +74,11 @@ describe('JSON key order of answers', () => {
     const created = await call(s, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd, JSON_HEADERS);
     expect(created.status).toBe(201);
     const orders = keyOrders(created.json);
-    expect(orders['.spec']).toEqual(['group', 'names', 'scope', 'versions']);
-    expect(orders['.spec.names']).toEqual(['plural', 'kind']);
+    // With what decoding defaults (names' singular and listKind, conversion) in their declared places.
+    expect(orders['.spec']).toEqual(['group', 'names', 'scope', 'versions', 'conversion']);
+    expect(orders['.spec.names']).toEqual(['plural', 'singular', 'kind', 'listKind']);
+    // The status the strategy leaves on create: conditions and acceptedNames at Go's zero, storedVersions set.
+    expect(created.json.status).toEqual({ conditions: null, acceptedNames: { plural: '', kind: '' }, storedVersions: ['v1'] });
     expect(orders['.spec.versions[0]']).toEqual(['name', 'served', 'storage', 'schema']);
     expect(orders['.spec.versions[0].schema.openAPIV3Schema']).toEqual(['type', 'properties']);
     expect(orders['.spec.versions[0].schema.openAPIV3Schema.properties']).toEqual(['alpha', 'spec']);

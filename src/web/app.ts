@@ -349,15 +349,23 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
     el.object.querySelector<HTMLElement>(`#${t.id}`)?.focus();
   });
 
-  /** Scrolls the step list sideways (only) so that the current step shows (reads now, returns the write). */
+  /**
+   * Scrolls the step list sideways (only) so that the current step shows wholly (reads now,
+   * returns the write). Positions come from the boxes as laid out, fractions included: offsetLeft
+   * rounds the step and the list each to a whole pixel, and scrolling by their difference could
+   * leave the step's edge a fraction of a pixel outside the list.
+   */
   const revealCurrentStep = (): (() => void) | undefined => {
     const b = el.steps.querySelector<HTMLElement>('[aria-current="step"]');
     if (!b) return undefined;
-    const li = b.parentElement as HTMLElement;
-    const left = li.offsetLeft - el.steps.offsetLeft;
-    const [scrolled, width, shown] = [el.steps.scrollLeft, li.offsetWidth, el.steps.clientWidth];
-    if (left < scrolled) return () => (el.steps.scrollLeft = left);
-    if (left + width > scrolled + shown) return () => (el.steps.scrollLeft = left + width - shown);
+    const item = (b.parentElement as HTMLElement).getBoundingClientRect();
+    const list = el.steps.getBoundingClientRect();
+    const [scrolled, shown] = [el.steps.scrollLeft, el.steps.clientWidth];
+    // The step's edges in the list's scrolled content.
+    const start = item.left - (list.left + el.steps.clientLeft) + scrolled;
+    const end = start + item.width;
+    if (start < scrolled) return () => (el.steps.scrollLeft = Math.floor(start));
+    if (end > scrolled + shown) return () => (el.steps.scrollLeft = Math.ceil(end - shown));
     return undefined;
   };
 

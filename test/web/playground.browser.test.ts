@@ -209,6 +209,48 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('keys pressed faster than frames: the current step ends up wholly inside a step list narrower than the steps', async () => {
+    const page = await open('#scenario=eks-vpc-cni-addon');
+    await page.waitForSelector('#app[data-run="done"]');
+    // A page made narrow after it opened: here the list's left edge falls between two pixels.
+    await page.setViewportSize({ width: 400, height: 800 });
+    // Several keys handled in one task, so that one frame reveals the step the last key chose,
+    // from a list scrolled to the far end: every position, from either end.
+    const press = (keys: string[]) =>
+      page.evaluate((ks) => {
+        for (const key of ks) (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      }, keys);
+    const inView = () =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) =>
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => {
+                const list = document.getElementById('step-list')!;
+                const current = document.querySelector('#step-list [aria-current="step"]')!.getBoundingClientRect();
+                const box = list.getBoundingClientRect();
+                resolve(list.scrollWidth > list.clientWidth && current.left >= box.left && current.right <= box.right);
+              }),
+            ),
+          ),
+      );
+    for (let pos = 0; pos <= 5; pos++) {
+      // The keys go to the page, then to a step's button that has the focus (which keeps it).
+      if (pos === 3) await page.click('#step-list button[data-pos="3"]');
+      // The list shown scrolled to its end, then one frame for the keys that lead to `pos`.
+      await press(['End']);
+      expect(await inView(), 'the last step').toBe(true);
+      await press(['Home', ...Array.from({ length: pos }, () => 'ArrowRight')]);
+      expect(await position(page)).toBe(pos === 0 ? 'Start: before step 1 of 5' : `Step ${pos} of 5`);
+      expect(await inView(), `step ${pos}, from the end`).toBe(true);
+      await press(['Home']);
+      expect(await inView(), 'the start').toBe(true);
+      await press(['End', ...Array.from({ length: 5 - pos }, () => 'ArrowLeft')]);
+      expect(await inView(), `step ${pos}, from the start`).toBe(true);
+    }
+    await page.close();
+  }, 60_000);
+
   it('a link opens the same scenario at the same step; a narrow screen works', async () => {
     const page = await open('#scenario=eks-vpc-cni-addon&step=4', 400, 800);
     expect(await position(page)).toBe('Step 4 of 5');

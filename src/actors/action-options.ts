@@ -51,7 +51,7 @@ type OptionsOf<N extends ActionName> = Parameters<(typeof actions)[N]>[1];
 export type OptionDeclaration<O> = { readonly [K in keyof Required<O>]: OptionType };
 
 const dryRun = { oneOf: ['none', 'server', 'client'] } as const;
-const common = { now: 'time', userAgent: 'string' } as const;
+const common = { now: 'time', userAgent: 'string', readObjects: 'runner' } as const;
 const target = { resource: 'string', name: 'string', namespace: 'string' } as const;
 const objectRef = { apiVersion: 'string', kind: 'string', name: 'string', namespace: 'string' } as const;
 const eksAddon = {

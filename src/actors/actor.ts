@@ -25,6 +25,13 @@ export type KubeObject = ValueMap;
  */
 export type Manifests = string | readonly KubeObject[];
 
+/**
+ * Reads manifest text into its objects, as kubectl reads `-f` (`file` names the text in errors).
+ * Actors read with `readObjects` (src/manifest) unless their runner gives one that remembers
+ * texts it has read (objects.ts `rememberingReader`).
+ */
+export type ObjectReader = (text: string, file: string) => KubeObject[];
+
 /** HTTP content types of the writes actors send (apiserver-semantics §3.1). */
 export type ContentType =
   | 'application/json'
@@ -180,6 +187,12 @@ export interface CommonOptions {
   readonly now?: string;
   /** HTTP User-Agent. Default per actor, e.g. kubectl `kubectl/v1.32.4 (linux/amd64) kubernetes/4cb5f07`. */
   readonly userAgent?: string;
+  /**
+   * How manifest text is read into objects; supplied by the runner (a scenario run reads the same
+   * add-on manifest at several steps and gives a reader that reads each text once). Default: read
+   * each time.
+   */
+  readonly readObjects?: ObjectReader;
 }
 
 /**

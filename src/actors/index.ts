@@ -38,6 +38,7 @@ export { KUBECTL_USER_AGENT } from './kubectl/kubectl.js';
 export { CONFLICT_HELP } from './kubectl/output.js';
 export { LAST_APPLIED, lastAppliedValue } from './kubectl/last-applied.js';
 export { CONTROLLER_MANAGER_USER_AGENT, GO_HTTP_CLIENT } from './controllers/controller.js';
+export { rememberingReader } from './objects.js';
 export {
   autoscalerScale,
   clientUpdate,

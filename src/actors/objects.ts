@@ -5,15 +5,35 @@ import type { KubeObject } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { readObjects } from '../manifest/read-manifests.js';
 import { type Value, type ValueMap, getKey, isMap, newMap } from '../value/value.js';
-import type { Manifests } from './actor.js';
+import type { Manifests, ObjectReader } from './actor.js';
 
-/** The objects of a `Manifests` option (YAML/JSON text or decoded objects). */
-export function toObjects(manifests: Manifests, file = '<manifests>'): KubeObject[] {
-  if (typeof manifests === 'string') return readObjects(manifests, { file });
+const readEachTime: ObjectReader = (text, file) => readObjects(text, { file });
+
+/** The objects of a `Manifests` option (YAML/JSON text, read by `read`, or decoded objects). */
+export function toObjects(manifests: Manifests, file = '<manifests>', read: ObjectReader = readEachTime): KubeObject[] {
+  if (typeof manifests === 'string') return read(manifests, file);
   return manifests.map((m) => {
     if (!isMap(m)) throw new SsaError('INPUT', 'a manifest must be an object');
     return m;
   });
+}
+
+/**
+ * A reader for one run that reads each text once and answers the same objects when the text comes
+ * again. The objects depend on the text alone (the file name only words errors, and a text that
+ * fails is read again, to fail with the name it is read under), and values are never changed once
+ * read, so sharing them between steps changes nothing but the work.
+ */
+export function rememberingReader(): ObjectReader {
+  const read = new Map<string, KubeObject[]>();
+  return (text, file) => {
+    let objects = read.get(text);
+    if (!objects) {
+      objects = readObjects(text, { file });
+      read.set(text, objects);
+    }
+    return objects.slice();
+  };
 }
 
 export function str(m: Value | undefined, key: string): string | undefined {

@@ -5,8 +5,8 @@
  */
 import { DEFAULT_START } from './scenario-clock.js';
 import { freeze } from 'immer';
-import { isActionName, runAction } from '../actors/index.js';
-import type { ActorOutcome, AddonStatus } from '../actors/actor.js';
+import { isActionName, rememberingReader, runAction } from '../actors/index.js';
+import type { ActorOutcome, AddonStatus, ObjectReader } from '../actors/actor.js';
 import { vpcCniManifest } from '../actors/eks/addons/vpc-cni.js';
 import { createCluster, objectType, serve, withExistingObject, withTime } from '../apiserver/index.js';
 import type { ApiRequest, ClusterState, KubeObject } from '../apiserver/types.js';
@@ -123,13 +123,15 @@ export function clusterRunner(scenario: Scenario, env: RunEnvironment): ModeRunn
   scenario.objects.forEach((o, i) => {
     state = seedObject(state, o as KubeObject, scenario.positionOf, i);
   });
+  // The add-on's manifest is the same text at every step that applies it: read once per run.
+  const readObjects = rememberingReader();
   return {
     initial: clusterSnapshot(state),
     run: (step, before) => {
       const prev = before.state as ClusterRunState;
       let s = prev.cluster;
       if (step.waitSeconds !== undefined) s = withTime(s, addSeconds(s.now, step.waitSeconds));
-      const { result, next, addon } = runClusterStep(scenario, env, step, s, prev.addons, before.objects);
+      const { result, next, addon } = runClusterStep(scenario, env, step, s, prev.addons, before.objects, readObjects);
       const after = withTime(next, addSeconds(s.now, tick));
       const addons = addon ? { ...prev.addons, [addon.addonName]: addon } : prev.addons;
       return { result, after: clusterSnapshot(after, addons) };
@@ -224,6 +226,7 @@ function runClusterStep(
   state: ClusterState,
   addons: Readonly<Record<string, AddonStatus>>,
   views: readonly ObjectView[],
+  readObjects: ObjectReader,
 ): { result: ActionResult; next: ClusterState; addon?: AddonStatus } {
   try {
     if (step.action === 'request') return runRequest(step, state, scenario, views);
@@ -233,7 +236,7 @@ function runClusterStep(
       });
     }
     const options = resolveOptions(step.args ?? {}, env, step, scenario);
-    const extra: Record<string, unknown> = { now: state.now };
+    const extra: Record<string, unknown> = { now: state.now, readObjects };
     if (step.action === 'eks-update-addon') {
       const name = isMap(options) && typeof getKey(options, 'addonName') === 'string' ? (getKey(options, 'addonName') as string) : 'vpc-cni';
       if (addons[name]) extra.current = addons[name];

@@ -17,7 +17,7 @@ export function serverSideApplyClient(state: ClusterState, options: ServerSideAp
   if (!options.fieldManager) throw new SsaError('INPUT', 'server-side-apply needs a fieldManager');
   const wire = controllerWire(state, options, GO_HTTP_CLIENT);
   let failed = false;
-  for (const obj of toObjects(options.manifests)) {
+  for (const obj of toObjects(options.manifests, undefined, options.readObjects)) {
     const id = identity(obj);
     const c = coordinates(wire.state, id.apiVersion, id.kind, id.name, id.namespace ?? options.namespace);
     const body = c.namespaced ? withNamespace(obj, c.namespace) : obj;

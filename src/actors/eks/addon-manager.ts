@@ -82,12 +82,12 @@ export function runAddon(state: ClusterState, options: EksAddonOptions, operatio
   // The objects EKS applies: shipped or given manifests, with the configuration values merged in.
   let objects: KubeObject[];
   try {
-    if (options.manifests !== undefined) objects = toObjects(options.manifests, `${addonName}.yaml`);
+    if (options.manifests !== undefined) objects = toObjects(options.manifests, `${addonName}.yaml`, options.readObjects);
     else if (shipped) {
       if (!shipped.versions.includes(addonVersion)) {
         throw new AddonApiError('InvalidParameterException', `Addon version specified is not supported, addon: ${addonName}, version: ${addonVersion}`);
       }
-      objects = toObjects(shipped.manifest(addonVersion, options.region ?? 'eu-west-1'), `${addonName}.yaml`);
+      objects = toObjects(shipped.manifest(addonVersion, options.region ?? 'eu-west-1'), `${addonName}.yaml`, options.readObjects);
     } else throw new AddonApiError('InvalidParameterException', `Addon ${addonName} specified is not supported`);
     if (configurationValues !== undefined) {
       const values = parseConfigurationValues(configurationValues);

@@ -38,7 +38,7 @@ export function kubectlApply(state: ClusterState, options: KubectlApplyOptions):
     if (serverSide && options.force) throw new SsaError('INPUT', VALIDATION.forceWithServerSide);
     if (dryRun === 'server' && options.force) throw new SsaError('INPUT', '--dry-run=server cannot be used with --force');
     if (options.subresource && !serverSide) throw new SsaError('INPUT', VALIDATION.subresourceNeedsServerSide);
-    const objects = toObjects(options.manifests);
+    const objects = toObjects(options.manifests, undefined, options.readObjects);
     if (objects.length === 0) throw new SsaError('INPUT', 'no objects passed to apply');
     const fieldManager = options.fieldManager ?? (serverSide ? 'kubectl' : 'kubectl-client-side-apply');
     const built = buildTargets(wire.state, objects, options.namespace, options.filename ?? STDIN_SOURCE);

@@ -19,7 +19,7 @@ export function kubectlCreate(state: ClusterState, options: KubectlCreateOptions
   return runKubectl(wire, (errors) => {
     const dryRun = options.dryRun ?? 'none';
     const validation = fieldValidation(options.validate);
-    for (const obj of toObjects(options.manifests)) {
+    for (const obj of toObjects(options.manifests, undefined, options.readObjects)) {
       const id = identity(obj);
       const c = coordinates(wire.state, id.apiVersion, id.kind, id.name, id.namespace ?? options.namespace);
       let body = c.namespaced ? withNamespace(obj, c.namespace) : obj;

@@ -105,7 +105,7 @@ export function kubectlDiff(state: ClusterState, options: KubectlDiffOptions): K
   const outcome = runKubectl(wire, (errors) => {
     const serverSide = options.serverSide ?? false;
     if (options.forceConflicts && !serverSide) throw new SsaError('INPUT', VALIDATION.forceConflictsNeedsServerSide);
-    const local = toObjects(options.manifests);
+    const local = toObjects(options.manifests, undefined, options.readObjects);
     const fieldManager = options.fieldManager ?? (serverSide ? 'kubectl' : 'kubectl-client-side-apply');
     const source = options.filename ?? STDIN_SOURCE;
     const built = buildTargets(wire.state, local, options.namespace, source);

@@ -8,6 +8,7 @@
 import { BUILTIN_KINDS } from '../schema/builtin/kinds.js';
 import { compareVersionPriority } from './version-priority.js';
 import { builtinStrategy } from './builtin-strategies.js';
+import type { PrinterColumn } from '../schema/schema-catalog.js';
 import type { CatalogKind, CatalogLike, ResourceType, ScaleSubresource } from './types.js';
 
 /** Groups whose kinds maintain `metadata.generation` (besides custom resources). */
@@ -50,11 +51,13 @@ export function buildResources(catalog: CatalogLike, extra: readonly ResourceTyp
     const first = kinds[0];
     const { group } = splitApiVersion(first.apiVersion);
     const typeNames: Record<string, string | undefined> = {};
+    const printerColumns: Record<string, readonly PrinterColumn[]> = {};
     const versions: string[] = [];
     for (const k of kinds) {
       const v = splitApiVersion(k.apiVersion).version;
       if (!versions.includes(v)) versions.push(v);
       typeNames[v] = k.typeName;
+      if (k.printerColumns) printerColumns[v] = k.printerColumns;
     }
     // The preferred version first, as kube-apiserver orders a group's versions.
     versions.sort(compareVersionPriority);
@@ -75,6 +78,7 @@ export function buildResources(catalog: CatalogLike, extra: readonly ResourceTyp
             ...(info.namespaced !== undefined ? { namespaced: info.namespaced } : {}),
             status: info.subresources?.status ?? false,
             ...(info.subresources?.scale ? { scale: info.subresources.scale } : {}),
+            ...(Object.keys(printerColumns).length > 0 ? { printerColumns } : {}),
           })
         : builtinResource(group, first.kind, versions, typeNames, info),
     );
@@ -139,6 +143,7 @@ export function customResource(spec: {
   namespaced?: boolean;
   status?: boolean;
   scale?: ScaleSubresource;
+  printerColumns?: Readonly<Record<string, readonly PrinterColumn[]>>;
 }): ResourceType {
   const status = spec.status ?? false;
   const resetFields: Record<string, (readonly string[])[]> = {};
@@ -163,6 +168,7 @@ export function customResource(spec: {
     generation: true,
     allowCreateOnUpdate: false,
     custom: true,
+    ...(spec.printerColumns ? { printerColumns: spec.printerColumns } : {}),
   };
 }
 

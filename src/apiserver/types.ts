@@ -7,6 +7,7 @@
  * states it got keeps a snapshot per step for free. `Cluster` (cluster.ts) is a thin class that
  * holds the current state for callers who prefer methods.
  */
+import type { PrinterColumn } from '../schema/schema-catalog.js';
 import type { Schema } from '../schema/schema.js';
 import type { UndeclaredField } from '../typed/issues.js';
 import type { Value, ValueMap } from '../value/value.js';
@@ -41,6 +42,8 @@ export interface CatalogKind {
   readonly custom?: boolean;
   /** A custom kind's `openAPIV3Schema` as its CRD gives it (for the OpenAPI documents). */
   readonly openApiSchema?: Value;
+  /** A custom kind's `additionalPrinterColumns` at this version (absent: none). */
+  readonly printerColumns?: readonly PrinterColumn[];
 }
 
 /** Where the scale subresource finds replicas in the parent object (apiserver-semantics §3.5). */
@@ -99,6 +102,8 @@ export interface ResourceType {
   readonly emptyObject?: ValueMap;
   /** True for custom resources (JSON merge patch only, no strategic merge patch). */
   readonly custom: boolean;
+  /** A custom resource's `additionalPrinterColumns` per version, where its CRD gives some. */
+  readonly printerColumns?: Readonly<Record<string, readonly PrinterColumn[]>>;
 }
 
 // ------------------------------------------------------------------------------------------------

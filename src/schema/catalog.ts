@@ -12,7 +12,7 @@
  * Strategic-merge-patch metadata is on the resolved fields: `FieldInfo.patchStrategy` and
  * `FieldInfo.patchMergeKey` (src/schema/schema.ts).
  */
-export type { CatalogParts, KindInfo, ResolvedKind, ResolveKindOptions, SchemaCatalog } from './schema-catalog.js';
+export type { CatalogParts, KindInfo, PrinterColumn, ResolvedKind, ResolveKindOptions, SchemaCatalog } from './schema-catalog.js';
 export { catalogParts, combineCatalogs, makeCatalog, resolveKind, splitApiVersion } from './schema-catalog.js';
 export { BUILTIN_SOURCE, builtinCatalog } from './builtin/builtin-catalog.js';
 export { BUILTIN_KINDS, kubernetesTypeName } from './builtin/kinds.js';

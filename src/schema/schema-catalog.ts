@@ -29,11 +29,24 @@ export interface KindInfo {
   readonly subresources?: KindSubresources;
   /** True for a kind a CustomResourceDefinition declares (served as a custom resource). */
   readonly custom?: boolean;
+  /** A custom kind's `additionalPrinterColumns` at this version, as its CRD gives them (absent: none). */
+  readonly printerColumns?: readonly PrinterColumn[];
   /**
    * A custom kind's `openAPIV3Schema` as its CRD gives it (structural, not converted): what the
    * API server's OpenAPI documents publish for it. The catalog's types keep only what merging needs.
    */
   readonly openApiSchema?: Value;
+}
+
+/** One of a CRD version's `additionalPrinterColumns`. */
+export interface PrinterColumn {
+  readonly name: string;
+  /** integer, number, string, boolean or date. */
+  readonly type: string;
+  readonly format: string;
+  readonly description: string;
+  readonly priority: number;
+  readonly jsonPath: string;
 }
 
 /** Where a scale subresource finds replicas and the selector, as field names from the root. */

@@ -20,7 +20,7 @@ import { deleteCollection } from './delete-collection.js';
 import { pageOfList } from './list-page.js';
 import { namespaceLifecycle } from './namespace-lifecycle.js';
 import { queryValue, selectorsIn } from './request-options.js';
-import { tableOf } from './tables.js';
+import { tableOf, tableView } from './tables.js';
 import { asPartialMetadata } from './partial-metadata.js';
 import { watchSpec, type WatchSpec } from './watch-spec.js';
 import { inWireOrder, withoutItemTypeMeta } from './go-json-order.js';
@@ -111,7 +111,7 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
     if (negotiated.partialMetadata) return asPartialMetadata(negotiated.partialMetadata, action.resource, body, list) as ValueMap;
     if (!negotiated.table || body.kind === 'Status') return list ? withoutItemTypeMeta(action.resource, body) : body;
     const rv = list ? String((body.metadata as ValueMap).resourceVersion ?? '') : '';
-    const view = { group: action.resource.group, kind: action.resource.kind, custom: action.resource.custom === true, ...(subresource ? { subresource } : {}) };
+    const view = tableView(action.resource, action.apiVersion, subresource);
     return tableOf(view, list ? (body.items as ValueMap[]) : [body], rv, now, includeObject(req.query), list ? (body.metadata as ValueMap) : undefined);
   };
   // A conversion that does not fit the answer is a failure of its own (a 406), negotiated as failures are.

@@ -30,7 +30,7 @@ export function mediaType(contentType: string | undefined): string {
 }
 
 export type RestAction =
-  | { readonly kind: 'api'; readonly request: ApiRequest; readonly resource: ResourceType }
+  | { readonly kind: 'api'; readonly request: ApiRequest; readonly resource: ResourceType; readonly apiVersion: string }
   | { readonly kind: 'watch'; readonly resource: ResourceType; readonly apiVersion: string; readonly namespace?: string }
   | { readonly kind: 'deletecollection'; readonly resource: ResourceType; readonly apiVersion: string; readonly namespace?: string; readonly dryRun: boolean }
   | { readonly kind: 'failure'; readonly status: StatusObject };
@@ -79,7 +79,7 @@ export function restAction(state: ClusterState, req: HttpRequest, path: RestPath
   if ((sub === 'status' && !r.status) || (sub === 'scale' && !r.scale) || (sub !== '' && sub !== 'status' && sub !== 'scale')) return fail(pathNotFound());
   const ns = r.namespaced ? path.namespace : undefined;
   const ref = (name: string): ObjectRef => ({ apiVersion, resource: r.resource, ...(ns !== undefined ? { namespace: ns } : {}), name });
-  const api = (request: ApiRequest): RestAction => ({ kind: 'api', request, resource: r });
+  const api = (request: ApiRequest): RestAction => ({ kind: 'api', request, resource: r, apiVersion });
   const method = req.method.toUpperCase();
   const options = writeOptions(req.query, req.headers.userAgent, now, sub);
   if ('problem' in options) return fail(badRequest(options.problem));

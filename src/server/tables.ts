@@ -5,14 +5,18 @@
  * controller fills status, so READY and AVAILABLE count what status says).
  */
 import { getPath } from '../apiserver/object-paths.js';
+import { customResourceColumns } from '../apiserver/printer-columns.js';
+import type { ResourceType } from '../apiserver/types.js';
+import type { PrinterColumn } from '../schema/schema-catalog.js';
 import { getKey, isList, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { inObjectMetaOrder } from './go-json-order.js';
-import { humanDuration } from './human-duration.js';
+import { humanDuration } from '../apiserver/human-duration.js';
 
 interface Column {
   readonly name: string;
-  readonly type: 'string' | 'integer' | 'date';
+  readonly type: string;
   readonly format?: string;
+  readonly description?: string;
   readonly priority?: number;
   readonly cell: (obj: ValueMap, now: number) => Value;
 }
@@ -206,10 +210,26 @@ export interface TableView {
   readonly kind: string;
   readonly custom?: boolean;
   readonly subresource?: string;
+  /** A custom resource's printer columns at the version asked for (its CRD's). */
+  readonly printerColumns?: readonly PrinterColumn[];
+}
+
+/** The Table view of a resource served at `apiVersion` (or of its subresource). */
+export function tableView(resource: ResourceType, apiVersion: string, subresource?: string): TableView {
+  const version = apiVersion.slice(apiVersion.lastIndexOf('/') + 1);
+  const columns = resource.printerColumns?.[version];
+  return {
+    group: resource.group,
+    kind: resource.kind,
+    custom: resource.custom,
+    ...(subresource ? { subresource } : {}),
+    ...(columns ? { printerColumns: columns } : {}),
+  };
 }
 
 function columnsFor(view: TableView): readonly Column[] {
   if (view.subresource === 'scale') return view.custom ? CUSTOM_SCALE : BUILTIN_SCALE;
+  if (view.custom) return customResourceColumns(view.printerColumns);
   const key = `${view.group}/${view.kind}`;
   return Object.hasOwn(COLUMNS, key) ? COLUMNS[key] : [NAME, AGE];
 }
@@ -246,7 +266,7 @@ export function tableOf(view: TableView, items: readonly ValueMap[], resourceVer
     d.name = c.name;
     d.type = c.type;
     d.format = c.format ?? '';
-    d.description = '';
+    d.description = c.description ?? '';
     d.priority = c.priority ?? 0;
     return d;
   });

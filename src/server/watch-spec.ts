@@ -12,7 +12,7 @@ import type { Negotiated } from './negotiate.js';
 import { partialObjectMetadata } from './partial-metadata.js';
 import { selectorsOf } from './list-page.js';
 import { type Query, queryValue, parseGoBool } from './request-options.js';
-import { tableOf } from './tables.js';
+import { tableOf, tableView } from './tables.js';
 import type { StoreEvent } from './watch-events.js';
 import { goJson } from './status-json.js';
 
@@ -87,7 +87,7 @@ export function watchSpec(
 export function eventLine(spec: WatchSpec, event: StoreEvent, now: string): string {
   const object = spec.order(setPath(event.object, ['apiVersion'], spec.apiVersion) as KubeObject);
   const body = spec.table
-    ? tableOf({ group: spec.resource.group, kind: spec.resource.kind, custom: spec.resource.custom === true }, [object], String(event.resourceVersion), now, spec.includeObject)
+    ? tableOf(tableView(spec.resource, spec.apiVersion), [object], String(event.resourceVersion), now, spec.includeObject)
     : spec.partialMetadataVersion !== undefined
       ? partialObjectMetadata(object, spec.partialMetadataVersion)
       : object;

@@ -18,7 +18,7 @@ import type { SourcePosition } from '../../errors/ssa-error.js';
 import type { TypeDef } from '../model.js';
 import { convertSchemaNode, describe, schemaError } from '../openapi/convert-schema-node.js';
 import { pointerJoin } from '../read-document.js';
-import type { KindInfo, KindSubresources } from '../schema-catalog.js';
+import type { KindInfo, KindSubresources, PrinterColumn } from '../schema-catalog.js';
 import { structuralViolations } from './structural-schema.js';
 
 export const OBJECT_META_TYPE = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
@@ -98,7 +98,15 @@ function crdToSchema(crd: Value, at: string, ctx: Ctx, out: CrdImport): void {
   // The versions, each with the schema that applies to it (v1beta1: possibly the shared one).
   const shared = v1beta1 ? sharedSchema(s, sp) : undefined;
   const topSubresources = v1beta1 ? readSubresources(getKey(s, 'subresources'), pointerJoin(sp, 'subresources'), fail) : undefined;
-  const versions: { name: string; served: boolean; schema: Value | undefined; pointer: string; subresources: KindSubresources | undefined }[] = [];
+  const topColumns = v1beta1 ? readPrinterColumns(getKey(s, 'additionalPrinterColumns'), pointerJoin(sp, 'additionalPrinterColumns'), 'JSONPath', fail) : undefined;
+  const versions: {
+    name: string;
+    served: boolean;
+    schema: Value | undefined;
+    pointer: string;
+    subresources: KindSubresources | undefined;
+    columns: PrinterColumn[] | undefined;
+  }[] = [];
   const vp = pointerJoin(sp, 'versions');
   const vs = getKey(s, 'versions');
   if (Array.isArray(vs) && vs.length > 0) {
@@ -110,10 +118,11 @@ function crdToSchema(crd: Value, at: string, ctx: Ctx, out: CrdImport): void {
       if (typeof served !== 'boolean') fail(pointerJoin(p, 'served'), `expected true or false, got ${describe(served)}`);
       const own = versionSchema(v, p, fail);
       const subresources = readSubresources(getKey(v, 'subresources'), pointerJoin(p, 'subresources'), fail) ?? topSubresources;
-      versions.push({ name, served: served as boolean, ...(own ?? shared ?? { schema: undefined, pointer: p }), subresources });
+      const columns = readPrinterColumns(getKey(v, 'additionalPrinterColumns'), pointerJoin(p, 'additionalPrinterColumns'), v1beta1 ? 'JSONPath' : 'jsonPath', fail) ?? topColumns;
+      versions.push({ name, served: served as boolean, ...(own ?? shared ?? { schema: undefined, pointer: p }), subresources, columns });
     });
   } else if (v1beta1 && typeof getKey(s, 'version') === 'string') {
-    versions.push({ name: getKey(s, 'version') as string, served: true, ...(shared ?? { schema: undefined, pointer: sp }), subresources: topSubresources });
+    versions.push({ name: getKey(s, 'version') as string, served: true, ...(shared ?? { schema: undefined, pointer: sp }), subresources: topSubresources, columns: topColumns });
   } else {
     fail(vp, 'expected a non-empty list of versions');
   }
@@ -131,6 +140,7 @@ function crdToSchema(crd: Value, at: string, ctx: Ctx, out: CrdImport): void {
       resource: plural,
       ...(shortNames ? { shortNames } : {}),
       ...(v.subresources ? { subresources: v.subresources } : {}),
+      ...(v.columns && v.columns.length > 0 ? { printerColumns: v.columns } : {}),
       custom: true,
     });
     if (v.schema === undefined) {
@@ -190,6 +200,35 @@ function readSubresources(node: Value | undefined, p: string, fail: (p: string, 
     status: status !== undefined && status !== null,
     scale: { specReplicasPath, statusReplicasPath, ...(labelSelectorPath ? { labelSelectorPath } : {}) },
   };
+}
+
+/**
+ * A CRD's `additionalPrinterColumns` (per version in v1, where the path is `jsonPath`; v1beta1
+ * also has them at the top, with `JSONPath`). Undefined when absent.
+ */
+function readPrinterColumns(node: Value | undefined, p: string, pathKey: string, fail: (p: string, d: string) => never): PrinterColumn[] | undefined {
+  if (node === undefined || node === null) return undefined;
+  if (!Array.isArray(node)) fail(p, `expected a list of columns, got ${describe(node)}`);
+  return (node as Value[]).map((c, i) => {
+    const at = pointerJoin(p, i);
+    if (!isMap(c)) fail(at, `expected a column (name, type, jsonPath), got ${describe(c)}`);
+    const text = (key: string, required: boolean): string => {
+      const v = getKey(c, key);
+      if ((v === undefined || v === null) && !required) return '';
+      if (typeof v !== 'string' || (required && v === '')) fail(pointerJoin(at, key), `expected a ${required ? 'non-empty ' : ''}string, got ${describe(v)}`);
+      return v as string;
+    };
+    const priority = getKey(c, 'priority') ?? 0;
+    if (typeof priority !== 'number' || !Number.isInteger(priority)) fail(pointerJoin(at, 'priority'), `expected an integer, got ${describe(priority)}`);
+    return {
+      name: text('name', true),
+      type: text('type', true),
+      format: text('format', false),
+      description: text('description', false),
+      priority: priority as number,
+      jsonPath: text(pathKey, true),
+    };
+  });
 }
 
 function versionSchema(v: ValueMap, p: string, fail: (p: string, d: string) => never): { schema: Value; pointer: string } | undefined {

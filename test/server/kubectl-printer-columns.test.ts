@@ -1,0 +1,112 @@
+/**
+ * `kubectl get` of custom resources over `ssa-sim serve` prints the columns their CRD declares
+ * (`additionalPrinterColumns`, evaluated as the API server evaluates their JSONPath), `-o wide`
+ * adds those with a priority, and a CRD without any gets NAME and AGE: what a 1.32 cluster prints.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newClusterState } from '../../src/server/initial-state.js';
+import { startServer } from '../../src/server/index.js';
+import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
+import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+
+const available = kubectlAvailable();
+const T0 = '2024-01-01T00:00:00Z';
+const T1 = '2024-01-01T00:05:00Z';
+
+const CRDS = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
+    additionalPrinterColumns:
+    - {name: Replicas, type: integer, jsonPath: .spec.replicas}
+    - {name: Ready, type: string, jsonPath: '.status.conditions[?(@.type=="Ready")].status'}
+    - {name: Ports, type: string, jsonPath: '.spec.ports[*].port'}
+    - {name: Labels, type: string, jsonPath: .metadata.labels}
+    - {name: Ratio, type: number, jsonPath: .spec.ratio}
+    - {name: Since, type: date, jsonPath: .status.since}
+    - {name: Image, type: string, priority: 1, jsonPath: .spec.image, description: the image}
+---
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: gadgets.example.com
+spec:
+  group: example.com
+  names: {kind: Gadget, plural: gadgets}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
+`;
+
+const WIDGETS = `apiVersion: example.com/v1
+kind: Widget
+metadata: {name: full, labels: {b: "2", a: "1"}}
+spec: {replicas: 3, ratio: 2, image: nginx, ports: [{port: 80}, {port: 443}]}
+status:
+  since: "2024-01-01T00:00:00Z"
+  conditions: [{type: Synced, status: "False"}, {type: Ready, status: "True"}]
+---
+apiVersion: example.com/v1
+kind: Widget
+metadata: {name: empty}
+spec: {replicas: 1.5}
+status: {since: yesterday}
+---
+apiVersion: example.com/v1
+kind: Gadget
+metadata: {name: g}
+`;
+
+describe.skipIf(!available)('custom resources in kubectl get over ssa-sim serve', () => {
+  let clock = T0;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let k: KubectlSession;
+  beforeAll(async () => {
+    server = await startServer({ state: newClusterState(builtinCatalog(), T0), now: () => clock });
+    k = new KubectlSession(server.kubeconfig);
+    expect((await k.run(['create', '-f', k.file('crds.yaml', CRDS)])).code).toBe(0);
+    const created = await k.run(['create', '-f', k.file('widgets.yaml', WIDGETS)]);
+    expect(created.stderr).toBe('');
+    clock = T1;
+  }, 120_000);
+  afterAll(async () => {
+    k?.dispose();
+    await server?.close();
+  });
+
+  it('prints the CRD columns, evaluated by the server; -o wide adds the priority ones', { timeout: 120_000 }, async () => {
+    const get = await k.run(['get', 'widgets']);
+    expect(get.stderr).toBe('');
+    // Empty cells (no result, or a value not of the column's type) print as nothing.
+    expect(get.stdout).toBe(`NAME    REPLICAS   READY   PORTS   LABELS              RATIO   SINCE
+empty   1                                                      <invalid>
+full    3          True    80      {"a":"1","b":"2"}   2       5m
+`);
+    const wide = await k.run(['get', 'widgets', '-o', 'wide']);
+    expect(wide.stdout).toBe(`NAME    REPLICAS   READY   PORTS   LABELS              RATIO   SINCE       IMAGE
+empty   1                                                      <invalid>   
+full    3          True    80      {"a":"1","b":"2"}   2       5m          nginx
+`);
+  });
+
+  it('gives a CRD without columns NAME and AGE', { timeout: 120_000 }, async () => {
+    const get = await k.run(['get', 'gadgets']);
+    expect(get.stdout).toBe(`NAME   AGE
+g      5m
+`);
+  });
+});

@@ -51,7 +51,7 @@ const editorTextCache = new WeakMap<Scenario, EditorTexts>();
 function editorTexts(s: Session, scenario: Scenario): EditorTexts {
   let texts = editorTextCache.get(scenario);
   if (!texts) {
-    texts = { authored: authoredSteps(s.text), composed: undefined, byStep: [] };
+    texts = { authored: authoredSteps(s.text, scenario.steps.map((step) => step.source)), composed: undefined, byStep: [] };
     editorTextCache.set(scenario, texts);
   }
   return texts;

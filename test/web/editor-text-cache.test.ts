@@ -10,9 +10,9 @@ vi.mock('../../src/web/step-text.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/web/step-text.js')>();
   return {
     ...original,
-    authoredSteps: (text: string) => {
+    authoredSteps: (...args: Parameters<typeof original.authoredSteps>) => {
       parsed.count++;
-      return original.authoredSteps(text);
+      return original.authoredSteps(...args);
     },
   };
 });

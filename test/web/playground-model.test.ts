@@ -13,8 +13,10 @@ import { findEntry, libraryEntries, libraryEnvironment, normalizePath } from '..
 import { lastPosition, lastReachable, openSession, runNextStep, runSessionTo, slotsSettled, snapshotAtPosition, startSession } from '../../src/web/session.js';
 import { modeRunner, runScenario } from '../../src/scenarios/index.js';
 import { parseScenario } from '../../src/scenarios/parse-scenario.js';
+import { readYamlDocument } from '../../src/scenarios/read-yaml.js';
+import { getKey, isList, isMap } from '../../src/value/value.js';
 import { readFlags, setForce, setManager } from '../../src/web/step-flags.js';
-import { authoredSteps, stepText } from '../../src/web/step-text.js';
+import { authoredSteps, stepsFromLines, stepText } from '../../src/web/step-text.js';
 import { nextStepText, runWhatIf } from '../../src/web/what-if.js';
 import { defaultFocus, shownRows } from '../../src/web/page-model.js';
 import { fieldTimeline } from '../../src/web/field-timeline.js';
@@ -546,6 +548,45 @@ describe('readable errors', () => {
     expect(authoredSteps('steps: [\n')).toEqual([]);
     // A step naming an anchor of another one says so (read alone, it would lack the anchor).
     expect(authoredSteps('steps:\n  - apply: &a {manager: a}\n  - apply: {<<: *a, force: true}\n').map((x) => x?.aliased)).toEqual([false, true]);
+  });
+
+  it('the steps cut from the lines where the scenario parser says they start: the composed document\'s texts, on every library file and on layouts that test the cut', () => {
+    /** Each step's start as the scenario parser finds it (the line reader's positions). */
+    const starts = (text: string) => {
+      const doc = readYamlDocument(text, 'x.yaml');
+      const steps = isMap(doc.value) ? getKey(doc.value, 'steps') : undefined;
+      return isList(steps) ? steps.map((_, i) => doc.positionOf(['steps', i])) : [];
+    };
+    let cut = 0;
+    for (const [file, text] of files) {
+      if (!/^name:/m.test(text) || !/^steps:/m.test(text)) continue;
+      const lines = stepsFromLines(text, starts(text));
+      // Every library file is cut from its lines but those with a star (their steps share anchors).
+      expect(lines !== undefined || text.includes('*'), file).toBe(true);
+      if (lines) cut++;
+      expect(authoredSteps(text, starts(text)), file).toEqual(authoredSteps(text));
+    }
+    expect(cut).toBeGreaterThan(30);
+    const layouts: [string, 'cut' | 'composed'][] = [
+      // Comments inside a step, at its dash's column too, and on its last line.
+      ['steps:\n  - a: 1\n  # inside\n    b: 2   # tail\n\n  - x: {y: 1}  # tail\n    # inner\n    c: 3\n\n  - z\n', 'cut'],
+      // Extra spaces after the dash, a literal block with blank lines and a `#` line inside, a folded one, then another key.
+      ['steps:\n  -   w: 1\n      v: |\n        lit\n\n        # not a comment\n        more\n\n  - k: >-\n      folded\n      text\n\n\nother: 1\n', 'cut'],
+      // A flow map over two lines with a comment after it, a sequence at column 0, a quoted scalar over two lines, a document end.
+      ['steps:\n  - {a: 1,\n     b: 2}   # t\n  - last: 1 # end\n', 'cut'],
+      ['steps:\n- a: 1\n  b: [1,\n    2]\n- c: "x\n   y"\n...\n', 'cut'],
+      // Comment lines after a step's last line: YAML gives them to one step or the next by rules of its own.
+      ['steps:\n  - a: 1\n\n  # before the next\n  - z\n', 'composed'],
+      ['steps:\n  - x: {y: 1}\n    # inner\n  # outer\n\n  - z\n', 'composed'],
+      // A step whose node starts on the line after its dash; a star that may be an alias, and one that is.
+      ['steps:\n  -\n    k: 1\n', 'composed'],
+      ['steps:\n  - title: 2 * 3\n', 'composed'],
+      ['steps:\n  - apply: &a {m: 1}\n  - apply: *a\n', 'composed'],
+    ];
+    for (const [text, how] of layouts) {
+      expect(stepsFromLines(text, starts(text)) === undefined ? 'composed' : 'cut', text).toBe(how);
+      expect(authoredSteps(text, starts(text)), text).toEqual(authoredSteps(text));
+    }
   });
 
   it('an aliased step: the editor text is written from the composed document, every step of it', () => {

@@ -1,0 +1,56 @@
+/**
+ * The what-if editor's texts come from the scenario file's lines, cut where the scenario parser
+ * (the line reader, src/document/fast-yaml.ts) says each step starts: the first render does not
+ * compose the file again with the `yaml` package. Its parser, composer and documents are counted here.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { libraryEnvironment } from '../../src/web/scenario-library.js';
+import { openSession, runSessionTo } from '../../src/web/session.js';
+import { nextStepText } from '../../src/web/what-if.js';
+import { libraryFromDisk } from './library.js';
+
+const started = vi.hoisted(() => ({ parsers: 0, composers: 0, documents: 0 }));
+
+vi.mock('yaml', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('yaml')>();
+  class CountedParser extends actual.Parser {
+    constructor(...args: ConstructorParameters<typeof actual.Parser>) {
+      super(...args);
+      started.parsers++;
+    }
+  }
+  class CountedComposer extends actual.Composer {
+    constructor(...args: ConstructorParameters<typeof actual.Composer>) {
+      super(...args);
+      started.composers++;
+    }
+  }
+  const parseDocument = ((...args: Parameters<typeof actual.parseDocument>) => {
+    started.documents++;
+    return actual.parseDocument(...args);
+  }) as typeof actual.parseDocument;
+  return { ...actual, Parser: CountedParser, Composer: CountedComposer, parseDocument };
+});
+
+const files = libraryFromDisk();
+
+describe('the what-if editor text of the first render', () => {
+  it('the EKS story: every step\'s text, and the yaml package never started', () => {
+    const file = 'scenarios/eks-vpc-cni-addon.yaml';
+    const s = openSession(files.get(file)!, file, libraryEnvironment(files, file));
+    const first = nextStepText(s, 0);
+    expect(first).toMatch(/^title: cluster creation applies aws-k8s-cni.yaml/);
+    const all = runSessionTo(s, Number.POSITIVE_INFINITY);
+    const texts = Array.from({ length: all.steps.length }, (_, p) => nextStepText(all, p));
+    expect(new Set(texts).size).toBe(all.steps.length);
+    expect(started).toEqual({ parsers: 0, composers: 0, documents: 0 });
+  });
+
+  it('a file whose steps name anchors is still composed (the counter counts)', () => {
+    const text = 'name: n\nmode: engine\nsteps:\n  - apply: &a {manager: a, apiVersion: v1, object: {x: 1}}\n  - apply: *a\n';
+    const before = started.composers + started.documents;
+    const s = runSessionTo(openSession(text, 'pasted.yaml', libraryEnvironment(files, 'scenarios/pasted.yaml')), 2);
+    expect(nextStepText(s, 0)).toBe('apply: &a {manager: a, apiVersion: v1, object: {x: 1}}\n');
+    expect(started.composers + started.documents).toBeGreaterThan(before);
+  });
+});

@@ -5,6 +5,7 @@
  * Flags are edited in the step's text, so the editor always shows what will run.
  */
 import { isMap, parseDocument } from 'yaml';
+import { readYamlDocuments } from '../scenarios/read-yaml.js';
 import { isVerb, REQUEST_OPTION_KEYS } from '../scenarios/request-keys.js';
 
 interface ForceSpec {
@@ -105,9 +106,25 @@ function getIn(v: unknown, path: readonly string[]): unknown {
   return cur;
 }
 
+/**
+ * The flags of a step's text, read as the scenario parser reads the step when it runs (the line
+ * reader, YAML 1.1 scalars as Kubernetes reads them): `force: yes` is force, as it runs. The
+ * `yaml` package is started only when the text is edited (setForce, setManager).
+ */
 export function readFlags(text: string): StepFlags {
-  const { js, error } = readStep(text);
-  if (error) return { action: undefined, force: undefined, manager: undefined, unreadable: error };
+  let js: unknown;
+  try {
+    const docs = readYamlDocuments(text, 'what-if.yaml');
+    if (docs.length > 1) throw new Error('the step is several YAML documents');
+    js = docs[0]?.value ?? null;
+  } catch (err) {
+    return { action: undefined, force: undefined, manager: undefined, unreadable: err instanceof Error ? err.message : String(err) };
+  }
+  return flagsOfStep(js);
+}
+
+/** The flags of a step read as data. */
+export function flagsOfStep(js: unknown): StepFlags {
   const action = actionOf(js);
   const spec = action ? FLAGS[action] : undefined;
   const args = (action ? getIn(js, [action]) : undefined) ?? {};

@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { libraryEnvironment } from '../../src/web/scenario-library.js';
 import { openSession, runSessionTo } from '../../src/web/session.js';
+import { readFlags } from '../../src/web/step-flags.js';
 import { nextStepText } from '../../src/web/what-if.js';
 import { libraryFromDisk } from './library.js';
 
@@ -35,7 +36,7 @@ vi.mock('yaml', async (importOriginal) => {
 const files = libraryFromDisk();
 
 describe('the what-if editor text of the first render', () => {
-  it('the EKS story: every step\'s text, and the yaml package never started', () => {
+  it('the EKS story: every step\'s text and its flags, and the yaml package never started', () => {
     const file = 'scenarios/eks-vpc-cni-addon.yaml';
     const s = openSession(files.get(file)!, file, libraryEnvironment(files, file));
     const first = nextStepText(s, 0);
@@ -43,6 +44,8 @@ describe('the what-if editor text of the first render', () => {
     const all = runSessionTo(s, Number.POSITIVE_INFINITY);
     const texts = Array.from({ length: all.steps.length }, (_, p) => nextStepText(all, p));
     expect(new Set(texts).size).toBe(all.steps.length);
+    // The flag controls read from each text: force and manager, as the step runs.
+    expect(texts.map((t) => readFlags(t).action)).toEqual(['kubectl-apply', 'kubectl-set-env', 'eks-create-addon', 'eks-create-addon', 'eks-update-addon']);
     expect(started).toEqual({ parsers: 0, composers: 0, documents: 0 });
   });
 

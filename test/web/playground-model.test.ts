@@ -15,8 +15,9 @@ import { modeRunner, runScenario } from '../../src/scenarios/index.js';
 import { parseScenario } from '../../src/scenarios/parse-scenario.js';
 import { readYamlDocument } from '../../src/scenarios/read-yaml.js';
 import { getKey, isList, isMap } from '../../src/value/value.js';
-import { readFlags, setForce, setManager } from '../../src/web/step-flags.js';
-import { authoredSteps, stepsFromLines, stepText } from '../../src/web/step-text.js';
+import { parseDocument } from 'yaml';
+import { flagsOfStep, readFlags, setForce, setManager } from '../../src/web/step-flags.js';
+import { authoredSteps, stepsFromLines, stepText, wrapStep } from '../../src/web/step-text.js';
 import { nextStepText, runWhatIf } from '../../src/web/what-if.js';
 import { defaultFocus, shownRows } from '../../src/web/page-model.js';
 import { fieldTimeline } from '../../src/web/field-timeline.js';
@@ -445,6 +446,26 @@ describe('what-if flags per action', () => {
     expect(readFlags(t).manager).toEqual({ value: '', placeholder: 'kubectl' });
     expect(setForce(t, true)).toContain('forceConflicts: true');
     expect(setForce(t, true)).toContain('  manifests: |\n    kind: ConfigMap\n');
+  });
+
+  it('read as the step runs: a YAML 1.1 boolean is force, as the scenario parser reads it', () => {
+    const t = 'kubectl-apply:\n  serverSide: true\n  forceConflicts: yes\n  manifests: |\n    kind: ConfigMap\n';
+    const step = parseScenario(wrapStep(t, 'cluster'), 'what-if.yaml').steps[0];
+    expect(isMap(step.args) && getKey(step.args, 'forceConflicts')).toBe(true);
+    expect(readFlags(t).force?.checked).toBe(true);
+  });
+
+  it('every library step shows the flags it showed when the yaml package read them', () => {
+    let compared = 0;
+    for (const e of libraryEntries(files)) {
+      const s = session(e.file);
+      for (let pos = 0; pos < s.steps.length; pos++) {
+        const text = nextStepText(s, pos);
+        expect(readFlags(text), `${e.file} at ${pos}`).toEqual(flagsOfStep(parseDocument(text, { uniqueKeys: false }).toJS()));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
   });
 
   it('an update has no force; an unreadable text is left alone', () => {

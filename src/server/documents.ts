@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { CatalogLike, ResourceType } from '../apiserver/types.js';
 import { openApiV2Document } from './openapi-v2.js';
+import { openApiV2Protobuf } from './openapi-v2-protobuf.js';
 import { groupVersionPath, openApiV3Document, servedGroupVersionPaths } from './openapi-v3.js';
 
 export interface GeneratedDocument {
@@ -19,6 +20,7 @@ export class DocumentCache {
   private catalog: CatalogLike | undefined;
   private readonly v3 = new Map<string, GeneratedDocument | undefined>();
   private v2: GeneratedDocument | undefined;
+  private v2Protobuf: Uint8Array | undefined;
 
   constructor(private readonly serverVersion: string) {}
 
@@ -28,6 +30,7 @@ export class DocumentCache {
     this.catalog = catalog;
     this.v3.clear();
     this.v2 = undefined;
+    this.v2Protobuf = undefined;
   }
 
   /** The `/openapi/v2` document: every served path and definition. */
@@ -35,6 +38,13 @@ export class DocumentCache {
     this.sync(catalog, resources);
     this.v2 ??= withHash(JSON.stringify(openApiV2Document(catalog, resources, this.serverVersion)));
     return this.v2;
+  }
+
+  /** The same document in gnostic's protobuf messages (openapi-v2-protobuf.ts). */
+  openApiV2Protobuf(catalog: CatalogLike, resources: readonly ResourceType[]): Uint8Array {
+    const json = this.openApiV2(catalog, resources);
+    this.v2Protobuf ??= openApiV2Protobuf(JSON.parse(json.text));
+    return this.v2Protobuf;
   }
 
   /** The v3 document at `api/v1` / `apis/G/V`, or undefined when nothing is served there. */

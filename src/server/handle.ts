@@ -6,7 +6,7 @@
 import { serve, withTime } from '../apiserver/server.js';
 import type { ApiRequest, ApiResponse, ClusterState, StatusObject } from '../apiserver/types.js';
 import { encodeAnswer, statusAnswer } from './encode-answer.js';
-import { negotiateOutput, SERVED_MEDIA_TYPES, WATCH_MEDIA_TYPES, YAML_MEDIA_TYPE, JSON_MEDIA_TYPE, type EndpointRestrictions } from './negotiate.js';
+import { negotiateOpenApiV2, negotiateOutput, OPENAPI_V2_PROTOBUF_TYPE, SERVED_MEDIA_TYPES, WATCH_MEDIA_TYPES, YAML_MEDIA_TYPE, JSON_MEDIA_TYPE, type EndpointRestrictions } from './negotiate.js';
 import { servesProtobuf } from './protobuf-envelope.js';
 import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, wantsAggregated } from './aggregated-discovery.js';
 import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
@@ -78,8 +78,13 @@ export function handleRequest(state: ClusterState, req: HttpRequest, ctx: Server
       return found(apiResourceList(resources, route.group, route.version));
     case 'openapi-v3-index':
       return found(ctx.documents.openApiV3Index(catalog, resources));
-    case 'openapi-v2':
-      return answer({ status: 200, contentType: 'application/json', body: ctx.documents.openApiV2(catalog, resources).text, warnings: [] });
+    case 'openapi-v2': {
+      // kubectl's client-side validation and `explain --output=plaintext-openapiv2` ask for protobuf only.
+      const form = negotiateOpenApiV2(req.headers.accept);
+      if (form === 'protobuf') return answer({ status: 200, contentType: OPENAPI_V2_PROTOBUF_TYPE, body: ctx.documents.openApiV2Protobuf(catalog, resources), warnings: [] });
+      if (form === 'json') return answer({ status: 200, contentType: JSON_MEDIA_TYPE, body: ctx.documents.openApiV2(catalog, resources).text, warnings: [] });
+      return answer({ status: 406, contentType: '', body: '', warnings: [] });
+    }
     case 'openapi-v3': {
       const doc = ctx.documents.openApiV3(catalog, resources, route.group, route.version);
       return answer(doc ? { status: 200, contentType: 'application/json', body: doc.text, warnings: [] } : statusAnswer(catalog, req, pathNotFound()));

@@ -73,6 +73,28 @@ export function parseAccept(header: string): AcceptClause[] {
   return clauses;
 }
 
+/** The media type of `/openapi/v2` in gnostic's protobuf messages, as kube-openapi answers it. */
+export const OPENAPI_V2_PROTOBUF_TYPE = 'application/com.github.proto-openapi.spec.v2.v1.0+protobuf';
+
+/**
+ * kube-openapi's `/openapi/v2` handler: the first clause of the Accept header (`*\/*` when there
+ * is none) that fits JSON or the protobuf document, under its current or its deprecated
+ * (`...spec.v2@v1.0+protobuf`) subtype, whatever its q; undefined when none fits (a bare 406).
+ */
+export function negotiateOpenApiV2(accept: string | undefined): 'json' | 'protobuf' | undefined {
+  const offered = [
+    ['json', 'json'],
+    ['com.github.proto-openapi.spec.v2@v1.0+protobuf', 'protobuf'],
+    ['com.github.proto-openapi.spec.v2.v1.0+protobuf', 'protobuf'],
+  ] as const;
+  for (const c of parseAccept(accept || '*/*')) {
+    if (c.type !== 'application' && c.type !== '*') continue;
+    const fit = offered.find(([subType]) => c.subType === subType || c.subType === '*');
+    if (fit) return fit[1];
+  }
+  return undefined;
+}
+
 /** strings.Trim(s, " "): spaces only, not tabs. */
 function trimSpaces(s: string): string {
   return s.replace(/^ +| +$/g, '');

@@ -133,10 +133,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   const send = (res: ServerResponse, r: HttpResponse, close = false) => {
     const headers: Record<string, string | string[]> = {
-      'Content-Type': r.contentType,
       'Content-Length': String(Buffer.byteLength(r.body)),
       'Cache-Control': 'no-cache, private',
     };
+    // An answer without a body may have no media type (kube-openapi's bare 406).
+    if (r.contentType !== '') headers['Content-Type'] = r.contentType;
     if (r.warnings.length > 0) headers['Warning'] = [...r.warnings];
     if (close) headers['Connection'] = 'close';
     res.writeHead(r.status, headers);

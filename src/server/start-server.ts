@@ -115,7 +115,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
       for (const e of past) if (spec.matches(e.object)) write(eventLine(spec, e, ctx.now()));
     }
-    if (spec.bookmarks) write(bookmarkLine(spec, state.resourceVersion));
+    if (spec.bookmarks) write(bookmarkLine(spec, state, state.resourceVersion));
     const timers: NodeJS.Timeout[] = [];
     const ended = new Promise<void>((resolve) => res.once('close', () => resolve()));
     const end = () => {
@@ -125,7 +125,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return ended;
     };
     const remove = hub.add({ prefix: spec.prefix, deliver, end });
-    if (spec.bookmarks) timers.push(setInterval(() => write(bookmarkLine(spec, state.resourceVersion)), bookmarkMs));
+    if (spec.bookmarks) timers.push(setInterval(() => write(bookmarkLine(spec, state, state.resourceVersion)), bookmarkMs));
     timers.push(setTimeout(end, (spec.timeoutSeconds ?? 1800) * 1000));
     req.socket.setTimeout(0);
     res.on('close', end);

@@ -3,10 +3,11 @@
  * which form (objects or Table rows), with bookmarks or not, for how long; and each event as the
  * line the server sends.
  */
+import { bookmarkObject } from '../apiserver/bookmark-object.js';
 import { setPath } from '../apiserver/object-paths.js';
 import { serve } from '../apiserver/server.js';
 import type { ClusterState, KubeObject, ResourceType } from '../apiserver/types.js';
-import { getKey, isList, newMap, type Value, type ValueMap } from '../value/value.js';
+import { getKey, isList, type Value, type ValueMap } from '../value/value.js';
 import { inWireOrder } from './go-json-order.js';
 import type { Negotiated } from './negotiate.js';
 import { partialObjectMetadata } from './partial-metadata.js';
@@ -94,14 +95,9 @@ export function eventLine(spec: WatchSpec, event: StoreEvent, now: string): stri
   return goJson({ type: event.type, object: body }) + '\n';
 }
 
-/** A BOOKMARK: the watched kind and a resourceVersion, nothing else. */
-export function bookmarkLine(spec: WatchSpec, resourceVersion: number): string {
-  const object = newMap();
-  object.kind = spec.resource.kind;
-  object.apiVersion = spec.apiVersion;
-  const meta = newMap();
-  meta.resourceVersion = String(resourceVersion);
-  object.metadata = meta;
+/** A BOOKMARK: an empty object of the watched kind at a resourceVersion (bookmark-object.ts). */
+export function bookmarkLine(spec: WatchSpec, state: ClusterState, resourceVersion: number): string {
+  const object = spec.order(bookmarkObject(state, spec.resource, spec.apiVersion, resourceVersion));
   return goJson({ type: 'BOOKMARK', object: spec.partialMetadataVersion !== undefined ? partialObjectMetadata(object, spec.partialMetadataVersion) : object }) + '\n';
 }
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/index.js';
 import { call, JSON_HEADERS, start } from './http-client.js';
 import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+import { openWidgetCrd } from './open-widget-crd.js';
 
 /** Reads a watch stream's events until `count` have come (or the timeout), then stops it. */
 async function watchEvents(s: RunningServer, path: string, count: number, during: () => Promise<void> = async () => {}, headers: Record<string, string> = {}): Promise<any[]> {
@@ -63,7 +64,31 @@ describe('watch', () => {
     await call(s, 'POST', '/api/v1/namespaces/default/configmaps', cm('b', {}, { app: 'db' }), JSON_HEADERS);
     const events = await watchEvents(s, `/api/v1/configmaps?watch=true&resourceVersion=${listed}&allowWatchBookmarks=true&labelSelector=app%3Dweb`, 2);
     expect(events[0]).toMatchObject({ type: 'ADDED', object: { metadata: { name: 'a' } } });
-    expect(events[1]).toEqual({ type: 'BOOKMARK', object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: String(Number(listed) + 2) } } });
+    // An empty ConfigMap: Go's zero ObjectMeta writes creationTimestamp: null.
+    expect(events[1]).toEqual({ type: 'BOOKMARK', object: { kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: String(Number(listed) + 2), creationTimestamp: null } } });
+  });
+
+  it("a bookmark is an empty object of the watched kind, as a real server's watch cache writes it", async () => {
+    const s = await start();
+    await call(s, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', JSON.stringify(openWidgetCrd()), JSON_HEADERS);
+    const rv = (await call(s, 'GET', '/apis/apps/v1/deployments')).json.metadata.resourceVersion;
+    const firstLine = async (path: string) => {
+      const ctrl = new AbortController();
+      const r = await fetch(`${s.url}${path}`, { signal: ctrl.signal });
+      const reader = r.body!.getReader();
+      let text = '';
+      while (!text.includes('\n')) text += Buffer.from((await reader.read()).value!).toString('utf8');
+      ctrl.abort();
+      return text.slice(0, text.indexOf('\n'));
+    };
+    // A built-in kind: its Go zero fields, and replicas 0 from converting the internal zero object.
+    expect(await firstLine(`/apis/apps/v1/deployments?watch=true&allowWatchBookmarks=true&resourceVersion=${rv}`)).toBe(
+      `{"type":"BOOKMARK","object":{"kind":"Deployment","apiVersion":"apps/v1","metadata":{"resourceVersion":"${rv}","creationTimestamp":null},"spec":{"replicas":0,"selector":null,"template":{"metadata":{"creationTimestamp":null},"spec":{"containers":null}},"strategy":{}},"status":{}}}`,
+    );
+    // A custom resource: unstructured, keys sorted.
+    expect(await firstLine(`/apis/example.com/v1/widgets?watch=true&allowWatchBookmarks=true&resourceVersion=${rv}`)).toBe(
+      `{"type":"BOOKMARK","object":{"apiVersion":"example.com/v1","kind":"Widget","metadata":{"resourceVersion":"${rv}"}}}`,
+    );
   });
 
   it('a resourceVersion the log does not reach is a 410 Expired event', async () => {

@@ -3,6 +3,7 @@
  * store needs, then the store (write.ts). Shared by create, update and patch of a main resource
  * or its status.
  */
+import { stillDefaulted } from './defaults-settled.js';
 import { metaString, setPath } from './object-paths.js';
 import { defaulterFor, emptyObjectFor, type Target } from './request-context.js';
 import { failure, internalError, invalid } from './status.js';
@@ -16,6 +17,11 @@ export interface Commit {
   readonly old: KubeObject | undefined;
   /** The object with the managedFields the field manager computed. */
   readonly next: KubeObject;
+  /**
+   * The object as decode-time defaulting returned it, when `next` was made from it (by the field
+   * manager): the store's defaulting is then skipped where it would change nothing (defaults-settled.ts).
+   */
+  readonly defaulted?: KubeObject;
   readonly manager: string;
   readonly dryRun: boolean;
   readonly now: string;
@@ -24,7 +30,7 @@ export interface Commit {
 
 export function commit(state: ClusterState, c: Commit): ServeResult {
   const { target } = c;
-  let next = admit(
+  const admitted = admit(
     state,
     c.next,
     {
@@ -39,6 +45,7 @@ export function commit(state: ClusterState, c: Commit): ServeResult {
     },
     c.warnings,
   );
+  let next = admitted;
   if (!c.old) {
     if (metaString(next, 'resourceVersion') !== '') {
       return { state, response: failure(internalError('resourceVersion should not be set on objects to be created'), c.warnings) };
@@ -62,7 +69,15 @@ export function commit(state: ClusterState, c: Commit): ServeResult {
   if (target.resource.namespaced) next = setPath(next, ['metadata', 'namespace'], target.namespace);
   // The store answers with what it reads back, decoded with defaulting (a dry run copies through
   // the same codec): defaults of fields the strategy reset, e.g. a new claim's status.phase.
-  next = defaulterFor(state, target.resource, target.apiVersion)(next);
+  // Skipped when nothing it reads or writes changed since the write was defaulted (built-in kinds,
+  // no admission hook changed the object, no configured defaulters: those are not known to be idempotent).
+  const settled =
+    c.defaulted !== undefined &&
+    admitted === c.next &&
+    !target.resource.custom &&
+    state.config.defaulters.length === 0 &&
+    stillDefaulted(c.defaulted, next);
+  if (!settled) next = defaulterFor(state, target.resource, target.apiVersion)(next);
   return finishWrite(state, {
     key: target.key,
     group: target.resource.group,

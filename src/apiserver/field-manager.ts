@@ -145,11 +145,12 @@ function knownOnly(ep: Endpoint, fields: ManagedFields): ManagedFields {
 
 /** `forgivenConflicts`: what the last-applied exception forgave (types.ts ForgivenConflicts). */
 export type ApplyResult =
-  | { ok: true; object: ValueMap; changed: boolean; forgivenConflicts?: ForgivenConflicts }
+  /** `defaulted`: the merged object as defaulting returned it (changed objects only), for commit.ts. */
+  | { ok: true; object: ValueMap; changed: boolean; forgivenConflicts?: ForgivenConflicts; defaulted?: ValueMap }
   | { ok: false; status: StatusObject; conflicts?: readonly Conflict[]; forgivenConflicts?: ForgivenConflicts; undeclaredFields?: readonly UndeclaredField[] };
 
 type ApplyStep =
-  | { ok: true; object: ValueMap; changed: boolean; managed: Managed; forgiven?: readonly Conflict[] }
+  | { ok: true; object: ValueMap; changed: boolean; managed: Managed; forgiven?: readonly Conflict[]; defaulted?: ValueMap }
   | { ok: false; conflicts: readonly Conflict[]; forgiven?: readonly Conflict[] }
   | { ok: false; status: StatusObject; undeclaredFields?: readonly UndeclaredField[] };
 
@@ -161,7 +162,7 @@ export function fieldManagerApply(ep: Endpoint, liveObj: ValueMap, applied: Valu
   const r = versionCheckApply(ep, live, applied, decoded.managed, manager, force);
   const forgiven = 'forgiven' in r && r.forgiven && r.forgiven.length > 0 ? { forgivenConflicts: conflictCauses(r.forgiven) } : {};
   if (!r.ok) return 'conflicts' in r ? { ok: false, status: conflictStatus(r.conflicts), conflicts: r.conflicts, ...forgiven } : r;
-  return { ok: true, object: withManaged(r.object, r.managed), changed: r.changed, ...forgiven };
+  return { ok: true, object: withManaged(r.object, r.managed), changed: r.changed, ...forgiven, ...(r.defaulted ? { defaulted: r.defaulted } : {}) };
 }
 
 function versionCheckApply(ep: Endpoint, live: ValueMap, applied: ValueMap, managed: Managed, manager: string, force: boolean): ApplyStep {
@@ -242,7 +243,7 @@ function structuredMergeApply(ep: Endpoint, live: ValueMap, applied: ValueMap, m
   if (!outcome.changed) return { ok: true, object: live, changed: false, managed: { fields, times: managed.times } };
   const merged: Value = outcome.object;
   const object = ep.defaultObject(isMap(merged) ? merged : newMap());
-  return { ok: true, object, changed: true, managed: { fields, times: managed.times } };
+  return { ok: true, object, changed: true, managed: { fields, times: managed.times }, defaulted: object };
 }
 
 // ------------------------------------------------------------------------------------------------

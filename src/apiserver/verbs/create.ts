@@ -52,5 +52,5 @@ export function create(state: ClusterState, req: CreateRequest): ServeResult {
   const obj = defaulterFor(state, t.resource, t.apiVersion)(decoded.object);
   const manager = managerName(opts.fieldManager, opts.userAgent);
   const next = fieldManagerUpdate(ep, ep.emptyObject, obj, manager);
-  return commit(state, { target: t, subresource: '', old: undefined, next, manager, dryRun: isDryRun(opts.dryRun), now, warnings });
+  return commit(state, { target: t, subresource: '', old: undefined, next, defaulted: obj, manager, dryRun: isDryRun(opts.dryRun), now, warnings });
 }

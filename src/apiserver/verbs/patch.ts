@@ -79,7 +79,7 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
     if (!r.ok) return { state, response: withForgiven(failure(r.status, [], r.undeclaredFields), r.forgivenConflicts) };
     const id = checkIdentity(r.object, target, { requireName: true });
     if (!id.ok) return { state, response: failure(id.status) };
-    const done = commit(state, { target, subresource: sub, old, next: id.body, manager, dryRun, now, warnings: [] });
+    const done = commit(state, { target, subresource: sub, old, next: id.body, ...(r.defaulted ? { defaulted: r.defaulted } : {}), manager, dryRun, now, warnings: [] });
     return { state: done.state, response: withForgiven(done.response, r.forgivenConflicts) };
   }
 
@@ -101,6 +101,6 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
   if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };
   const obj = defaulterFor(state, target.resource, target.apiVersion)(decoded.object);
   const next = fieldManagerUpdate(ep, old, obj, manager);
-  return commit(state, { target, subresource: sub, old, next, manager, dryRun, now, warnings: decoded.warnings });
+  return commit(state, { target, subresource: sub, old, next, defaulted: obj, manager, dryRun, now, warnings: decoded.warnings });
 }
 

@@ -37,5 +37,5 @@ export function update(state: ClusterState, req: UpdateRequest): ServeResult {
   if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };
   const obj = defaulterFor(state, target.resource, target.apiVersion)(decoded.object);
   const next = fieldManagerUpdate(ep, old ?? ep.emptyObject, obj, manager);
-  return commit(state, { target, subresource: sub, old, next, manager, dryRun, now, warnings: decoded.warnings });
+  return commit(state, { target, subresource: sub, old, next, defaulted: obj, manager, dryRun, now, warnings: decoded.warnings });
 }

@@ -8,14 +8,14 @@ import { esc } from './html.js';
 import { type PageLocation, formatHash, parseHash } from './location-hash.js';
 import { markdown } from './markdown.js';
 import { paletteCss } from './manager-colour.js';
-import { type Focus, type FocusLevel, type PageModel, pageModel, stepItems } from './page-model.js';
+import { type Focus, type FocusLevel, type PageModel, pageModel, withRun } from './page-model.js';
 import { problemFrom } from './problem.js';
 import { fieldTimeline } from './field-timeline.js';
 import { patchChildren } from './dom-patch.js';
 import { type RenderedPage, changeDetail, renderEntryTable, renderPage, renderTimeline, stepParts } from './render-page.js';
 import { renderProblem } from './render-problem.js';
 import { DEFAULT_SCENARIO_ID, type LibraryEntry, type LibraryFiles, libraryEntries, libraryEnvironment } from './scenario-library.js';
-import { type Session, clampPosition, failedSession, lastReachable, openSession, runSessionTo, slotsSettled } from './session.js';
+import { type Session, clampPosition, failedSession, lastPosition, openSession, runSessionTo, slotsSettled } from './session.js';
 import { type StepFlags, readFlags, setForce, setManager } from './step-flags.js';
 import { type WhatIf, hasNextStep, nextStepText, runWhatIf } from './what-if.js';
 
@@ -153,8 +153,9 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
   /**
    * The steps not run yet run one per idle callback after the page is painted, so the first
    * position shows without waiting for them; the step list gets each one's status as it comes.
-   * Then, one per idle callback too, every position's view is prepared (prepareOne), so that a
-   * click on a step only patches the DOM.
+   * Between them, the views of the positions next to the one shown are prepared as soon as their
+   * steps have run; once every step has, every position's view is (prepareOne, one per idle
+   * callback too), so that a click on a step only patches the DOM.
    */
   let cancelRun: (() => void) | undefined;
   function scheduleRun(): void {
@@ -170,8 +171,9 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
   }
   const runInBackground = (): void => {
     cancelRun = undefined;
-    if (state?.session.done) {
-      prepareOne();
+    const near = toPrepare(1);
+    if (state?.session.done || near !== undefined) {
+      prepareOne(near ?? toPrepare());
       scheduleRun();
       return;
     }
@@ -184,7 +186,7 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
         state.pos = state.session.steps.length;
         render();
       } else if (model) {
-        model = { ...model, steps: stepItems(state.session), last: lastReachable(state.session), problem: state.session.problem };
+        model = withRun(model, state.session);
         patchChildren(el.steps, stepParts(model));
         el.next.disabled = state.pos >= model.last;
       }
@@ -205,12 +207,13 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
     const view = viewOf(s, s.pos);
     // For the browser test: whether a render found its model and HTML prepared.
     performance.mark('playground-view', { detail: { pos: s.pos, prepared: wasPrepared } });
-    model = view.model;
+    // The step list as the run stands now (the view may have been prepared before later steps ran).
+    model = withRun(view.model, s.session);
     const html = view.html;
     // Only what changed goes into the DOM: a step mostly changes the marks on the object's lines.
     setHtml(el.info, html.info);
     if (el.position.textContent !== html.position) el.position.textContent = html.position;
-    patchChildren(el.steps, html.parts.steps);
+    patchChildren(el.steps, stepParts(model));
     setHtml(el.result, html.result);
     patchChildren(el.object, html.parts.object);
     patchChildren(el.managed, html.parts.managed);
@@ -267,10 +270,12 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
   };
 
   /**
-   * The page model and HTML of each position, per set of options (the session, the object picked,
+   * The page model and HTML of each position, per set of options (the run, the object picked,
    * the what-if, the focus), made when first shown or prepared while the page is idle: a click on
    * a prepared position only patches the DOM. The views of the two latest option sets are kept
-   * (leaving a what-if finds the scenario's views again).
+   * (leaving a what-if finds the scenario's views again). A view stays good while later steps run
+   * (a session per step, with the same scenario): only the step list is made again when it is
+   * shown (withRun); a problem that stops the run starts new views.
    */
   interface View {
     readonly model: PageModel;
@@ -278,7 +283,7 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
   }
   let views: { readonly key: readonly unknown[]; readonly byPos: Map<number, View> }[] = [];
   const viewsFor = (s: State): Map<number, View> => {
-    const key = [s.session, s.preferredObject, s.whatIf, s.focus?.level, s.focus?.hideUnowned];
+    const key = [s.session.scenario ?? s.session, s.session.problem, s.preferredObject, s.whatIf, s.focus?.level, s.focus?.hideUnowned];
     let set = views.find((v) => sameKey(v.key, key));
     if (!set) set = { key, byPos: new Map() };
     if (views[0] !== set) views = [set, ...views.filter((v) => v !== set)].slice(0, 2);
@@ -294,20 +299,24 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
     }
     return view;
   };
-  /** The position to prepare next: once every step has run, the nearest to the one shown, forward first. */
-  const toPrepare = (): number | undefined => {
-    if (!state || !state.session.done || state.whatIf) return undefined;
-    const last = lastReachable(state.session);
+  /**
+   * The position to prepare next, at most `within` from the one shown: of the positions whose
+   * steps have run, the nearest to the one shown, forward first.
+   */
+  const toPrepare = (within = Number.POSITIVE_INFINITY): number | undefined => {
+    if (!state || state.whatIf) return undefined;
+    const last = lastPosition(state.session);
     const byPos = viewsFor(state);
-    for (let d = 1; d <= last; d++) for (const p of [state.pos + d, state.pos - d]) if (p >= 0 && p <= last && !byPos.has(p)) return p;
+    for (let d = 1; d <= Math.min(last, within); d++) for (const p of [state.pos + d, state.pos - d]) if (p >= 0 && p <= last && !byPos.has(p)) return p;
     return undefined;
   };
-  /** Prepares one position: its view, and the flags of the what-if text it shows. */
-  const prepareOne = (): void => {
-    const p = toPrepare();
+  /** Prepares position `p`: its view, and the flags of the what-if text it shows. */
+  const prepareOne = (p: number | undefined): void => {
     if (p === undefined || !state) return;
     viewOf(state, p);
     flagsOf(nextStepText(state.session, p));
+    // For the browser test: which position was prepared, and when.
+    performance.mark('playground-prepared', { detail: { pos: p } });
   };
 
   /**

@@ -429,6 +429,17 @@ export function stepItems(s: Session): StepItem[] {
   });
 }
 
+/**
+ * A position's model brought up to the run `s`: what depends on the steps after the position
+ * (the step list, the last position, the problem that stopped the run) from `s`, the rest as it
+ * was. A position's own model does not change as later steps run (each manager keeps its colour
+ * slot as others appear), so a model made before the whole run was, with withRun, is the one
+ * made after it.
+ */
+export function withRun(m: PageModel, s: Session): PageModel {
+  return { ...m, steps: stepItems(s), last: lastReachable(s), problem: s.problem };
+}
+
 export function pageModel(s: Session, requested: number, opts: ViewOptions = {}): PageModel {
   const pos = clampPosition(s, requested);
   const sc = s.scenario;

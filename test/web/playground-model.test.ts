@@ -7,8 +7,8 @@ import { decodeFieldsV1 } from '../../src/fieldpath/fieldsv1-decode.js';
 import { fieldsV1Rows } from '../../src/web/fieldsv1-rows.js';
 import { formatHash, parseHash } from '../../src/web/location-hash.js';
 import { fnv1a, managerColour, managerSlot, managerSlots, PALETTE } from '../../src/web/manager-colour.js';
-import { pageModel } from '../../src/web/page-model.js';
-import { changeDetail, renderPage, renderTimeline } from '../../src/web/render-page.js';
+import { pageModel, withRun } from '../../src/web/page-model.js';
+import { changeDetail, renderEntryTable, renderPage, renderTimeline } from '../../src/web/render-page.js';
 import { findEntry, libraryEntries, libraryEnvironment, normalizePath } from '../../src/web/scenario-library.js';
 import { lastPosition, lastReachable, openSession, runNextStep, runSessionTo, slotsSettled, snapshotAtPosition, startSession } from '../../src/web/session.js';
 import { modeRunner, runScenario } from '../../src/scenarios/index.js';
@@ -145,6 +145,28 @@ describe('the library', () => {
       expect(s.steps.length).toBe(s.scenario!.steps.length);
       for (let pos = 0; pos <= s.steps.length; pos++) renderPage(pageModel(s, pos));
     }
+  });
+});
+
+describe('a position prepared before the whole run', () => {
+  it('shows, brought up to the run (withRun), what the same position shows once every step has run: every library scenario', () => {
+    /** What the page puts in the DOM for a model: its regions, and each entry's table as opened. */
+    const shown = (m: ReturnType<typeof pageModel>) => ({ ...renderPage(m), tables: (m.object?.entries ?? []).map((e) => renderEntryTable(e)) });
+    let compared = 0;
+    for (const e of libraryEntries(files)) {
+      const full = session(e.file);
+      let partial = openSession(files.get(e.file)!, e.file, libraryEnvironment(files, e.file));
+      for (let k = 0; k <= full.steps.length; k++) {
+        partial = runSessionTo(partial, k);
+        // With more managers than colours, the page runs every step before showing any (runUpTo).
+        if (!slotsSettled(partial)) break;
+        for (const pos of [k - 1, k].filter((p) => p >= 0 && p <= partial.steps.length)) {
+          expect(shown(withRun(pageModel(partial, pos), full)), `${e.file} at ${pos}, run to ${k}`).toEqual(shown(pageModel(full, pos)));
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(300);
   });
 });
 

@@ -167,6 +167,14 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     const [painted, step] = await page.evaluate(() => [performance.getEntriesByName('playground-painted')[0]?.startTime, performance.getEntriesByName('playground-background-step')[0]?.startTime]);
     expect(painted).toBeGreaterThan(0);
     expect(step).toBeGreaterThan(painted);
+    // The next position's view is prepared as soon as its step has run, before the steps after it
+    // (a click on Next while they run finds it ready), not only once every step has run.
+    const [nextPrepared, lastStep] = await page.evaluate(() => [
+      (performance.getEntriesByName('playground-prepared') as PerformanceMark[]).find((m) => m.detail.pos === 1)?.startTime,
+      performance.getEntriesByName('playground-background-step').at(-1)?.startTime,
+    ]);
+    expect(nextPrepared).toBeGreaterThan(step);
+    expect(nextPrepared).toBeLessThan(lastStep!);
     // Each step of the story: the click's script changes the DOM and reads no position (no forced
     // layout); the step list and the object's lines scroll in the frame.
     for (let pos = 1; pos <= 5; pos++) {

@@ -56,7 +56,8 @@ const NOT_SERVED = new Map([
 
 /**
  * What the Kubernetes API server's discovery says about each served built-in kind (by group/Kind):
- * plural resource, scope (`cluster: true` for cluster-scoped), short names, and which of the two
+ * plural resource, scope (`cluster: true` for cluster-scoped), short names, the categories its
+ * REST storage declares (`kubectl get all` lists the `all` category), and which of the two
  * modelled subresources it has (`status`, `scale`). Other subresources (pods/log, pods/eviction,
  * serviceaccounts/token, certificatesigningrequests/approval, namespaces/finalize, ...) are not
  * modelled.
@@ -70,27 +71,27 @@ const REST_FACTS = {
   '/Node': { resource: 'nodes', cluster: true, shortNames: ['no'], status: true },
   '/PersistentVolume': { resource: 'persistentvolumes', cluster: true, shortNames: ['pv'], status: true },
   '/PersistentVolumeClaim': { resource: 'persistentvolumeclaims', shortNames: ['pvc'], status: true },
-  '/Pod': { resource: 'pods', shortNames: ['po'], status: true },
+  '/Pod': { resource: 'pods', shortNames: ['po'], status: true, categories: ['all'] },
   '/PodTemplate': { resource: 'podtemplates' },
-  '/ReplicationController': { resource: 'replicationcontrollers', shortNames: ['rc'], status: true, scale: true },
+  '/ReplicationController': { resource: 'replicationcontrollers', shortNames: ['rc'], status: true, scale: true, categories: ['all'] },
   '/ResourceQuota': { resource: 'resourcequotas', shortNames: ['quota'], status: true },
   '/Secret': { resource: 'secrets' },
-  '/Service': { resource: 'services', shortNames: ['svc'], status: true },
+  '/Service': { resource: 'services', shortNames: ['svc'], status: true, categories: ['all'] },
   '/ServiceAccount': { resource: 'serviceaccounts', shortNames: ['sa'] },
-  'admissionregistration.k8s.io/MutatingAdmissionPolicy': { resource: 'mutatingadmissionpolicies', cluster: true },
-  'admissionregistration.k8s.io/MutatingAdmissionPolicyBinding': { resource: 'mutatingadmissionpolicybindings', cluster: true },
-  'admissionregistration.k8s.io/MutatingWebhookConfiguration': { resource: 'mutatingwebhookconfigurations', cluster: true },
-  'admissionregistration.k8s.io/ValidatingAdmissionPolicy': { resource: 'validatingadmissionpolicies', cluster: true, status: true },
-  'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding': { resource: 'validatingadmissionpolicybindings', cluster: true },
-  'admissionregistration.k8s.io/ValidatingWebhookConfiguration': { resource: 'validatingwebhookconfigurations', cluster: true },
+  'admissionregistration.k8s.io/MutatingAdmissionPolicy': { resource: 'mutatingadmissionpolicies', cluster: true, categories: ['api-extensions'] },
+  'admissionregistration.k8s.io/MutatingAdmissionPolicyBinding': { resource: 'mutatingadmissionpolicybindings', cluster: true, categories: ['api-extensions'] },
+  'admissionregistration.k8s.io/MutatingWebhookConfiguration': { resource: 'mutatingwebhookconfigurations', cluster: true, categories: ['api-extensions'] },
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicy': { resource: 'validatingadmissionpolicies', cluster: true, status: true, categories: ['api-extensions'] },
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding': { resource: 'validatingadmissionpolicybindings', cluster: true, categories: ['api-extensions'] },
+  'admissionregistration.k8s.io/ValidatingWebhookConfiguration': { resource: 'validatingwebhookconfigurations', cluster: true, categories: ['api-extensions'] },
   'apps/ControllerRevision': { resource: 'controllerrevisions' },
-  'apps/DaemonSet': { resource: 'daemonsets', shortNames: ['ds'], status: true },
-  'apps/Deployment': { resource: 'deployments', shortNames: ['deploy'], status: true, scale: true },
-  'apps/ReplicaSet': { resource: 'replicasets', shortNames: ['rs'], status: true, scale: true },
-  'apps/StatefulSet': { resource: 'statefulsets', shortNames: ['sts'], status: true, scale: true },
-  'autoscaling/HorizontalPodAutoscaler': { resource: 'horizontalpodautoscalers', shortNames: ['hpa'], status: true },
-  'batch/CronJob': { resource: 'cronjobs', shortNames: ['cj'], status: true },
-  'batch/Job': { resource: 'jobs', status: true },
+  'apps/DaemonSet': { resource: 'daemonsets', shortNames: ['ds'], status: true, categories: ['all'] },
+  'apps/Deployment': { resource: 'deployments', shortNames: ['deploy'], status: true, scale: true, categories: ['all'] },
+  'apps/ReplicaSet': { resource: 'replicasets', shortNames: ['rs'], status: true, scale: true, categories: ['all'] },
+  'apps/StatefulSet': { resource: 'statefulsets', shortNames: ['sts'], status: true, scale: true, categories: ['all'] },
+  'autoscaling/HorizontalPodAutoscaler': { resource: 'horizontalpodautoscalers', shortNames: ['hpa'], status: true, categories: ['all'] },
+  'batch/CronJob': { resource: 'cronjobs', shortNames: ['cj'], status: true, categories: ['all'] },
+  'batch/Job': { resource: 'jobs', status: true, categories: ['all'] },
   'certificates.k8s.io/CertificateSigningRequest': { resource: 'certificatesigningrequests', cluster: true, shortNames: ['csr'], status: true },
   'certificates.k8s.io/ClusterTrustBundle': { resource: 'clustertrustbundles', cluster: true },
   'certificates.k8s.io/PodCertificateRequest': { resource: 'podcertificaterequests', status: true },
@@ -163,6 +164,7 @@ for (const t of reference.types) {
     resource: facts.resource,
     namespaced: !facts.cluster,
     shortNames: facts.shortNames ?? [],
+    ...(facts.categories ? { categories: facts.categories } : {}),
     subresources: [...(facts.status ? ['status'] : []), ...(facts.scale ? ['scale'] : [])],
   });
 }
@@ -179,8 +181,8 @@ const tsLiteral = (v) => {
 
 const kindsTarget = resolve(repo, 'src', 'schema', 'builtin', 'kinds.generated.ts');
 const kindsText = `/**
- * The built-in kinds the API server serves, with their REST resource, scope, short names and
- * modelled subresources. GENERATED by tools/gen-builtin-schema.mjs; do not edit by hand.
+ * The built-in kinds the API server serves, with their REST resource, scope, short names,
+ * categories and modelled subresources. GENERATED by tools/gen-builtin-schema.mjs; do not edit by hand.
  *
  * ${kindRows.length} kinds: every kind of a GA API version of ../shared/reference/kubernetes-schema.yaml except
 ${[...NOT_SERVED].map(([k, why]) => ` * - ${k}: ${why};`).join('\n')}

@@ -20,6 +20,7 @@ export interface ServedKind {
   readonly singular: string;
   readonly namespaced: boolean;
   readonly shortNames: readonly string[];
+  readonly categories: readonly string[];
   /** `status` and/or `scale`, in that order. */
   readonly subresources: readonly ('status' | 'scale')[];
   readonly verbs: readonly string[];
@@ -43,6 +44,7 @@ function servedKind(r: ResourceType, version: string, preferred: boolean): Serve
     singular: r.singular,
     namespaced: r.namespaced,
     shortNames: r.shortNames,
+    categories: r.categories,
     subresources: [...(r.status ? (['status'] as const) : []), ...(r.scale ? (['scale'] as const) : [])],
     verbs: RESOURCE_VERBS,
     preferred,

@@ -75,6 +75,7 @@ export function buildResources(catalog: CatalogLike, extra: readonly ResourceTyp
             typeNames,
             ...(info.resource !== undefined ? { resource: info.resource } : {}),
             ...(info.shortNames !== undefined ? { shortNames: info.shortNames } : {}),
+            ...(info.categories !== undefined ? { categories: info.categories } : {}),
             ...(info.namespaced !== undefined ? { namespaced: info.namespaced } : {}),
             status: info.subresources?.status ?? false,
             ...(info.subresources?.scale ? { scale: info.subresources.scale } : {}),
@@ -114,6 +115,7 @@ function builtinResource(
     resource: info.resource ?? guessResource(kind),
     singular: kind.toLowerCase(),
     shortNames: info.shortNames ?? [],
+    categories: info.categories ?? [],
     namespaced: info.namespaced ?? true,
     versions,
     typeNames,
@@ -140,6 +142,7 @@ export function customResource(spec: {
   typeNames?: Readonly<Record<string, string | undefined>>;
   resource?: string;
   shortNames?: readonly string[];
+  categories?: readonly string[];
   namespaced?: boolean;
   status?: boolean;
   scale?: ScaleSubresource;
@@ -158,6 +161,7 @@ export function customResource(spec: {
     resource: spec.resource ?? guessResource(spec.kind),
     singular: spec.kind.toLowerCase(),
     shortNames: spec.shortNames ?? [],
+    categories: spec.categories ?? [],
     namespaced: spec.namespaced ?? true,
     versions: spec.versions,
     typeNames: spec.typeNames ?? {},

@@ -36,6 +36,7 @@ export interface CatalogKind {
   /** Plural resource name, e.g. `deployments`. */
   readonly resource?: string;
   readonly shortNames?: readonly string[];
+  readonly categories?: readonly string[];
   /** The status and scale subresources, when the source says (built-in kinds, CRDs). */
   readonly subresources?: { readonly status: boolean; readonly scale?: ScaleSubresource };
   /** A kind a CustomResourceDefinition declares. */
@@ -69,6 +70,8 @@ export interface ResourceType {
   /** Lower-case singular: `deployment`. */
   readonly singular: string;
   readonly shortNames: readonly string[];
+  /** The categories discovery reports (`kubectl get all` lists the `all` category). */
+  readonly categories: readonly string[];
   readonly namespaced: boolean;
   /** Served versions (`v1`, `v1beta1`, ...), preferred first. */
   readonly versions: readonly string[];

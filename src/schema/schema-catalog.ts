@@ -25,6 +25,8 @@ export interface KindInfo {
   readonly resource?: string;
   /** Short names discovery reports (`ds`); undefined when unknown. */
   readonly shortNames?: readonly string[];
+  /** Categories discovery reports (`all`); undefined when none. */
+  readonly categories?: readonly string[];
   /** The status and scale subresources, when known (built-in kinds, CRDs that declare them). */
   readonly subresources?: KindSubresources;
   /** True for a kind a CustomResourceDefinition declares (served as a custom resource). */

@@ -35,6 +35,7 @@ export function aggregatedDiscovery(resources: readonly ResourceType[], core: bo
               singularResource: d.resource.singular,
               verbs: d.verbs,
               ...(d.resource.shortNames.length > 0 ? { shortNames: d.resource.shortNames } : {}),
+              ...(d.resource.categories.length > 0 ? { categories: d.resource.categories } : {}),
               ...(() => {
                 const subs = at.filter((x) => x.resource === d.resource && x.name.includes('/'));
                 return subs.length === 0

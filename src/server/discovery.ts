@@ -96,6 +96,7 @@ export function apiResourceList(resources: readonly ResourceType[], group: strin
         kind: d.kind,
         verbs: d.verbs,
         ...(main && d.resource.shortNames.length > 0 ? { shortNames: d.resource.shortNames } : {}),
+        ...(main && d.resource.categories.length > 0 ? { categories: d.resource.categories } : {}),
       };
     }),
   };

@@ -90,7 +90,7 @@ describe('reset fields per kind, as each registry strategy declares them', () =>
 });
 
 describe('discovery', () => {
-  it('lists every served kind with its resource, scope, subresources, verbs and short names', () => {
+  it('lists every served kind with its resource, scope, subresources, verbs, short names and categories', () => {
     const kinds = servedKinds(createCluster({ catalog: builtinCatalog() }));
     const find = (group: string, kind: string) => kinds.find((k) => k.group === group && k.kind === kind);
     expect(find('', 'PersistentVolume')).toEqual({
@@ -101,14 +101,15 @@ describe('discovery', () => {
       singular: 'persistentvolume',
       namespaced: false,
       shortNames: ['pv'],
+      categories: [],
       subresources: ['status'],
       verbs: ['create', 'delete', 'get', 'list', 'patch', 'update'],
       preferred: true,
       custom: false,
     });
-    expect(find('apps', 'Deployment')).toMatchObject({ resource: 'deployments', namespaced: true, shortNames: ['deploy'], subresources: ['status', 'scale'] });
+    expect(find('apps', 'Deployment')).toMatchObject({ resource: 'deployments', namespaced: true, shortNames: ['deploy'], categories: ['all'], subresources: ['status', 'scale'] });
     expect(find('autoscaling', 'Scale')).toBeUndefined();
-    expect(find('apiextensions.k8s.io', 'CustomResourceDefinition')).toMatchObject({ shortNames: ['crd', 'crds'], subresources: ['status'] });
+    expect(find('apiextensions.k8s.io', 'CustomResourceDefinition')).toMatchObject({ shortNames: ['crd', 'crds'], categories: ['api-extensions'], subresources: ['status'] });
     expect(kinds).toHaveLength(62);
   });
 });

@@ -1,10 +1,14 @@
 /**
  * Real kubectl reading what the server says about itself: `kubectl api-resources` lists every
- * served kind, `kubectl explain` finds the fields in the OpenAPI documents.
+ * served kind with its categories (`kubectl get all` reads the `all` category), `kubectl explain`
+ * finds the fields in the OpenAPI documents.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+import { openWidgetCrd } from './open-widget-crd.js';
 
 const available = kubectlAvailable();
 
@@ -32,6 +36,28 @@ describe.skipIf(!available)('real kubectl: discovery and explain', () => {
     expect(listed).toEqual(served);
     const wide = await k.run(['api-resources', '--api-group=apps', '--no-headers']);
     expect(wide.stdout).toMatch(/^daemonsets\s+ds\s+apps\/v1\s+true\s+DaemonSet$/m);
+  });
+
+  it('categories: kubectl get all lists the kinds of the `all` category, a custom kind among them', { timeout: 120_000 }, async () => {
+    const all = await k.run(['api-resources', '--categories=all', '-o', 'name']);
+    expect(all.stdout.trim().split('\n').sort()).toEqual(
+      ['pods', 'replicationcontrollers', 'services', 'daemonsets.apps', 'deployments.apps', 'replicasets.apps', 'statefulsets.apps', 'horizontalpodautoscalers.autoscaling', 'cronjobs.batch', 'jobs.batch'].sort(),
+    );
+    const extensions = await k.run(['api-resources', '--categories=api-extensions', '-o', 'name']);
+    expect(extensions.stdout).toContain('customresourcedefinitions.apiextensions.k8s.io\n');
+    expect(extensions.stdout).toContain('validatingwebhookconfigurations.admissionregistration.k8s.io\n');
+    expect((await k.run(['get', 'all'])).stderr).toBe('No resources found in default namespace.\n');
+    const crd = openWidgetCrd();
+    (crd.spec as { names: Record<string, unknown> }).names.categories = ['all'];
+    const crdFile = join(k.dir, 'crd.json');
+    writeFileSync(crdFile, JSON.stringify(crd));
+    expect((await k.run(['apply', '-f', crdFile])).code).toBe(0);
+    const w = join(k.dir, 'w.yaml');
+    writeFileSync(w, 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w1\n');
+    expect((await k.run(['apply', '-f', w])).code).toBe(0);
+    expect((await k.run(['create', 'deployment', 'web', '--image=nginx'])).code).toBe(0);
+    const listed = await k.run(['get', 'all', '-o', 'name']);
+    expect(listed.stdout.trim().split('\n').sort()).toEqual(['deployment.apps/web', 'widget.example.com/w1']);
   });
 
   it('kubectl explain daemonset.spec prints its fields', { timeout: 120_000 }, async () => {

@@ -15,5 +15,7 @@ export interface BuiltinKindRow {
   readonly resource: string;
   readonly namespaced: boolean;
   readonly shortNames: readonly string[];
+  /** The categories discovery reports (`all`, `api-extensions`); absent: none. */
+  readonly categories?: readonly string[];
   readonly subresources: readonly ('status' | 'scale')[];
 }

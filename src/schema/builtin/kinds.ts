@@ -58,6 +58,7 @@ export const HAND_WRITTEN_KINDS: readonly (Omit<BuiltinKindRow, 'resource' | 'na
     resource: 'customresourcedefinitions',
     namespaced: false,
     shortNames: ['crd', 'crds'],
+    categories: ['api-extensions'],
     subresources: ['status'],
   },
 ];
@@ -79,6 +80,7 @@ export const BUILTIN_KINDS: readonly KindInfo[] = [...GENERATED_KINDS, ...HAND_W
   ...(r.resource !== undefined ? { resource: r.resource } : {}),
   ...(r.namespaced !== undefined ? { namespaced: r.namespaced } : {}),
   ...(r.resource !== undefined ? { shortNames: r.shortNames } : {}),
+  ...(r.categories ? { categories: r.categories } : {}),
   ...(r.resource !== undefined
     ? { subresources: { status: r.subresources.includes('status'), ...(r.subresources.includes('scale') ? { scale: BUILTIN_SCALE_PATHS } : {}) } }
     : {}),

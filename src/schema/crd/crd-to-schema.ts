@@ -91,6 +91,8 @@ function crdToSchema(crd: Value, at: string, ctx: Ctx, out: CrdImport): void {
   const plural = str(names as ValueMap, 'plural', np);
   const shortNamesValue = getKey(names as ValueMap, 'shortNames');
   const shortNames = Array.isArray(shortNamesValue) && shortNamesValue.every((n) => typeof n === 'string') ? (shortNamesValue as string[]) : undefined;
+  const categoriesValue = getKey(names as ValueMap, 'categories');
+  const categories = Array.isArray(categoriesValue) && categoriesValue.length > 0 && categoriesValue.every((n) => typeof n === 'string') ? (categoriesValue as string[]) : undefined;
   const scope = getKey(s, 'scope') ?? (v1beta1 ? 'Namespaced' : undefined);
   if (scope !== 'Namespaced' && scope !== 'Cluster') fail(pointerJoin(sp, 'scope'), `expected Namespaced or Cluster, got ${describe(scope)}`);
   const preserveAll = getKey(s, 'preserveUnknownFields') === true || (v1beta1 && getKey(s, 'preserveUnknownFields') !== false);
@@ -139,6 +141,7 @@ function crdToSchema(crd: Value, at: string, ctx: Ctx, out: CrdImport): void {
       namespaced: scope === 'Namespaced',
       resource: plural,
       ...(shortNames ? { shortNames } : {}),
+      ...(categories ? { categories } : {}),
       ...(v.subresources ? { subresources: v.subresources } : {}),
       ...(v.columns && v.columns.length > 0 ? { printerColumns: v.columns } : {}),
       custom: true,

@@ -31,7 +31,8 @@
  * Line format: `NAME FIELD FIELD ...` (NAME without the `k8s.io.` prefix); a FIELD is
  * `json=number:type` followed by flags: `?` a pointer (absent when nil; a zero scalar it carries
  * is kept), `!` a
- * scalar Go always writes (a missing one reads as its zero), `^` a message inlined into its
+ * scalar, slice or map Go always writes (no `omitempty`: a missing scalar reads as its zero, a
+ * missing slice or map as null), `^` a message inlined into its
  * parent, `~` a message Go omits when zero (`omitzero`), `*` a field the API's OpenAPI lists
  * as required (kube-openapi's rule: a `+required` comment tag, or neither `+optional` nor
  * `omitempty`). Types: `s` string, `b` bool, `i32`,
@@ -301,7 +302,9 @@ while (queue.length > 0) {
     let flags = '';
     const scalar = f.label !== 'map' && f.label !== 'repeated' && SCALARS[f.type] !== undefined;
     if (g && f.label === 'optional' && g.pointer) flags += '?';
-    if (g && scalar && !g.pointer && !g.omitempty && f.type !== 'bytes') flags += '!';
+    // A scalar Go always writes reads as its zero when absent; a slice or map, as null.
+    const collection = f.label === 'map' || f.label === 'repeated';
+    if (g && (scalar || collection) && !g.pointer && !g.omitempty && f.type !== 'bytes') flags += '!';
     if (g?.inline) flags += '^';
     if (g && !scalar && g.omitzero) flags += '~';
     if (g?.required && !g.inline && jsonName !== '-') flags += '*';

@@ -261,7 +261,10 @@ function messageValue(tables: ProtoTables, name: string, bytes: Uint8Array, path
   // What Go's JSON encoder writes for the struct these fields decode into.
   // A struct that is not a pointer is there even when the bytes leave it out (Go writes it whole).
   for (const f of msg.fields) {
-    if (f.repeated || f.mapKey) continue;
+    if (f.repeated || f.mapKey) {
+      if (!seen.has(f) && f.always) out[f.json] = null;
+      continue;
+    }
     if ('scalar' in f.type) {
       if (!seen.has(f)) {
         if (f.always) out[f.json] = zeroOf(f.type.scalar);

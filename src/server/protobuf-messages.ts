@@ -19,7 +19,10 @@ export interface ProtoField {
   readonly mapKey?: ScalarType;
   /** A pointer: absent when nil; for a scalar, a zero it carries is a value (`replicas: 0`). */
   readonly pointer: boolean;
-  /** A scalar Go's JSON encoder always writes (no `omitempty`): a missing one reads as its zero. */
+  /**
+   * A scalar, slice or map Go's JSON encoder always writes (no `omitempty`): a missing scalar reads
+   * as its zero, a missing slice or map as null (Go's nil).
+   */
   readonly always: boolean;
   /** A message whose fields are its parent's in JSON (`VolumeSource` in `Volume`). */
   readonly inline: boolean;

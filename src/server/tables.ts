@@ -5,7 +5,7 @@
  * controller fills status, so READY and AVAILABLE count what status says).
  */
 import { getPath } from '../apiserver/object-paths.js';
-import { customResourceColumns } from '../apiserver/printer-columns.js';
+import { customResourceColumns, OBJECT_META_DESCRIPTIONS } from '../apiserver/printer-columns.js';
 import type { ResourceType } from '../apiserver/types.js';
 import type { PrinterColumn } from '../schema/schema-catalog.js';
 import { getKey, isList, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
@@ -34,10 +34,65 @@ const list = (o: ValueMap, ...path: string[]): Value[] => {
   return isList(v) ? v : [];
 };
 
-const NAME: Column = { name: 'Name', type: 'string', format: 'name', cell: (o) => str(o, 'metadata', 'name') };
+/**
+ * Column descriptions as kube-apiserver 1.32's printers give them (pkg/printers/internalversion,
+ * AddHandlers): a literal, or the Go doc (`SwaggerDoc()`) of the field the column shows, from the
+ * types of k8s.io/api v0.32 the printers name (extensions/v1beta1 for Deployment and DaemonSet).
+ */
+const DOC = {
+  podIP:
+    'podIP address allocated to the pod. Routable at least within the cluster. Empty if not yet allocated.',
+  nodeName:
+    'NodeName indicates in which node this pod is scheduled. If empty, this pod is a candidate for scheduling by the scheduler defined in schedulerName. Once this field is set, the kubelet for this node becomes responsible for the lifecycle of this pod. This field should not be used to express a desire for the pod to be scheduled on a specific node. https://kubernetes.io/docs/concepts/scheduling-eviction/assign-pod-node/#nodename',
+  nominatedNodeName:
+    'nominatedNodeName is set only when this pod preempts other pods on the node, but it cannot be scheduled right away as preemption victims receive their graceful termination periods. This field does not guarantee that the pod will be scheduled on this node. Scheduler may decide to place the pod elsewhere if other nodes become available sooner. Scheduler may also decide to give the resources on this node to a higher priority pod that is created after preemption. As a result, this field may be different than PodSpec.nodeName when the pod is scheduled.',
+  readinessGates:
+    'If specified, all readiness gates will be evaluated for pod readiness. A pod is ready when all its containers are ready AND all conditions specified in the readiness gates have status equal to "True" More info: https://git.k8s.io/enhancements/keps/sig-network/580-pod-readiness-gates',
+  nodeSelector:
+    'NodeSelector is a selector which must be true for the pod to fit on a node. Selector which must match a node\'s labels for the pod to be scheduled on that node. More info: https://kubernetes.io/docs/concepts/configuration/assign-pod-node/',
+  serviceType:
+    'type determines how the Service is exposed. Defaults to ClusterIP. Valid options are ExternalName, ClusterIP, NodePort, and LoadBalancer. "ClusterIP" allocates a cluster-internal IP address for load-balancing to endpoints. Endpoints are determined by the selector or if that is not specified, by manual construction of an Endpoints object or EndpointSlice objects. If clusterIP is "None", no virtual IP is allocated and the endpoints are published as a set of endpoints rather than a virtual IP. "NodePort" builds on ClusterIP and allocates a port on every node which routes to the same endpoints as the clusterIP. "LoadBalancer" builds on NodePort and creates an external load-balancer (if supported in the current cloud) which routes to the same endpoints as the clusterIP. "ExternalName" aliases this service to the specified externalName. Several other fields do not apply to ExternalName services. More info: https://kubernetes.io/docs/concepts/services-networking/service/#publishing-services-service-types',
+  clusterIP:
+    'clusterIP is the IP address of the service and is usually assigned randomly. If an address is specified manually, is in-range (as per system configuration), and is not in use, it will be allocated to the service; otherwise creation of the service will fail. This field may not be changed through updates unless the type field is also being changed to ExternalName (which requires this field to be blank) or the type field is being changed from ExternalName (in which case this field may optionally be specified, as describe above).  Valid values are "None", empty string (""), or a valid IP address. Setting this to "None" makes a "headless service" (no virtual IP), which is useful when direct endpoint connections are preferred and proxying is not required.  Only applies to types ClusterIP, NodePort, and LoadBalancer. If this field is specified when creating a Service of type ExternalName, creation will fail. This field will be wiped when updating a Service to type ExternalName. More info: https://kubernetes.io/docs/concepts/services-networking/service/#virtual-ips-and-service-proxies',
+  externalIPs:
+    'externalIPs is a list of IP addresses for which nodes in the cluster will also accept traffic for this service.  These IPs are not managed by Kubernetes.  The user is responsible for ensuring that traffic arrives at a node with this IP.  A common example is external load-balancers that are not part of the Kubernetes system.',
+  servicePorts:
+    'The list of ports that are exposed by this service. More info: https://kubernetes.io/docs/concepts/services-networking/service/#virtual-ips-and-service-proxies',
+  serviceSelector:
+    'Route service traffic to pods with label keys and values matching this selector. If empty or not present, the service is assumed to have an external process managing its endpoints, which Kubernetes will not modify. Only applies to types ClusterIP, NodePort, and LoadBalancer. Ignored if type is ExternalName. More info: https://kubernetes.io/docs/concepts/services-networking/service/',
+  configMapData:
+    'Data contains the configuration data. Each key must consist of alphanumeric characters, \'-\', \'_\' or \'.\'. Values with non-UTF-8 byte sequences must use the BinaryData field. The keys stored in Data must not overlap with the keys in the BinaryData field, this is enforced during validation process.',
+  kubeletVersion:
+    'Kubelet Version reported by the node.',
+  deploymentUpdated:
+    'Total number of non-terminated pods targeted by this deployment that have the desired template spec.',
+  deploymentAvailable:
+    'Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.',
+  deploymentSelector:
+    'Label selector for pods. Existing ReplicaSets whose pods are selected by this will be the ones affected by this deployment.',
+  dsDesired:
+    'The total number of nodes that should be running the daemon pod (including nodes correctly running the daemon pod). More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/',
+  dsCurrent:
+    'The number of nodes that are running at least 1 daemon pod and are supposed to run the daemon pod. More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/',
+  dsReady:
+    'The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and ready.',
+  dsUpdated:
+    'The total number of nodes that are running updated daemon pod',
+  dsAvailable:
+    'The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and available (ready for at least spec.minReadySeconds)',
+  dsSelector:
+    'A label query over pods that are managed by the daemon set. Must match in order to be controlled. If empty, defaulted to labels on Pod template. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
+  scaleSpecReplicas:
+    'replicas is the desired number of instances for the scaled object.',
+  scaleStatusReplicas:
+    'replicas is the actual number of observed instances of the scaled object.',
+} as const;
+
+const NAME: Column = { name: 'Name', type: 'string', format: 'name', description: OBJECT_META_DESCRIPTIONS.name, cell: (o) => str(o, 'metadata', 'name') };
 const AGE: Column = {
   name: 'Age',
   type: 'string',
+  description: OBJECT_META_DESCRIPTIONS.creationTimestamp,
   cell: (o, now) => {
     const t = Date.parse(str(o, 'metadata', 'creationTimestamp'));
     return Number.isNaN(t) ? '<unknown>' : humanDuration(now - t);
@@ -48,10 +103,10 @@ function containersOf(o: ValueMap, path: string[]): ValueMap[] {
   return list(o, ...path).filter(isMap);
 }
 
-const WORKLOAD_WIDE: Column[] = [
-  { name: 'Containers', type: 'string', priority: 1, cell: (o) => containersOf(o, ['spec', 'template', 'spec', 'containers']).map((c) => str(c, 'name')).join(',') },
-  { name: 'Images', type: 'string', priority: 1, cell: (o) => containersOf(o, ['spec', 'template', 'spec', 'containers']).map((c) => str(c, 'image')).join(',') },
-  { name: 'Selector', type: 'string', priority: 1, cell: (o) => selectorText(getPath(o, ['spec', 'selector'])) },
+const workloadWide = (selectorDescription: string): Column[] => [
+  { name: 'Containers', type: 'string', priority: 1, description: 'Names of each container in the template.', cell: (o) => containersOf(o, ['spec', 'template', 'spec', 'containers']).map((c) => str(c, 'name')).join(',') },
+  { name: 'Images', type: 'string', priority: 1, description: 'Images referenced by each container in the template.', cell: (o) => containersOf(o, ['spec', 'template', 'spec', 'containers']).map((c) => str(c, 'image')).join(',') },
+  { name: 'Selector', type: 'string', priority: 1, description: selectorDescription, cell: (o) => selectorText(getPath(o, ['spec', 'selector'])) },
 ];
 
 function selectorText(sel: Value | undefined): string {
@@ -91,43 +146,50 @@ function podStatus(o: ValueMap): string {
 const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   '/Pod': [
     NAME,
-    { name: 'Ready', type: 'string', cell: (o) => `${list(o, 'status', 'containerStatuses').filter((c) => isMap(c) && getKey(c, 'ready') === true).length}/${list(o, 'spec', 'containers').length}` },
-    { name: 'Status', type: 'string', cell: podStatus },
-    { name: 'Restarts', type: 'string', cell: (o) => String(list(o, 'status', 'containerStatuses').reduce<number>((n, c) => n + (isMap(c) && typeof getKey(c, 'restartCount') === 'number' ? (getKey(c, 'restartCount') as number) : 0), 0)) },
+    { name: 'Ready', type: 'string', description: 'The aggregate readiness state of this pod for accepting traffic.', cell: (o) => `${list(o, 'status', 'containerStatuses').filter((c) => isMap(c) && getKey(c, 'ready') === true).length}/${list(o, 'spec', 'containers').length}` },
+    { name: 'Status', type: 'string', description: 'The aggregate status of the containers in this pod.', cell: podStatus },
+    {
+      name: 'Restarts',
+      type: 'string',
+      description: 'The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.',
+      cell: (o) => String(list(o, 'status', 'containerStatuses').reduce<number>((n, c) => n + (isMap(c) && typeof getKey(c, 'restartCount') === 'number' ? (getKey(c, 'restartCount') as number) : 0), 0)),
+    },
     AGE,
     // The printer's wide columns: the first of status.podIPs, the node, the nominated node, and
     // how many readiness gates have a True condition.
-    { name: 'IP', type: 'string', priority: 1, cell: (o) => (isMap(list(o, 'status', 'podIPs')[0]) ? str(list(o, 'status', 'podIPs')[0] as ValueMap, 'ip') : '') || '<none>' },
-    { name: 'Node', type: 'string', priority: 1, cell: (o) => str(o, 'spec', 'nodeName') || '<none>' },
-    { name: 'Nominated Node', type: 'string', priority: 1, cell: (o) => str(o, 'status', 'nominatedNodeName') || '<none>' },
-    { name: 'Readiness Gates', type: 'string', priority: 1, cell: readinessGates },
+    { name: 'IP', type: 'string', priority: 1, description: DOC.podIP, cell: (o) => (isMap(list(o, 'status', 'podIPs')[0]) ? str(list(o, 'status', 'podIPs')[0] as ValueMap, 'ip') : '') || '<none>' },
+    { name: 'Node', type: 'string', priority: 1, description: DOC.nodeName, cell: (o) => str(o, 'spec', 'nodeName') || '<none>' },
+    { name: 'Nominated Node', type: 'string', priority: 1, description: DOC.nominatedNodeName, cell: (o) => str(o, 'status', 'nominatedNodeName') || '<none>' },
+    { name: 'Readiness Gates', type: 'string', priority: 1, description: DOC.readinessGates, cell: readinessGates },
   ],
   'apps/Deployment': [
     NAME,
-    { name: 'Ready', type: 'string', cell: (o) => `${int(o, 'status', 'readyReplicas')}/${getPath(o, ['spec', 'replicas']) ?? 1}` },
-    { name: 'Up-to-date', type: 'integer', cell: (o) => int(o, 'status', 'updatedReplicas') },
-    { name: 'Available', type: 'integer', cell: (o) => int(o, 'status', 'availableReplicas') },
+    { name: 'Ready', type: 'string', description: 'Number of the pod with ready state', cell: (o) => `${int(o, 'status', 'readyReplicas')}/${getPath(o, ['spec', 'replicas']) ?? 1}` },
+    // The printer declares these string columns, and fills them with integers.
+    { name: 'Up-to-date', type: 'string', description: DOC.deploymentUpdated, cell: (o) => int(o, 'status', 'updatedReplicas') },
+    { name: 'Available', type: 'string', description: DOC.deploymentAvailable, cell: (o) => int(o, 'status', 'availableReplicas') },
     AGE,
-    ...WORKLOAD_WIDE,
+    ...workloadWide(DOC.deploymentSelector),
   ],
   'apps/DaemonSet': [
     NAME,
-    { name: 'Desired', type: 'integer', cell: (o) => int(o, 'status', 'desiredNumberScheduled') },
-    { name: 'Current', type: 'integer', cell: (o) => int(o, 'status', 'currentNumberScheduled') },
-    { name: 'Ready', type: 'integer', cell: (o) => int(o, 'status', 'numberReady') },
-    { name: 'Up-to-date', type: 'integer', cell: (o) => int(o, 'status', 'updatedNumberScheduled') },
-    { name: 'Available', type: 'integer', cell: (o) => int(o, 'status', 'numberAvailable') },
-    { name: 'Node Selector', type: 'string', cell: (o) => mapText(getPath(o, ['spec', 'template', 'spec', 'nodeSelector'])) },
+    { name: 'Desired', type: 'integer', description: DOC.dsDesired, cell: (o) => int(o, 'status', 'desiredNumberScheduled') },
+    { name: 'Current', type: 'integer', description: DOC.dsCurrent, cell: (o) => int(o, 'status', 'currentNumberScheduled') },
+    { name: 'Ready', type: 'integer', description: DOC.dsReady, cell: (o) => int(o, 'status', 'numberReady') },
+    { name: 'Up-to-date', type: 'integer', description: DOC.dsUpdated, cell: (o) => int(o, 'status', 'updatedNumberScheduled') },
+    { name: 'Available', type: 'integer', description: DOC.dsAvailable, cell: (o) => int(o, 'status', 'numberAvailable') },
+    { name: 'Node Selector', type: 'string', description: DOC.nodeSelector, cell: (o) => mapText(getPath(o, ['spec', 'template', 'spec', 'nodeSelector'])) },
     AGE,
-    ...WORKLOAD_WIDE,
+    ...workloadWide(DOC.dsSelector),
   ],
   '/Service': [
     NAME,
-    { name: 'Type', type: 'string', cell: (o) => str(o, 'spec', 'type') || 'ClusterIP' },
-    { name: 'Cluster-IP', type: 'string', cell: (o) => str(o, 'spec', 'clusterIP') || '<none>' },
+    { name: 'Type', type: 'string', description: DOC.serviceType, cell: (o) => str(o, 'spec', 'type') || 'ClusterIP' },
+    { name: 'Cluster-IP', type: 'string', description: DOC.clusterIP, cell: (o) => str(o, 'spec', 'clusterIP') || '<none>' },
     {
       name: 'External-IP',
       type: 'string',
+      description: DOC.externalIPs,
       cell: (o) => {
         const ips = list(o, 'spec', 'externalIPs').map(String);
         return ips.length > 0 ? ips.join(',') : '<none>';
@@ -136,6 +198,7 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
     {
       name: 'Port(s)',
       type: 'string',
+      description: DOC.servicePorts,
       cell: (o) => {
         const ports = list(o, 'spec', 'ports').filter(isMap);
         if (ports.length === 0) return '<none>';
@@ -143,11 +206,12 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
       },
     },
     AGE,
-    { name: 'Selector', type: 'string', priority: 1, cell: (o) => mapText(getPath(o, ['spec', 'selector'])) },
+    { name: 'Selector', type: 'string', priority: 1, description: DOC.serviceSelector, cell: (o) => mapText(getPath(o, ['spec', 'selector'])) },
   ],
   '/ConfigMap': [
     NAME,
-    { name: 'Data', type: 'integer', cell: (o) => Object.keys(isMap(getKey(o, 'data')) ? (getKey(o, 'data') as ValueMap) : {}).length + Object.keys(isMap(getKey(o, 'binaryData')) ? (getKey(o, 'binaryData') as ValueMap) : {}).length },
+    // A string column filled with an integer, as the printer declares and fills it.
+    { name: 'Data', type: 'string', description: DOC.configMapData, cell: (o) => Object.keys(isMap(getKey(o, 'data')) ? (getKey(o, 'data') as ValueMap) : {}).length + Object.keys(isMap(getKey(o, 'binaryData')) ? (getKey(o, 'binaryData') as ValueMap) : {}).length },
     AGE,
   ],
   '/Node': [
@@ -155,6 +219,7 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
     {
       name: 'Status',
       type: 'string',
+      description: 'The status of the node',
       cell: (o) => {
         const ready = list(o, 'status', 'conditions').find((c) => isMap(c) && getKey(c, 'type') === 'Ready');
         const s = isMap(ready) ? (getKey(ready, 'status') === 'True' ? 'Ready' : 'NotReady') : 'Unknown';
@@ -164,6 +229,7 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
     {
       name: 'Roles',
       type: 'string',
+      description: 'The roles of the node',
       cell: (o) => {
         const labels = getPath(o, ['metadata', 'labels']);
         const roles = isMap(labels) ? Object.keys(labels).filter((k) => k.startsWith('node-role.kubernetes.io/')).map((k) => k.slice('node-role.kubernetes.io/'.length)) : [];
@@ -171,9 +237,9 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
       },
     },
     AGE,
-    { name: 'Version', type: 'string', cell: (o) => str(o, 'status', 'nodeInfo', 'kubeletVersion') },
+    { name: 'Version', type: 'string', description: DOC.kubeletVersion, cell: (o) => str(o, 'status', 'nodeInfo', 'kubeletVersion') },
   ],
-  '/Namespace': [NAME, { name: 'Status', type: 'string', cell: (o) => str(o, 'status', 'phase') || 'Active' }, AGE],
+  '/Namespace': [NAME, { name: 'Status', type: 'string', description: 'The status of the namespace', cell: (o) => str(o, 'status', 'phase') || 'Active' }, AGE],
 };
 
 function readinessGates(o: ValueMap): string {
@@ -192,9 +258,9 @@ function readinessGates(o: ValueMap): string {
  * Scale, left empty when absent, and Age as a `date` column).
  */
 const BUILTIN_SCALE: readonly Column[] = [
-  { name: 'Name', type: 'string', cell: (o) => str(o, 'metadata', 'name') },
-  { name: 'Desired', type: 'integer', cell: (o) => int(o, 'spec', 'replicas') },
-  { name: 'Available', type: 'integer', cell: (o) => int(o, 'status', 'replicas') },
+  { name: 'Name', type: 'string', description: OBJECT_META_DESCRIPTIONS.name, cell: (o) => str(o, 'metadata', 'name') },
+  { name: 'Desired', type: 'integer', description: DOC.scaleSpecReplicas, cell: (o) => int(o, 'spec', 'replicas') },
+  { name: 'Available', type: 'integer', description: DOC.scaleStatusReplicas, cell: (o) => int(o, 'status', 'replicas') },
   AGE,
 ];
 const CUSTOM_SCALE: readonly Column[] = [

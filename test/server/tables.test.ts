@@ -117,4 +117,33 @@ describe('Tables', () => {
     expect(table.stdout.split('\n').filter((l) => l !== '').map((l) => l.split(/\s+/)[0])).toEqual(['a', 'b', 'c']);
     k.dispose();
   });
+
+  it("built-in columns carry kube-apiserver's printer descriptions and types (a printer literal, or the Go doc of the field shown)", async () => {
+    const s = await start();
+    const NAME = 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names';
+    const AGE = 'CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata';
+    const defs = async (path: string) => (await call(s, 'GET', path, undefined, { Accept: TABLE })).json.columnDefinitions.map((c: any) => [c.name, c.type, c.format, c.description, c.priority]);
+    expect(await defs('/apis/apps/v1/namespaces/default/deployments')).toEqual([
+      ['Name', 'string', 'name', NAME, 0],
+      ['Ready', 'string', '', 'Number of the pod with ready state', 0],
+      ['Up-to-date', 'string', '', 'Total number of non-terminated pods targeted by this deployment that have the desired template spec.', 0],
+      ['Available', 'string', '', 'Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.', 0],
+      ['Age', 'string', '', AGE, 0],
+      ['Containers', 'string', '', 'Names of each container in the template.', 1],
+      ['Images', 'string', '', 'Images referenced by each container in the template.', 1],
+      ['Selector', 'string', '', 'Label selector for pods. Existing ReplicaSets whose pods are selected by this will be the ones affected by this deployment.', 1],
+    ]);
+    expect((await defs('/api/v1/namespaces/default/configmaps'))[1]).toEqual([
+      'Data',
+      'string',
+      '',
+      "Data contains the configuration data. Each key must consist of alphanumeric characters, '-', '_' or '.'. Values with non-UTF-8 byte sequences must use the BinaryData field. The keys stored in Data must not overlap with the keys in the BinaryData field, this is enforced during validation process.",
+      0,
+    ]);
+    expect((await defs('/api/v1/namespaces/default/pods')).map((d: any[]) => d[3])).toContain('podIP address allocated to the pod. Routable at least within the cluster. Empty if not yet allocated.');
+    // Every built-in column has one.
+    for (const path of ['/api/v1/namespaces', '/api/v1/nodes', '/api/v1/namespaces/default/services', '/apis/apps/v1/namespaces/default/daemonsets', '/api/v1/namespaces/default/secrets']) {
+      for (const d of await defs(path)) expect(d[3], `${path} ${d[0]}`).not.toBe('');
+    }
+  });
 });

@@ -46,6 +46,20 @@ spec:
         }
 `;
 
+/** The conditions the controllers leave at creation (T1), as kubectl prints them. */
+const CONDITIONS = `  conditions:
+  - lastTransitionTime: "${T1}"
+    message: no conflicts found
+    reason: NoConflicts
+    status: "True"
+    type: NamesAccepted
+  - lastTransitionTime: "${T1}"
+    message: the initial names have been accepted
+    reason: InitialNamesAccepted
+    status: "True"
+    type: Established
+`;
+
 /** `kubectl get crd -o yaml --show-managed-fields` from managedFields on, the last-applied annotation left out. */
 function fromManagedFields(yaml: string): string {
   return yaml.slice(yaml.indexOf('  managedFields:'));
@@ -152,18 +166,7 @@ status:
     listKind: WidgetList
     plural: widgets
     singular: widget
-  conditions:
-  - lastTransitionTime: "${T1}"
-    message: no conflicts found
-    reason: NoConflicts
-    status: "True"
-    type: NamesAccepted
-  - lastTransitionTime: "${T1}"
-    message: the initial names have been accepted
-    reason: InitialNamesAccepted
-    status: "True"
-    type: Established
-  storedVersions:
+${CONDITIONS}  storedVersions:
   - v1
 `);
   });
@@ -182,18 +185,7 @@ status:
     shortNames:
     - wd
     singular: widget
-  conditions:
-  - lastTransitionTime: "${T1}"
-    message: no conflicts found
-    reason: NoConflicts
-    status: "True"
-    type: NamesAccepted
-  - lastTransitionTime: "${T1}"
-    message: the initial names have been accepted
-    reason: InitialNamesAccepted
-    status: "True"
-    type: Established
-  storedVersions:
+${CONDITIONS}  storedVersions:
   - v1
   - v2
 `);

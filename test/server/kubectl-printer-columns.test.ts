@@ -13,13 +13,14 @@ const available = kubectlAvailable();
 const T0 = '2024-01-01T00:00:00Z';
 const T1 = '2024-01-01T00:05:00Z';
 
-const CRDS = `apiVersion: apiextensions.k8s.io/v1
+/** A namespaced CRD of example.com served and stored at v1 with an open schema, and `columns` (YAML lines). */
+const crd = (kind: string, plural: string, columns = '') => `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:
-  name: widgets.example.com
+  name: ${plural}.example.com
 spec:
   group: example.com
-  names: {kind: Widget, plural: widgets}
+  names: {kind: ${kind}, plural: ${plural}}
   scope: Namespaced
   versions:
   - name: v1
@@ -27,7 +28,12 @@ spec:
     storage: true
     schema:
       openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
-    additionalPrinterColumns:
+${columns}`;
+
+const CRDS = `${crd(
+  'Widget',
+  'widgets',
+  `    additionalPrinterColumns:
     - {name: Replicas, type: integer, jsonPath: .spec.replicas}
     - {name: Ready, type: string, jsonPath: '.status.conditions[?(@.type=="Ready")].status'}
     - {name: Ports, type: string, jsonPath: '.spec.ports[*].port'}
@@ -35,22 +41,9 @@ spec:
     - {name: Ratio, type: number, jsonPath: .spec.ratio}
     - {name: Since, type: date, jsonPath: .status.since}
     - {name: Image, type: string, priority: 1, jsonPath: .spec.image, description: the image}
----
-apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: gadgets.example.com
-spec:
-  group: example.com
-  names: {kind: Gadget, plural: gadgets}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
-`;
+`,
+)}---
+${crd('Gadget', 'gadgets')}`;
 
 const WIDGETS = `apiVersion: example.com/v1
 kind: Widget

@@ -125,8 +125,9 @@ export function clusterRunner(scenario: Scenario, env: RunEnvironment): ModeRunn
   });
   // The add-on's manifest is the same text at every step that applies it: read once per run.
   const readObjects = rememberingReader();
+  const snapshot = (env.freezeSnapshots ?? true) ? clusterSnapshot : clusterView;
   return {
-    initial: clusterSnapshot(state),
+    initial: snapshot(state),
     run: (step, before) => {
       const prev = before.state as ClusterRunState;
       let s = prev.cluster;
@@ -134,7 +135,7 @@ export function clusterRunner(scenario: Scenario, env: RunEnvironment): ModeRunn
       const { result, next, addon } = runClusterStep(scenario, env, step, s, prev.addons, before.objects, readObjects);
       const after = withTime(next, addSeconds(s.now, tick));
       const addons = addon ? { ...prev.addons, [addon.addonName]: addon } : prev.addons;
-      return { result, after: clusterSnapshot(after, addons) };
+      return { result, after: snapshot(after, addons) };
     },
   };
 }

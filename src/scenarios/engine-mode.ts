@@ -29,15 +29,13 @@ export interface EngineState {
 
 export const ENGINE_OBJECT_DISPLAY = 'the object';
 
-export function engineSnapshot(state: EngineState, atom: Atom): Snapshot {
-  return freeze(
-    {
-      time: undefined,
-      objects: [{ display: ENGINE_OBJECT_DISPLAY, ref: undefined, object: state.object, owners: ownersFromEngine(state.managers), type: { get: () => atom } }],
-      state,
-    },
-    true,
-  );
+export function engineSnapshot(state: EngineState, atom: Atom, frozen = true): Snapshot {
+  const snapshot: Snapshot = {
+    time: undefined,
+    objects: [{ display: ENGINE_OBJECT_DISPLAY, ref: undefined, object: state.object, owners: ownersFromEngine(state.managers), type: { get: () => atom } }],
+    state,
+  };
+  return frozen ? freeze(snapshot, true) : snapshot;
 }
 
 /** One schema cache for every engine scenario of a process (schemas are immutable). */
@@ -80,12 +78,13 @@ export function engineRunner(scenario: Scenario, env: RunEnvironment, schemas?: 
     const issues = validate(scenario.live, ctx.atom, { allowDuplicates: true });
     if (issues.length > 0) throw issuesError('INPUT', 'live: invalid object: ', issues);
   }
-  const initial = engineSnapshot({ object: scenario.live, managers: initialManagers }, ctx.atom);
+  const frozen = env.freezeSnapshots ?? true;
+  const initial = engineSnapshot({ object: scenario.live, managers: initialManagers }, ctx.atom, frozen);
   return {
     initial,
     run: (step, before) => {
       const { result, next } = runEngineStep(ctx, step, before.state as EngineState);
-      return { result, after: next ? engineSnapshot(next, ctx.atom) : before };
+      return { result, after: next ? engineSnapshot(next, ctx.atom, frozen) : before };
     },
   };
 }

@@ -147,4 +147,11 @@ export interface ModeRunner {
 /** Where a running scenario reads the files it names (schemas, CRDs, manifests). */
 export interface RunEnvironment {
   readFile(path: string, from: SourcePosition): string;
+  /**
+   * Whether each step's snapshot is deep-frozen (default true). A reader that keeps the snapshots
+   * and hands them around needs that guarantee (the playground steps back and forth and caches by
+   * frozen view); a run that reports once and ends (the command line's `run`) shares them with
+   * nobody, and freezing walks every node of every object a step writes.
+   */
+  readonly freezeSnapshots?: boolean;
 }

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FieldSet } from '../../src/fieldpath/set.js';
 import { fieldElement } from '../../src/fieldpath/path-element.js';
@@ -43,6 +46,36 @@ describe('the runner keeps one frozen snapshot per step', () => {
     expect(run.steps[2].changes).toEqual([]);
   });
 });
+
+describe('snapshots a run shares with nobody are not frozen', () => {
+  const eks = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'scenarios', 'eks-vpc-cni-addon.yaml'), 'utf8');
+  const env = (freezeSnapshots?: boolean) => ({ readFile: () => '', ...(freezeSnapshots === undefined ? {} : { freezeSnapshots }) });
+
+  it('freezeSnapshots: false (the command line): the same run, nothing frozen; the default freezes', () => {
+    const scenario = parseScenario(eks, 'eks.yaml');
+    const plain = runScenario(scenario, modeRunner(scenario, env(false)));
+    const frozen = runScenario(scenario, modeRunner(scenario, env()));
+    expect(Object.isFrozen(plain.steps[3].after)).toBe(false);
+    expect(Object.isFrozen(plain.steps[3].after.objects[0].object)).toBe(false);
+    expect(Object.isFrozen(frozen.steps[3].after)).toBe(true);
+    expect(Object.isFrozen(frozen.steps[3].after.objects[0].object)).toBe(true);
+    const shown = (run: typeof plain) => run.steps.map((s) => [s.result, s.after.objects.map((o) => [o.display, o.object]), s.changes.map((c) => c.changes.map((x) => x.text)), s.passed]);
+    expect(shown(plain)).toEqual(shown(frozen));
+    expect(plain.passed).toBe(true);
+  });
+
+  it('the engine mode too', () => {
+    const scenario = parseScenario(text, 's.yaml');
+    const plain = runScenario(scenario, modeRunner(scenario, env(false)));
+    expect(Object.isFrozen(plain.steps[0].after)).toBe(false);
+    expect(plain.steps.map((s) => s.after.objects[0].object)).toEqual(run3().steps.map((s) => s.after.objects[0].object));
+  });
+});
+
+function run3() {
+  const scenario = parseScenario(text, 's.yaml');
+  return runScenario(scenario, modeRunner(scenario, { readFile: () => '' }));
+}
 
 function entry(manager: string, paths: string[], operation: 'Apply' | 'Update' = 'Apply', subresource = ''): OwnerEntry {
   return { manager, operation, apiVersion: 'v1', subresource, time: undefined, set: FieldSet.fromPaths(paths.map((p) => p.split('.').filter(Boolean).map(fieldElement))) };

@@ -51,9 +51,13 @@ export const OPTIONS = {
   color: { type: 'string' },
 } as const;
 
-/** Reads files named in a scenario relative to the scenario's folder. */
+/**
+ * Reads files named in a scenario relative to the scenario's folder. The snapshots are not frozen:
+ * the command reports them (or steps through them) and gives them to nobody.
+ */
 export function fileEnvironment(scenarioFile: string): RunEnvironment {
   return {
+    freezeSnapshots: false,
     readFile(path: string, from: SourcePosition): string {
       const full = resolve(dirname(from.file ?? scenarioFile), path);
       try {

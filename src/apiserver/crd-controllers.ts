@@ -195,23 +195,29 @@ function writeStatus(state: ClusterState, crd: ValueMap, now: string): ClusterSt
 }
 
 /**
- * `state` after the CRD controllers have done all they would: the naming controller over every
- * stored CRD, then the establishing controller, again until neither writes.
+ * What the CRD controllers write after `state`, run until they are done: the naming controller
+ * over every stored CRD, then the establishing controller, again until neither writes. The state
+ * after each of their writes, in order (none when they have nothing to do).
  */
-export function reconcileCrds(state: ClusterState, now: string): ClusterState {
+export function crdControllerWrites(state: ClusterState, now: string): ClusterState[] {
+  const out: ClusterState[] = [];
   let s = state;
+  const write = (crd: ValueMap) => {
+    const next = writeStatus(s, crd, now);
+    if (next !== s) out.push((s = next));
+  };
   // Each round accepts or establishes at least one CRD, so there are at most two per CRD.
   for (let round = 0; round <= 2 * stored(state).length; round++) {
     const before = s;
     for (const crd of stored(s)) {
       const next = naming(s, crd, now);
-      if (next) s = writeStatus(s, next, now);
+      if (next) write(next);
     }
     for (const crd of stored(s)) {
       const next = establishing(crd, now);
-      if (next) s = writeStatus(s, next, now);
+      if (next) write(next);
     }
     if (s === before) break;
   }
-  return s;
+  return out;
 }

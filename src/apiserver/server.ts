@@ -15,7 +15,7 @@ import { get, list } from './verbs/read.js';
 import { update } from './verbs/update.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { crdsChanged, servingStoredCrds, withServedCrds } from './served-crds.js';
-import { reconcileCrds } from './crd-controllers.js';
+import { crdControllerWrites } from './crd-controllers.js';
 
 export const DEFAULT_START_TIME = '2024-01-01T00:00:00Z';
 
@@ -58,7 +58,10 @@ export function serve(state: ClusterState, request: ApiRequest): ServeResult {
   const result = serveVerb(state, request);
   if (result.state === state || !crdsChanged(state, result.state)) return result;
   const now = ('options' in request ? request.options?.now : undefined) ?? result.state.now;
-  return { ...result, state: reconcileCrds(withServedCrds(result.state).state, now) };
+  const written = withServedCrds(result.state).state;
+  const controllers = crdControllerWrites(written, now);
+  if (controllers.length === 0) return { ...result, state: written };
+  return { ...result, state: controllers[controllers.length - 1], steps: [written, ...controllers] };
 }
 
 function serveVerb(state: ClusterState, request: ApiRequest): ServeResult {

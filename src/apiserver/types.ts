@@ -383,6 +383,11 @@ export type ApiResponse = ApiSuccess | ApiFailure;
 export interface ServeResult {
   readonly state: ClusterState;
   readonly response: ApiResponse;
+  /**
+   * When the request led to more writes than its own (the CRD controllers'), the state after
+   * each write in order, the request's own first and `state` last: what a watch sees one by one.
+   */
+  readonly steps?: readonly ClusterState[];
 }
 
 // ------------------------------------------------------------------------------------------------

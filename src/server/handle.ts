@@ -44,6 +44,8 @@ export interface HandleResult {
   readonly exchange?: { readonly request: ApiRequest; readonly response: ApiResponse };
   /** Set for a watch: the response is then a stream of events, which the socket side sends. */
   readonly watch?: WatchSpec;
+  /** The state after each write when the request led to several (ServeResult.steps). */
+  readonly steps?: readonly ClusterState[];
 }
 
 function text(status: number, body: string): HttpResponse {
@@ -153,7 +155,7 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
   // Reads and failures leave the stored state as it was (the clock only moves with writes).
   const changed = result.state.objects !== timed.objects || result.state.resourceVersion !== timed.resourceVersion;
   if (!changed) return { state, response, writes: [], ...exchange(ok) };
-  return { state: result.state, response, writes: [action.request], ...exchange(ok) };
+  return { state: result.state, response, writes: [action.request], ...exchange(ok), ...(result.steps ? { steps: result.steps } : {}) };
 }
 
 /** `includeObject=Object` puts whole objects in Table rows (the default is their metadata). */

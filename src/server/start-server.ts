@@ -202,7 +202,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         // client gets a 500 and the server keeps what it had acknowledged before.
         if (result.exchange) options.onExchange?.({ ...result.exchange, title: `${httpRequest.method} ${httpRequest.path}` });
         if (result.writes.length > 0) options.onWrite?.({ requests: result.writes, response: result.response, state: result.state });
-        if (result.state !== state) hub.publish(eventsBetween(state, result.state));
+        // Each write is its own watch event, the CRD controllers' after the request's.
+        let before = state;
+        for (const step of result.state !== state ? (result.steps ?? [result.state]) : []) {
+          hub.publish(eventsBetween(before, step));
+          before = step;
+        }
         state = result.state;
         if (result.watch) streamWatch(req, res, result.watch);
         else send(res, result.response);

@@ -135,4 +135,17 @@ describe.skipIf(!available)('kubectl get -w', () => {
       k.dispose();
     }
   });
+
+  it("sees a CRD's creation, then each write of its controllers, as a real server's watchers do", async () => {
+    const s = await start();
+    const rv = Number((await call(s, 'GET', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions')).json.metadata.resourceVersion);
+    const events = await watchEvents(s, `/apis/apiextensions.k8s.io/v1/customresourcedefinitions?watch=true&resourceVersion=${rv}`, 3, async () => {
+      await call(s, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', JSON.stringify(openWidgetCrd()), JSON_HEADERS);
+    });
+    expect(events.map((e) => [e.type, e.object.metadata.resourceVersion, e.object.status.conditions?.map((c: any) => `${c.type}=${c.status}`) ?? null])).toEqual([
+      ['ADDED', String(rv + 1), null],
+      ['MODIFIED', String(rv + 2), ['NamesAccepted=True', 'Established=False']],
+      ['MODIFIED', String(rv + 3), ['NamesAccepted=True', 'Established=True']],
+    ]);
+  });
 });

@@ -129,6 +129,29 @@ export async function firstRenderMs(page: Page): Promise<number> {
   return page.evaluate(() => performance.getEntriesByName('playground-painted')[0].startTime);
 }
 
+/**
+ * The main thread's CPU time from navigation to the first frame after the first render (the
+ * renderer main thread's tasks up to the first-paint mark, from a trace of the page's load), split
+ * by phase: what the first render costs the page itself, without the waits of a loaded machine.
+ */
+export async function firstRenderCpu(browser: Browser, url: string, width = 1280, height = 800): Promise<WindowCpu> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  try {
+    page.setDefaultTimeout(30_000);
+    await page.addInitScript(markFirstPaint);
+    const { events } = await traced(page, async () => {
+      await page.goto(url, { waitUntil: 'load' });
+      await firstRenderMs(page);
+    });
+    const main = rendererMainThread(events);
+    const painted = events.find((e) => e.name === 'playground-painted' && e.ph !== 'X')?.ts;
+    if (!main || painted === undefined) throw new Error('the trace of the first render has no renderer main thread or no first-paint mark');
+    return windowCpu(events, main, [{ from: 0, to: painted }])[0];
+  } finally {
+    await page.close();
+  }
+}
+
 /** Navigation start → every step of the scenario run (the page runs them after the first render), in ms. */
 export async function allStepsRunMs(page: Page): Promise<number> {
   await page.waitForFunction(() => performance.getEntriesByName('playground-run-done').length > 0);
@@ -271,6 +294,9 @@ export interface ChromiumCase {
  *   Playground/Chromium/FirstRender      the default page (the EKS story), navigation to the first
  *                                        painted frame, median of 5 fresh pages
  *   Playground/Chromium/FirstRender-max  the slowest first render of the library's scenarios
+ *   Playground/Chromium/FirstRenderCpu   the default page's first render, main-thread CPU time
+ *                                        (firstRenderCpu), median of 5 fresh pages
+ *   Playground/Chromium/FirstRenderCpu-max  the same, the library scenario that costs most
  *   Playground/Chromium/AllStepsRun-max  navigation to the last step run in the background, the
  *                                        slowest scenario (information)
  *   Playground/Chromium/Floor-median|max the method's floor: a click whose handler does nothing, to
@@ -296,12 +322,15 @@ export async function chromiumPlaygroundCases(repo: string, scenarios: readonly 
     browser = await launchChromium();
     const firsts: number[] = [];
     const floor: number[] = [];
+    const firstCpu: WindowCpu[] = [];
     for (let i = 0; i < 5; i++) {
       const page = await openTimed(browser, base);
       firsts.push(await firstRenderMs(page));
       floor.push(...(await floorTimes(page)));
       await page.close();
+      firstCpu.push(await firstRenderCpu(browser, base));
     }
+    const firstCpuAll: number[] = [];
     const perScenario: number[] = [];
     const allRun: number[] = [];
     const steps: number[] = [];
@@ -321,6 +350,7 @@ export async function chromiumPlaygroundCases(repo: string, scenarios: readonly 
       const traced = await open(id);
       const cpuTimes = await stepCpuTimes(traced);
       await traced.close();
+      firstCpuAll.push((await firstRenderCpu(browser, `${base}#scenario=${encodeURIComponent(id)}`)).total);
       const [s, r, c] = [summarize(times), summarize(readerTimes), summarize(cpuTimes.map((x) => x.total))];
       log(
         `  ${id.padEnd(52)} ${s.n} steps: median ${s.median.toFixed(1)} ms, max ${s.max.toFixed(1)} ms; at a reader's pace median ${r.median.toFixed(1)} ms, max ${r.max.toFixed(1)} ms; ` +
@@ -334,10 +364,15 @@ export async function chromiumPlaygroundCases(repo: string, scenarios: readonly 
     const spent = (p: Phase) => cpu.reduce((sum, x) => sum + x.phases[p], 0);
     const cpuTotal = cpu.reduce((sum, x) => sum + x.total, 0);
     log(`  main-thread CPU of all ${cpu.length} steps, ${cpuTotal.toFixed(0)} ms: ${PHASES.map((p) => `${p} ${((100 * spent(p)) / cpuTotal).toFixed(0)} %`).join(', ')}`);
+    const firstCpuTotal = firstCpu.reduce((sum, x) => sum + x.total, 0);
+    const firstSpent = (p: Phase) => firstCpu.reduce((sum, x) => sum + x.phases[p], 0);
+    log(`  main-thread CPU of the default page's first render, ${firstCpu.length} pages: ${PHASES.map((p) => `${p} ${((100 * firstSpent(p)) / firstCpuTotal).toFixed(0)} %`).join(', ')}`);
     const [fl, all, rd] = [summarize(floor), summarize(steps), summarize(reader)];
     return [
       { name: 'Playground/Chromium/FirstRender', ms: summarize(firsts).median, budgetMs: 500 },
       { name: 'Playground/Chromium/FirstRender-max', ms: summarize(perScenario).max, budgetMs: 500 },
+      { name: 'Playground/Chromium/FirstRenderCpu', ms: summarize(firstCpu.map((x) => x.total)).median, budgetMs: 500 },
+      { name: 'Playground/Chromium/FirstRenderCpu-max', ms: summarize(firstCpuAll).max, budgetMs: 500 },
       { name: 'Playground/Chromium/AllStepsRun-max', ms: summarize(allRun).max, budgetMs: undefined },
       { name: 'Playground/Chromium/Floor-median', ms: fl.median, budgetMs: undefined },
       { name: 'Playground/Chromium/Floor-max', ms: fl.max, budgetMs: undefined },

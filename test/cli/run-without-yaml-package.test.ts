@@ -4,24 +4,8 @@ import { runCli } from './run-io.js';
 // `ssa-sim run` of the EKS story reads its scenario file and the add-on's manifests with the line
 // reader alone (src/document/fast-yaml.ts): the `yaml` package's parser, which a cold start would
 // otherwise load and run, is never started. Its uses are counted here.
-const started = vi.hoisted(() => ({ parsers: 0, composers: 0 }));
-
-vi.mock('yaml', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('yaml')>();
-  class CountedParser extends actual.Parser {
-    constructor(...args: ConstructorParameters<typeof actual.Parser>) {
-      super(...args);
-      started.parsers++;
-    }
-  }
-  class CountedComposer extends actual.Composer {
-    constructor(...args: ConstructorParameters<typeof actual.Composer>) {
-      super(...args);
-      started.composers++;
-    }
-  }
-  return { ...actual, Parser: CountedParser, Composer: CountedComposer };
-});
+const { started, countedYaml } = await vi.hoisted(() => import('../support/counted-yaml.js'));
+vi.mock('yaml', countedYaml);
 
 describe('ssa-sim run of the EKS story', () => {
   it('never starts the yaml package: the line reader reads every file and scalar of it', async () => {
@@ -29,7 +13,7 @@ describe('ssa-sim run of the EKS story', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('20 expectations hold');
-    expect(started).toEqual({ parsers: 0, composers: 0 });
+    expect(started).toEqual({ parsers: 0, composers: 0, documents: 0 });
   });
 
   it('still reads with the yaml package what the line reader leaves to it (the counter counts)', async () => {

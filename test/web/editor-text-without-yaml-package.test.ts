@@ -10,28 +10,8 @@ import { readFlags } from '../../src/web/step-flags.js';
 import { nextStepText } from '../../src/web/what-if.js';
 import { libraryFromDisk } from './library.js';
 
-const started = vi.hoisted(() => ({ parsers: 0, composers: 0, documents: 0 }));
-
-vi.mock('yaml', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('yaml')>();
-  class CountedParser extends actual.Parser {
-    constructor(...args: ConstructorParameters<typeof actual.Parser>) {
-      super(...args);
-      started.parsers++;
-    }
-  }
-  class CountedComposer extends actual.Composer {
-    constructor(...args: ConstructorParameters<typeof actual.Composer>) {
-      super(...args);
-      started.composers++;
-    }
-  }
-  const parseDocument = ((...args: Parameters<typeof actual.parseDocument>) => {
-    started.documents++;
-    return actual.parseDocument(...args);
-  }) as typeof actual.parseDocument;
-  return { ...actual, Parser: CountedParser, Composer: CountedComposer, parseDocument };
-});
+const { started, countedYaml } = await vi.hoisted(() => import('../support/counted-yaml.js'));
+vi.mock('yaml', countedYaml);
 
 const files = libraryFromDisk();
 

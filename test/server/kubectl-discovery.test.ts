@@ -3,8 +3,6 @@
  * served kind with its categories (`kubectl get all` reads the `all` category), `kubectl explain`
  * finds the fields in the OpenAPI documents.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
@@ -49,12 +47,8 @@ describe.skipIf(!available)('real kubectl: discovery and explain', () => {
     expect((await k.run(['get', 'all'])).stderr).toBe('No resources found in default namespace.\n');
     const crd = openWidgetCrd();
     (crd.spec as { names: Record<string, unknown> }).names.categories = ['all'];
-    const crdFile = join(k.dir, 'crd.json');
-    writeFileSync(crdFile, JSON.stringify(crd));
-    expect((await k.run(['apply', '-f', crdFile])).code).toBe(0);
-    const w = join(k.dir, 'w.yaml');
-    writeFileSync(w, 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w1\n');
-    expect((await k.run(['apply', '-f', w])).code).toBe(0);
+    expect((await k.run(['apply', '-f', k.file('crd.json', JSON.stringify(crd))])).code).toBe(0);
+    expect((await k.run(['apply', '-f', k.file('w.yaml', 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w1\n')])).code).toBe(0);
     expect((await k.run(['create', 'deployment', 'web', '--image=nginx'])).code).toBe(0);
     const listed = await k.run(['get', 'all', '-o', 'name']);
     expect(listed.stdout.trim().split('\n').sort()).toEqual(['deployment.apps/web', 'widget.example.com/w1']);

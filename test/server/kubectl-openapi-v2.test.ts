@@ -5,8 +5,6 @@
  * `error validating data: proto: cannot parse invalid wire-format data` where a real cluster says
  * that no such kind is served.
  */
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
@@ -25,14 +23,8 @@ describe.skipIf(!available)('real kubectl: /openapi/v2 in protobuf', () => {
     k?.dispose();
   });
 
-  const file = (name: string, text: string) => {
-    const path = join(k.dir, name);
-    writeFileSync(path, text);
-    return path;
-  };
-
   it('a custom resource before its CRD: every write command says the kind is not served, as a real cluster does', { timeout: 120_000 }, async () => {
-    const w = file('widget.yaml', 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 1\n');
+    const w = k.file('widget.yaml', 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 1\n');
     for (const args of [['apply', '-f', w], ['apply', '--server-side', '-f', w], ['create', '-f', w]]) {
       const r = await k.run(args);
       expect(r.stderr, args.join(' ')).toBe(
@@ -43,7 +35,7 @@ describe.skipIf(!available)('real kubectl: /openapi/v2 in protobuf', () => {
   });
 
   it('an API version the server no longer serves (extensions/v1beta1) is not served either', { timeout: 120_000 }, async () => {
-    const d = file('old.yaml', 'apiVersion: extensions/v1beta1\nkind: Deployment\nmetadata:\n  name: old\n  namespace: default\nspec:\n  replicas: 1\n');
+    const d = k.file('old.yaml', 'apiVersion: extensions/v1beta1\nkind: Deployment\nmetadata:\n  name: old\n  namespace: default\nspec:\n  replicas: 1\n');
     const r = await k.run(['apply', '-f', d]);
     expect(r.stderr).toBe(`error: resource mapping not found for name: "old" namespace: "default" from "${d}": no matches for kind "Deployment" in version "extensions/v1beta1"\nensure CRDs are installed first\n`);
   });

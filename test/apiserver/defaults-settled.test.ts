@@ -5,7 +5,7 @@
  * and states on every library scenario and on the reference objects. The old path is the same
  * server with one configured defaulter that changes nothing: a configured defaulter turns the skip off.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -20,32 +20,14 @@ import { readObjects } from '../../src/manifest/read-manifests.js';
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { clusterRunner, type ClusterRunState } from '../../src/scenarios/cluster-mode.js';
 import { parseScenario, runScenarioSteps } from '../../src/scenarios/index.js';
-import type { ModeRunner, RunEnvironment, Snapshot, StepRecord } from '../../src/scenarios/run-types.js';
+import type { ModeRunner, Snapshot, StepRecord } from '../../src/scenarios/run-types.js';
+import { fileEnvironment as environment } from '../../src/cli/commands/run.js';
+import { scenarioFiles } from '../support/scenario-files.js';
 import { deepCopy, type ValueMap } from '../../src/value/value.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REFERENCE = resolve(root, '..', 'shared', 'reference', 'objects');
 const SERVED_NOW: Readonly<Record<string, string>> = { 'extensions/v1beta1': 'apps/v1', 'apiextensions.k8s.io/v1beta1': 'apiextensions.k8s.io/v1' };
-
-function scenarioFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return ['schemas', 'manifests', 'objects'].includes(name) ? [] : scenarioFiles(p);
-    return /\.ya?ml$/.test(name) ? [p] : [];
-  });
-}
-
-function environment(file: string): RunEnvironment {
-  return {
-    readFile(path, from) {
-      try {
-        return readFileSync(resolve(dirname(from.file ?? file), path), 'utf8');
-      } catch {
-        throw new SsaError('INPUT', `cannot read ${path}`, { source: from });
-      }
-    },
-  };
-}
 
 /** The same cluster, with a configured defaulter that changes nothing: the store defaults every write again. */
 function alwaysDefaulting(state: ClusterState): ClusterState {

@@ -1,8 +1,8 @@
-import { readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run-io.js';
+import { scenarioFiles } from '../support/scenario-files.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const scenariosDir = join(root, 'scenarios');
@@ -13,15 +13,6 @@ const scenariosDir = join(root, 'scenarios');
  * shows up here as a test to update, and nothing else may break in the meantime.
  */
 const KNOWN_DISCREPANCIES: Record<string, { reason: string; failing: readonly string[] }> = {};
-
-/** Every scenario file under scenarios/ (schema and manifest folders excluded). */
-function scenarioFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) return ['schemas', 'manifests', 'objects'].includes(name) ? [] : scenarioFiles(p);
-    return /\.ya?ml$/.test(name) ? [p] : [];
-  });
-}
 
 describe('the scenario library', () => {
   const files = scenarioFiles(scenariosDir);

@@ -7,25 +7,25 @@ import { metaString, stringField } from '../object-paths.js';
 import { applyPatch } from '../patch/apply-patch.js';
 import { defaulterFor, endpointFor, isStatus, resolveTarget, storedAt } from '../request-context.js';
 import { conflict, failure, invalid, notFound, resourceNotServed, unsupportedMediaType } from '../status.js';
-import type { ApiResponse, ApplyRequest, ClusterState, ForgivenConflicts, PatchOptions, PatchRequest, ServeResult, StatusObject } from '../types.js';
+import type { ApiResponse, ApplyRequest, ClusterState, ForgivenConflicts, PatchOptions, PatchRequest, ServeResult } from '../types.js';
 import { checkIdentity } from './body-identity.js';
 import { decodeApplyBody, decodeJsonPatchBody } from './decode-patch.js';
 import { scaleWrite } from './scale-write.js';
 
 /** Server-side apply: a patch with `application/apply-patch+yaml`, target from the body by default. */
 export function apply(state: ClusterState, req: ApplyRequest): ServeResult {
-  const decoded = decodeApplyBody(req.body);
-  const target =
-    req.target ??
-    (decoded.ok
-      ? {
-          apiVersion: stringField(decoded.value, 'apiVersion'),
-          kind: stringField(decoded.value, 'kind'),
-          namespace: metaString(decoded.value, 'namespace'),
-          name: metaString(decoded.value, 'name'),
-        }
-      : undefined);
-  if (!target) return { state, response: failure((decoded as { status: StatusObject }).status) };
+  // The body is decoded here only to find the target a request does not give; patch decodes it.
+  let target = req.target;
+  if (!target) {
+    const decoded = decodeApplyBody(req.body);
+    if (!decoded.ok) return { state, response: failure(decoded.status) };
+    target = {
+      apiVersion: stringField(decoded.value, 'apiVersion'),
+      kind: stringField(decoded.value, 'kind'),
+      namespace: metaString(decoded.value, 'namespace'),
+      name: metaString(decoded.value, 'name'),
+    };
+  }
   return patch(state, { verb: 'patch', target, patchType: 'apply', patch: req.body as string | Value, ...(req.options ? { options: req.options } : {}) });
 }
 

@@ -64,15 +64,22 @@ export interface ScalingFamily {
 
 /**
  * Measures every family with `measure` (mean ns per call), calling `report` for each case as it
- * goes; returns the families with their points for the slopes.
+ * goes; returns the families with their points for the slopes. `only` picks families by name
+ * (`ConfigMapKeys/Apply`, say); the others are left out.
  */
-export function scalingCases(schema: Schema, measure: (fn: () => void) => number, report: (name: string, ns: number) => void): ScalingFamily[] {
+export function scalingCases(
+  schema: Schema,
+  measure: (fn: () => void) => number,
+  report: (name: string, ns: number) => void,
+  only: (family: string) => boolean = () => true,
+): ScalingFamily[] {
   const families: ScalingFamily[] = [];
   const family = (name: string) => {
     const f = { name, points: [] as { n: number; ns: number }[] };
-    families.push(f);
+    if (only(name)) families.push(f);
     return f;
   };
+  const wanted = (f: ScalingFamily) => families.includes(f);
   const shapes: [string, string, (n: number, tag?: string) => Value][] = [
     ['ConfigMapKeys', 'io.k8s.api.core.v1.ConfigMap', configMap],
     ['PodContainers', 'io.k8s.api.core.v1.Pod', pod],
@@ -88,25 +95,24 @@ export function scalingCases(schema: Schema, measure: (fn: () => void) => number
       const changed = make(n, '-b');
       const problems = validate(obj, ctx.atom);
       if (problems.length > 0) throw new Error(`${label}: ${problems[0].path}: ${problems[0].message}`);
-      const record = (f: ScalingFamily, ns: number) => {
+      const record = (f: ScalingFamily, fn: () => void) => {
+        if (!wanted(f)) return;
+        const ns = measure(fn);
         f.points.push({ n, ns });
         report(`${f.name}/n=${n}`, ns);
       };
-      record(validateF, measure(() => validate(obj, ctx.atom)));
-      record(applyF, measure(() => must(apply(ctx, null, obj, 'v1', none, 'default', false))));
-      record(
-        updateF,
-        measure(() => {
-          const first = must(update(ctx, null, obj, 'v1', none, 'controller'));
-          must(update(ctx, first.object, changed, 'v1', first.managers, 'other'));
-        }),
-      );
+      record(validateF, () => validate(obj, ctx.atom));
+      record(applyF, () => must(apply(ctx, null, obj, 'v1', none, 'default', false)));
+      record(updateF, () => {
+        const first = must(update(ctx, null, obj, 'v1', none, 'controller'));
+        must(update(ctx, first.object, changed, 'v1', first.managers, 'other'));
+      });
     }
   }
   // Many managers: n updaters each own one key; one apply by a new manager over all of them.
   const ctx: EngineContext = { atom: schema.named('io.k8s.api.core.v1.ConfigMap') };
   const managersF = family('Managers/ApplyOver');
-  for (const n of MANAGER_COUNTS) {
+  for (const n of wanted(managersF) ? MANAGER_COUNTS : []) {
     let state = { object: null as Value, managers: none };
     for (let i = 0; i < n; i++) {
       const next = configMap(i + 1);

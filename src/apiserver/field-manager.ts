@@ -22,6 +22,7 @@ import { applyValidated } from '../merge/apply.js';
 import { update as engineUpdate } from '../merge/update.js';
 import { formatIssues, type UndeclaredField } from '../typed/issues.js';
 import { validate } from '../typed/validate.js';
+import { WalkMemo } from '../typed/walk-memo.js';
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { capManagers } from './cap-managers.js';
 import { conflictCauses, conflictStatus } from './conflict-status.js';
@@ -220,18 +221,20 @@ function buildManagerInfoApply(ep: Endpoint, live: ValueMap, applied: ValueMap, 
 function structuredMergeApply(ep: Endpoint, live: ValueMap, applied: ValueMap, managed: Managed, id: string, force: boolean): ApplyStep {
   const sent = getKey(metadataOf(applied), 'managedFields');
   if (Array.isArray(sent) && sent.every((e) => isMap(e))) return { ok: false, status: badRequest('metadata.managedFields must be nil') };
-  const patchIssues = validate(applied, ep.ctx.atom);
+  // One operation: its walkers read each big map's keys and list's items once (typed/walk-memo.ts).
+  const memo = new WalkMemo();
+  const patchIssues = validate(applied, ep.ctx.atom, { memo });
   if (patchIssues.length > 0) {
     const undeclaredFields = patchIssues.flatMap((i) => (i.undeclared ? [i.undeclared] : []));
     return { ok: false, status: internalError(`failed to create typed patch object (${gvknn(applied)}): ${formatIssues(patchIssues)}`), undeclaredFields };
   }
-  const liveIssues = validate(live, ep.ctx.atom, { allowDuplicates: true });
+  const liveIssues = validate(live, ep.ctx.atom, { allowDuplicates: true, memo });
   if (liveIssues.length > 0) {
     return { ok: false, status: internalError(`failed to create typed live object (${gvknn(applied)}): ${formatIssues(liveIssues)}`) };
   }
   let outcome;
   try {
-    outcome = applyValidated(ep.ctx, live, applied, ep.apiVersion, knownOnly(ep, managed.fields), id, force);
+    outcome = applyValidated(ep.ctx, live, applied, ep.apiVersion, knownOnly(ep, managed.fields), id, force, memo);
   } catch (e) {
     return { ok: false, status: internalError(e instanceof Error ? e.message : String(e)) };
   }

@@ -2,6 +2,7 @@ import type { FieldSet } from '../fieldpath/set.js';
 import { ensureNamedFieldsAreMembers } from '../typed/ensure-named-fields.js';
 import { removeItems } from '../typed/remove-items.js';
 import { toFieldSet } from '../typed/to-field-set.js';
+import type { WalkMemo } from '../typed/walk-memo.js';
 import type { Value } from '../value/value.js';
 import type { EngineContext } from './context.js';
 import type { ManagedFields, ManagerEntry } from './managers.js';
@@ -12,24 +13,24 @@ import type { ManagedFields, ManagerEntry } from './managers.js';
  *
  * Three passes: remove everything in the last applied set; add back whatever any manager owns
  * (the last applied version's owners first); add back what was removed only collaterally, so
- * that only paths from the last applied set can disappear.
+ * that only paths from the last applied set can disappear. `memo` holds what the operation's walkers read once.
  */
-export function prune(ctx: EngineContext, merged: Value, managers: ManagedFields, last: ManagerEntry | undefined): Value {
+export function prune(ctx: EngineContext, merged: Value, managers: ManagedFields, last: ManagerEntry | undefined, memo: WalkMemo): Value {
   if (!last || last.set.isEmpty()) return merged;
   const atom = ctx.atom;
   const named = (s: FieldSet) => ensureNamedFieldsAreMembers(s, atom);
   const lastSet = named(last.set);
 
-  let pruned = removeItems(merged, lastSet, atom);
+  let pruned = removeItems(merged, lastSet, atom, memo);
 
-  const mergedSet = named(toFieldSet(merged, atom));
+  const mergedSet = named(toFieldSet(merged, atom, memo));
   for (const owned of ownedByVersion(managers, last.apiVersion)) {
-    const keep = named(toFieldSet(pruned, atom)).union(named(owned));
-    pruned = removeItems(merged, mergedSet.difference(keep), atom);
+    const keep = named(toFieldSet(pruned, atom, memo)).union(named(owned));
+    pruned = removeItems(merged, mergedSet.difference(keep), atom, memo);
   }
 
-  const gone = mergedSet.difference(named(toFieldSet(pruned, atom)));
-  return removeItems(merged, gone.intersection(lastSet), atom);
+  const gone = mergedSet.difference(named(toFieldSet(pruned, atom, memo)));
+  return removeItems(merged, gone.intersection(lastSet), atom, memo);
 }
 
 /** Union of all managers' sets per API version, `first` version first, then in order of appearance. */

@@ -2,6 +2,7 @@ import { SsaError } from '../errors/ssa-error.js';
 import type { FieldSet } from '../fieldpath/set.js';
 import { type Comparison, compare } from '../typed/compare.js';
 import { formatIssues } from '../typed/issues.js';
+import type { WalkMemo } from '../typed/walk-memo.js';
 import type { Value } from '../value/value.js';
 import { type Conflict, ConflictError, conflictsFromSets } from './conflict.js';
 import { type EngineContext, withoutIgnored } from './context.js';
@@ -15,7 +16,8 @@ export type TransferResult =
  * The step shared by apply and update (engine-semantics §5.1): compare the live object with the
  * new one; every other manager that owns a modified or added path conflicts; unless forced, any
  * conflict fails the request. Otherwise the others lose those paths and every removed path, and
- * managers left with nothing are dropped. The writer's own entry is left to the caller.
+ * managers left with nothing are dropped. The writer's own entry is left to the caller. `memo`
+ * holds what the operation's walkers read once.
  */
 export function transferOwnership(
   ctx: EngineContext,
@@ -25,8 +27,9 @@ export function transferOwnership(
   managers: ManagedFields,
   writer: string,
   force: boolean,
+  memo: WalkMemo,
 ): TransferResult {
-  const raw = compare(live, next, ctx.atom);
+  const raw = compare(live, next, ctx.atom, memo);
   if (!raw.ok) {
     return { ok: false, error: new SsaError('MERGE', `failed to compare objects: ${formatIssues(raw.issues)}`), conflicts: [] };
   }

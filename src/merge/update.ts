@@ -1,6 +1,7 @@
 import { FieldSet } from '../fieldpath/set.js';
 import { issuesError } from '../typed/issues.js';
 import { validate } from '../typed/validate.js';
+import { WalkMemo } from '../typed/walk-memo.js';
 import type { Value } from '../value/value.js';
 import { type EngineContext, withoutIgnored } from './context.js';
 import type { ManagedFields, ManagerEntry } from './managers.js';
@@ -22,13 +23,17 @@ export function update(
   manager: string,
 ): EngineOutcome {
   return failOnSsaError(() => {
-    const issues = validate(next, ctx.atom, { allowDuplicates: true });
+    const memo = new WalkMemo();
+    const issues = validate(next, ctx.atom, { allowDuplicates: true, memo });
     if (issues.length > 0) return failed(issuesError('VALIDATION', 'invalid object: ', issues));
-    return updateValidated(ctx, live, next, apiVersion, managers, manager);
+    return updateValidated(ctx, live, next, apiVersion, managers, manager, memo);
   });
 }
 
-/** `update` for an object the caller has already validated (duplicate items allowed). */
+/**
+ * `update` for an object the caller has already validated (duplicate items allowed). `memo` holds
+ * what the caller's validation read, for the comparison to share.
+ */
 export function updateValidated(
   ctx: EngineContext,
   live: Value,
@@ -36,9 +41,10 @@ export function updateValidated(
   apiVersion: string,
   managers: ManagedFields,
   manager: string,
+  memo = new WalkMemo(),
 ): EngineOutcome {
   const reconciled = reconcileManagers(ctx, managers);
-  const step = transferOwnership(ctx, live, next, apiVersion, reconciled, manager, true);
+  const step = transferOwnership(ctx, live, next, apiVersion, reconciled, manager, true, memo);
   if (!step.ok) return failed(step.error, step.conflicts);
 
   const { removed, modified, added } = step.comparison;

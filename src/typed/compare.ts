@@ -7,6 +7,7 @@ import { type Value, type ValueMap, getKey, isMap } from '../value/value.js';
 import { MAX_DEPTH, type TypedIssue, issueAt, tooDeep } from './issues.js';
 import { identifyItems } from './list-item-element.js';
 import { scalarProblem } from './validate.js';
+import { WalkMemo } from './walk-memo.js';
 
 /** What changed from an old object to a new one, as three disjoint-ish sets of paths. */
 export interface Comparison {
@@ -21,8 +22,9 @@ export type CompareResult = { ok: true; comparison: Comparison } | { ok: false; 
  * Compares `lhs` (old) with `rhs` (new) under `atom` (engine-semantics §4.3). `undefined` means
  * absent, which differs from an explicit null. Reordering associative-list items is not a change;
  * a granular container that appears or disappears is reported itself along with its contents.
+ * `memo` holds what the operation's walkers read once (walk-memo.ts).
  */
-export function compare(lhs: Value | undefined, rhs: Value | undefined, atom: Atom): CompareResult {
+export function compare(lhs: Value | undefined, rhs: Value | undefined, atom: Atom, memo = new WalkMemo()): CompareResult {
   const removed = new FieldSet();
   const modified = new FieldSet();
   const added = new FieldSet();
@@ -33,7 +35,7 @@ export function compare(lhs: Value | undefined, rhs: Value | undefined, atom: At
     if (l === undefined && r === undefined) return;
     if (l === undefined) added.insert(stack);
     else if (r === undefined) removed.insert(stack);
-    else if (!valueEquals(l, r)) modified.insert(stack);
+    else if (!valueEquals(l, r, memo)) modified.insert(stack);
   };
 
   const visit = (l: Value | undefined, r: Value | undefined, a: Atom): void => {
@@ -67,7 +69,7 @@ export function compare(lhs: Value | undefined, rhs: Value | undefined, atom: At
   const compareMaps = (l: Value | undefined, r: Value | undefined, t: MapAtom): void => {
     const lm = asMap(l);
     const rm = asMap(r);
-    if (t.atomic || (isEmptyMap(lm) && isEmptyMap(rm))) return leaf(l, r);
+    if (t.atomic || (isEmptyMap(lm, memo) && isEmptyMap(rm, memo))) return leaf(l, r);
     if (lm === undefined) added.insert(stack);
     else if (rm === undefined) removed.insert(stack);
     const visitKey = (key: string, lv: Value | undefined, rv: Value | undefined) => {
@@ -78,8 +80,8 @@ export function compare(lhs: Value | undefined, rhs: Value | undefined, atom: At
       else visit(lv, rv, type.get());
       stack.pop();
     };
-    if (lm) for (const key of Object.keys(lm)) visitKey(key, lm[key], rm ? getKey(rm, key) : undefined);
-    if (rm) for (const key of Object.keys(rm)) if (!lm || getKey(lm, key) === undefined) visitKey(key, undefined, rm[key]);
+    if (lm) for (const key of memo.keysOf(lm)) visitKey(key, lm[key], rm ? getKey(rm, key) : undefined);
+    if (rm) for (const key of memo.keysOf(rm)) if (!lm || getKey(lm, key) === undefined) visitKey(key, undefined, rm[key]);
   };
 
   const compareLists = (l: Value | undefined, r: Value | undefined, t: ListAtom): void => {
@@ -108,7 +110,7 @@ export function compare(lhs: Value | undefined, rhs: Value | undefined, atom: At
     if (nl <= 1 && nr <= 1) {
       visit(lItems?.values[0], rItems?.values[0], element);
     } else if (nl >= 2 && nr >= 2) {
-      const same = nl === nr && lItems!.values.every((v, i) => valueEquals(v, rItems!.values[i]));
+      const same = nl === nr && lItems!.values.every((v, i) => valueEquals(v, rItems!.values[i], memo));
       if (!same) modified.insert(stack);
     } else if (nl >= 2) {
       if (nr === 1) visit(undefined, rItems!.values[0], element);
@@ -126,7 +128,7 @@ export function compare(lhs: Value | undefined, rhs: Value | undefined, atom: At
   }
 
   const indexItems = (items: Value[], t: ListAtom): Map<string, Indexed> | undefined => {
-    const { items: identified, problems } = identifyItems(t, items);
+    const { items: identified, problems } = identifyItems(memo.elements(t, items), items);
     for (const p of problems) issues.push(issueAt(stack, p));
     if (problems.length > 0) return undefined;
     const out = new Map<string, Indexed>();
@@ -157,6 +159,6 @@ function asList(v: Value | undefined): Value[] | null | undefined {
   return Array.isArray(v) ? v : null;
 }
 
-function isEmptyMap(m: ValueMap | null | undefined): boolean {
-  return !m || Object.keys(m).length === 0;
+function isEmptyMap(m: ValueMap | null | undefined, memo: WalkMemo): boolean {
+  return !m || memo.isEmptyMap(m);
 }

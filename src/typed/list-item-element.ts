@@ -56,13 +56,14 @@ export interface IdentifiedItem {
 
 /**
  * The identifiable items of an associative list, in order, and the reference's message
- * (`element <i>: …`) for every item that cannot be identified.
+ * (`element <i>: …`) for every item that cannot be identified; `elements` holds each item's
+ * `listItemElement` (WalkMemo.elements).
  */
-export function identifyItems(list: ListAtom, items: readonly Value[]): { items: IdentifiedItem[]; problems: string[] } {
+export function identifyItems(elements: readonly (PathElement | string)[], items: readonly Value[]): { items: IdentifiedItem[]; problems: string[] } {
   const out: IdentifiedItem[] = [];
   const problems: string[] = [];
   for (let i = 0; i < items.length; i++) {
-    const pe = listItemElement(list, items[i]);
+    const pe = elements[i];
     if (typeof pe === 'string') problems.push(`element ${i}: ${pe}`);
     else out.push({ pe, position: i, item: items[i] });
   }

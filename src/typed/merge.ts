@@ -6,6 +6,7 @@ import { type Value, type ValueMap, getKey, isMap, newMap } from '../value/value
 import { MAX_DEPTH, type TypedIssue, issueAt, tooDeep } from './issues.js';
 import { identifyItems } from './list-item-element.js';
 import { scalarProblem } from './validate.js';
+import { WalkMemo } from './walk-memo.js';
 
 export type MergeResult = { ok: true; value: Value | undefined } | { ok: false; issues: TypedIssue[] };
 
@@ -14,9 +15,10 @@ export type MergeResult = { ok: true; value: Value | undefined } | { ok: false; 
  * Leaves and atomic containers take rhs when rhs has them (an explicit null included); granular
  * maps merge key by key and keep lhs content that rhs does not mention (so null or `{}` against
  * a non-empty map only claims it); associative lists merge item by item with rhs order winning.
- * Values are shared, never copied: everything is immutable.
+ * Values are shared, never copied: everything is immutable. `memo` holds what the operation's
+ * walkers read once (walk-memo.ts).
  */
-export function merge(lhs: Value | undefined, rhs: Value | undefined, atom: Atom): MergeResult {
+export function merge(lhs: Value | undefined, rhs: Value | undefined, atom: Atom, memo = new WalkMemo()): MergeResult {
   const issues: TypedIssue[] = [];
   const stack: PathElement[] = [];
 
@@ -45,13 +47,13 @@ export function merge(lhs: Value | undefined, rhs: Value | undefined, atom: Atom
   const mergeMaps = (l: Value, r: Value, t: MapAtom): Value => {
     const lm = isMap(l) ? l : undefined;
     const rm = isMap(r) ? r : undefined;
-    const lEmpty = !lm || Object.keys(lm).length === 0;
-    const rEmpty = !rm || Object.keys(rm).length === 0;
+    const lEmpty = !lm || memo.isEmptyMap(lm);
+    const rEmpty = !rm || memo.isEmptyMap(rm);
     if (t.atomic || (lEmpty && rEmpty)) return r;
     if (rEmpty) return l; // null or {} claims the map without clearing it
     if (lEmpty) return r;
     const out: ValueMap = newMap();
-    for (const key of Object.keys(lm!)) {
+    for (const key of memo.keysOf(lm!)) {
       const rv = getKey(rm!, key);
       if (rv === undefined) {
         out[key] = lm![key];
@@ -66,7 +68,7 @@ export function merge(lhs: Value | undefined, rhs: Value | undefined, atom: Atom
       }
       stack.pop();
     }
-    for (const key of Object.keys(rm!)) if (getKey(lm!, key) === undefined) out[key] = rm![key];
+    for (const key of memo.keysOf(rm!)) if (getKey(lm!, key) === undefined) out[key] = rm![key];
     return out;
   };
 
@@ -90,7 +92,7 @@ export function merge(lhs: Value | undefined, rhs: Value | undefined, atom: Atom
   }
 
   const indexItems = (items: Value[], t: ListAtom, allowDuplicates: boolean): Index | undefined => {
-    const { items: identified, problems } = identifyItems(t, items);
+    const { items: identified, problems } = identifyItems(memo.elements(t, items), items);
     for (const p of problems) issues.push(issueAt(stack, p));
     let ok = problems.length === 0;
     const pes: PathElement[] = [];

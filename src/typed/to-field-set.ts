@@ -3,7 +3,8 @@ import { FieldSet } from '../fieldpath/set.js';
 import { type Atom, type ListAtom, type MapAtom, handlerFor } from '../schema/schema.js';
 import { type Value, type ValueMap, isMap } from '../value/value.js';
 import { MAX_DEPTH, tooDeep } from './issues.js';
-import { UNIDENTIFIED_ITEM, listItemElement } from './list-item-element.js';
+import { UNIDENTIFIED_ITEM } from './list-item-element.js';
+import { WalkMemo } from './walk-memo.js';
 
 /**
  * The fields an applier owns by sending `value` (engine-semantics §4.2): every scalar and atomic
@@ -13,8 +14,9 @@ import { UNIDENTIFIED_ITEM, listItemElement } from './list-item-element.js';
  *
  * Items that cannot be identified (a null item in a keyed list, left behind by pruning) count
  * under one placeholder element, as in the reference, where such sets are only subtracted.
+ * `memo` holds what the operation's walkers read once (walk-memo.ts).
  */
-export function toFieldSet(value: Value, atom: Atom): FieldSet {
+export function toFieldSet(value: Value, atom: Atom, memo = new WalkMemo()): FieldSet {
   const root = new FieldSet();
   let depth = 0;
 
@@ -48,13 +50,13 @@ export function toFieldSet(value: Value, atom: Atom): FieldSet {
   };
 
   const visitMap = (m: ValueMap, t: MapAtom, node: FieldSet): void => {
-    for (const key of Object.keys(m)) {
+    for (const key of memo.keysOf(m)) {
       const field = t.fields.get(key);
       const type = field ? field.type : t.element;
       if (!type) continue;
       const v = m[key];
       // A key is owned as such when it holds null or `{}`, or when it is free-form.
-      const member = !field || v === null || (isMap(v) && Object.keys(v).length === 0);
+      const member = !field || v === null || (isMap(v) && memo.isEmptyMap(v));
       descend(v, type.get(), fieldElement(key), node, member);
     }
   };
@@ -64,8 +66,9 @@ export function toFieldSet(value: Value, atom: Atom): FieldSet {
     const pes: PathElement[] = new Array(l.length);
     const seen = new Set<string>();
     const duplicated = new Set<string>();
+    const elements = memo.elements(t, l);
     for (let i = 0; i < l.length; i++) {
-      const found = listItemElement(t, l[i]);
+      const found = elements[i];
       const r = typeof found === 'string' ? UNIDENTIFIED_ITEM : found;
       pes[i] = r;
       if (seen.has(r.id)) duplicated.add(r.id);

@@ -7,10 +7,13 @@ import { type Value, type ValueMap, isMap, isNumber } from '../value/value.js';
 import { describeValue, goTypeName } from './describe-value.js';
 import { MAX_DEPTH, type TypedIssue, issueAt, tooDeep, undeclaredAt } from './issues.js';
 import { listItemElement } from './list-item-element.js';
+import type { WalkMemo } from './walk-memo.js';
 
 export interface ValidateOptions {
   /** Tolerate repeated items in associative lists (objects sent by updaters may have them). */
   readonly allowDuplicates?: boolean;
+  /** What the operation's walkers read once (walk-memo.ts), shared with the others. */
+  readonly memo?: WalkMemo;
 }
 
 /** Every way `value` does not fit `atom`, each with its path; empty when it fits. */
@@ -18,6 +21,8 @@ export function validate(value: Value, atom: Atom, opts: ValidateOptions = {}): 
   const issues: TypedIssue[] = [];
   const stack: (PathElement | string)[] = [];
   const allowDuplicates = opts.allowDuplicates ?? false;
+  // Alone, validation keeps nothing: an item's element is dropped as soon as it is checked.
+  const memo = opts.memo;
 
   const visit = (v: Value, a: Atom): void => {
     if (stack.length > MAX_DEPTH) throw tooDeep(stack);
@@ -39,7 +44,7 @@ export function validate(value: Value, atom: Atom, opts: ValidateOptions = {}): 
   };
 
   const visitMap = (m: ValueMap, t: MapAtom): void => {
-    for (const key of Object.keys(m)) {
+    for (const key of memo ? memo.keysOf(m) : Object.keys(m)) {
       const field = t.fields.get(key);
       const type = field ? field.type : t.element;
       stack.push(key);
@@ -58,10 +63,11 @@ export function validate(value: Value, atom: Atom, opts: ValidateOptions = {}): 
     const associative = t.elementRelationship === 'associative';
     const seen = associative ? new Set<string>() : undefined;
     const element = t.element.get();
+    const elements = associative && memo ? memo.elements(t, l) : undefined;
     for (let i = 0; i < l.length; i++) {
       let pe: PathElement;
       if (seen) {
-        const r = listItemElement(t, l[i]);
+        const r = elements ? elements[i] : listItemElement(t, l[i]);
         if (typeof r === 'string') {
           // Without a path element nothing below can be reported: stop at this item.
           issues.push(issueAt(stack, `element ${i}: ${r}`));

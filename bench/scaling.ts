@@ -42,6 +42,13 @@ function finalizers(n: number, tag = ''): Value {
   return { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'big', finalizers: Array.from({ length: n }, (_, i) => `example.com/f-${i}${tag}`) } };
 }
 
+/** The object families: name, root type, and the object of size n (`tag` changes every value). */
+export const SHAPES: readonly (readonly [string, string, (n: number, tag?: string) => Value])[] = [
+  ['ConfigMapKeys', 'io.k8s.api.core.v1.ConfigMap', configMap],
+  ['PodContainers', 'io.k8s.api.core.v1.Pod', pod],
+  ['Finalizers', 'io.k8s.api.core.v1.ConfigMap', finalizers],
+];
+
 /** Least-squares slope of log(ns) over log(n). */
 export function logLogSlope(points: readonly { n: number; ns: number }[]): number {
   const xs = points.map((p) => Math.log(p.n));
@@ -80,12 +87,7 @@ export function scalingCases(
     return f;
   };
   const wanted = (f: ScalingFamily) => families.includes(f);
-  const shapes: [string, string, (n: number, tag?: string) => Value][] = [
-    ['ConfigMapKeys', 'io.k8s.api.core.v1.ConfigMap', configMap],
-    ['PodContainers', 'io.k8s.api.core.v1.Pod', pod],
-    ['Finalizers', 'io.k8s.api.core.v1.ConfigMap', finalizers],
-  ];
-  for (const [label, type, make] of shapes) {
+  for (const [label, type, make] of SHAPES) {
     const ctx: EngineContext = { atom: schema.named(type) };
     const validateF = family(`${label}/Validate`);
     const applyF = family(`${label}/Apply`);

@@ -7,6 +7,8 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server/index.js';
 
 export interface KubectlResult {
   readonly code: number;
@@ -53,4 +55,22 @@ export class KubectlSession {
   dispose(): void {
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * For a describe block: a server (`startServer(options)`) started before its tests and a kubectl
+ * session pointed at it, both closed after them. The fields are there once the block's first
+ * beforeAll has run.
+ */
+export function serverWithKubectl(options?: Parameters<typeof startServer>[0]): { readonly server: RunningServer; readonly k: KubectlSession } {
+  const at = {} as { server: RunningServer; k: KubectlSession };
+  beforeAll(async () => {
+    at.server = await startServer(options);
+    at.k = new KubectlSession(at.server.kubeconfig);
+  });
+  afterAll(async () => {
+    await at.server?.close();
+    at.k?.dispose();
+  });
+  return at;
 }

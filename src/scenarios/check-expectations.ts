@@ -34,8 +34,25 @@ function findView(snapshot: Snapshot, target: ObjectRef | undefined, touched: re
   return viewOf(snapshot, ref) ?? `no ${refText(ref)} exists after this step`;
 }
 
+/**
+ * A one-line text as the reader should see it, with no backslash the text itself does not have: in
+ * double quotes, or in single quotes when it holds double quotes (a 409's message names managers in
+ * double quotes, a path's keys are quoted). Only a text with a control character, or with both kinds
+ * of quote, is JSON-escaped.
+ */
 function quote(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(s)) return JSON.stringify(s);
+  if (!s.includes('"')) return `"${s}"`;
+  if (!s.includes("'")) return `'${s}'`;
   return JSON.stringify(s);
+}
+
+/** A text after a word such as "is": quoted on the line, or, when it has several lines (a 409 with
+ * several conflicts, a command's output), after a colon on lines of its own, as it was printed. */
+function said(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.includes('\n') && !/[\u0000-\u0009\u000b-\u001f\u007f]/.test(s) ? `:\n${s}` : ` ${quote(s)}`;
 }
 
 export function checkExpectation(le: LocatedExpectation, ctx: CheckContext): ExpectationResult {
@@ -75,15 +92,15 @@ export function checkExpectation(le: LocatedExpectation, ctx: CheckContext): Exp
     case 'succeeds':
       return done(e.value ? 'the step succeeds' : 'the step fails', r.ok === e.value ? undefined : r.ok ? 'it succeeded' : `it failed: ${r.error ?? r.stderr.trim()}`);
     case 'error':
-      return done(`the error is ${quote(e.text)}`, r.error === e.text ? undefined : r.error === undefined ? 'the step succeeded' : `the error was ${quote(r.error)}`);
+      return done(`the error is${said(e.text)}`, r.error === e.text ? undefined : r.error === undefined ? 'the step succeeded' : `the error was${said(r.error)}`);
     case 'stdout':
-      return done(`the output is ${quote(e.text)}`, r.stdout === e.text ? undefined : `the output was ${quote(r.stdout)}`);
+      return done(`the output is${said(e.text)}`, r.stdout === e.text ? undefined : `the output was${said(r.stdout)}`);
     case 'stderr':
-      return done(`the error output is ${quote(e.text)}`, r.stderr === e.text ? undefined : `the error output was ${quote(r.stderr)}`);
+      return done(`the error output is${said(e.text)}`, r.stderr === e.text ? undefined : `the error output was${said(r.stderr)}`);
     case 'stdoutIncludes':
-      return done(`the output includes ${quote(e.text)}`, r.stdout.includes(e.text) ? undefined : `the output was ${quote(r.stdout)}`);
+      return done(`the output includes${said(e.text)}`, r.stdout.includes(e.text) ? undefined : `the output was${said(r.stdout)}`);
     case 'stderrIncludes':
-      return done(`the error output includes ${quote(e.text)}`, r.stderr.includes(e.text) ? undefined : `the error output was ${quote(r.stderr)}`);
+      return done(`the error output includes${said(e.text)}`, r.stderr.includes(e.text) ? undefined : `the error output was${said(r.stderr)}`);
     case 'exitCode':
       return done(`the exit code is ${e.code}`, r.exitCode === e.code ? undefined : `it was ${r.exitCode}`);
     case 'conflicts':
@@ -171,7 +188,7 @@ function specText(s: ManagedEntrySpec): string {
 function entryMismatch(s: ManagedEntrySpec, e: OwnerEntry): string | undefined {
   if (s.manager !== e.manager) return `manager is ${e.manager}`;
   if (s.operation !== undefined && s.operation !== e.operation) return `operation is ${e.operation}`;
-  if (s.subresource !== undefined && s.subresource !== e.subresource) return `subresource is ${quote(e.subresource)}`;
+  if (s.subresource !== undefined && s.subresource !== e.subresource) return `subresource is${said(e.subresource)}`;
   if (s.apiVersion !== undefined && s.apiVersion !== e.apiVersion) return `apiVersion is ${e.apiVersion}`;
   if (s.time !== undefined && s.time !== e.time) return `time is ${e.time ?? 'not set'}`;
   if (s.fieldsV1 !== undefined) {

@@ -92,9 +92,11 @@ export function formatStep(rec: StepRecord, total: number, style: TextStyle = PL
     }
   }
   for (const e of rec.expectations) {
-    if (e.passed) lines.push(`  ${style.pass('PASS')} ${e.description}`);
+    // A description of several lines (a 409's message) goes on under its first line, indented.
+    const [first, ...more] = e.description.split('\n');
+    if (e.passed) lines.push(`  ${style.pass('PASS')} ${first}`, ...more.map((l) => `       ${l}`));
     else {
-      lines.push(`  ${style.fail('FAIL')} ${e.description}  ${style.dim(`(${formatSource(e.expectation.source)})`)}`);
+      lines.push(`  ${style.fail('FAIL')} ${first}  ${style.dim(`(${formatSource(e.expectation.source)})`)}`, ...more.map((l) => `       ${l}`));
       lines.push(...indent(e.detail ?? '', '       '));
     }
   }

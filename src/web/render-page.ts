@@ -183,7 +183,7 @@ function renderExpectations(r: ResultModel): string {
   const items = r.expectations.map((e) => {
     const [cls, word] = e.passed ? (whatIf ? ['holds', 'HOLDS'] : ['pass', 'PASS']) : whatIf ? ['differs', 'DIFFERS'] : ['fail', 'FAIL'];
     const where = e.passed ? '' : ` <span class="source">(${esc(e.source)})</span>`;
-    return `<li class="${cls}"><strong>${word}</strong> ${esc(e.description)}${where}${e.detail ? `<pre class="detail">${esc(e.detail)}</pre>` : ''}</li>`;
+    return `<li class="${cls}"><strong>${word}</strong> <span class="said">${esc(e.description)}</span>${where}${e.detail ? `<pre class="detail">${esc(e.detail)}</pre>` : ''}</li>`;
   });
   const heading = whatIf ? "The scenario's expectations, checked on the what-if" : 'Expectations';
   return `<h3>${heading}</h3><ul class="expectations${whatIf ? ' what-if-expectations' : ''}">${items.join('')}</ul>`;

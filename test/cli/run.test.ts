@@ -49,7 +49,7 @@ describe('ssa-sim run', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Step 2/3: b applies the same value\n  | Same value, so no conflict.\n  $ apply by b at v1\n    object unchanged\n  ownership:\n    b now shares .x with a\n  PASS .x is owned by a, b\n');
-    expect(r.stdout).toContain('Step 3/3: b applies another value\n  $ apply by b at v1\n    conflict with "a": .x\n  ownership: no change\n  PASS the error is "conflict with \\"a\\": .x"\n');
+    expect(r.stdout).toContain(`Step 3/3: b applies another value\n  $ apply by b at v1\n    conflict with "a": .x\n  ownership: no change\n  PASS the error is 'conflict with "a": .x'\n`);
     expect(r.stdout).toMatch(/\nOK two appliers share a field: 3 expectations hold\n$/);
   });
 
@@ -168,6 +168,20 @@ describe('ssa-sim run on the EKS story', () => {
         '  - .spec.template.spec.initContainers[name="aws-vpc-cni-init"].image\n',
     );
     expect(r.stdout).toContain('      eks took .spec.template.spec.containers[name="aws-node"].image from kubectl-client-side-apply\n');
+  });
+  it('expectations quote texts and paths as they are, with no added backslash; a 409 of several lines follows on its own lines', async () => {
+    const r = await runCli(['run', eks]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      '  PASS the error is:\n' +
+        '       Apply failed with 2 conflicts: conflicts with "kubectl-client-side-apply" using apps/v1:\n' +
+        '       - .spec.template.spec.containers[name="aws-node"].image\n' +
+        '       - .spec.template.spec.initContainers[name="aws-vpc-cni-init"].image\n',
+    );
+    expect(r.stdout).toContain(
+      `  PASS ownership changes include 'eks took .spec.template.spec.containers[name="aws-node"].image from kubectl-client-side-apply', `,
+    );
+    expect(r.stdout).not.toContain('\\"');
   });
 });
 

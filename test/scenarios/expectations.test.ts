@@ -87,7 +87,7 @@ describe('response: the code and body the API server answered', () => {
       ),
     );
     expect(outcome(steps[1]).map((o) => [o.passed, o.description])).toEqual([
-      [true, 'the error is "Apply failed with 1 conflict: conflict with \\"apply_test\\": .data.a"'],
+      [true, `the error is 'Apply failed with 1 conflict: conflict with "apply_test": .data.a'`],
       [true, 'the response code is 409'],
       [true, 'the response body contains what is given'],
       [true, 'the response .details.causes has 1 item'],

@@ -125,6 +125,10 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     expect(await position(page)).toBe('Step 3 of 5');
     expect(await error!.textContent()).toBe(EKS_CONFLICT_409);
     expect(await page.textContent('#result .outcome')).toBe('The step failed with a 409 Conflict, as the scenario expects.');
+    // The expected error is said as the server wrote it, its lines on lines of their own, with no added backslash.
+    const said = page.locator('#result .expectations .pass .said').first();
+    expect(await said.textContent()).toBe(`the error is:\n${EKS_CONFLICT_409}`);
+    expect(await said.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe('pre-wrap');
     await page.screenshot({ path: join(artifacts, 'playground-eks-conflict.png') });
 
     // Click-to-paint of this step (information only; the every-step test below times them all).

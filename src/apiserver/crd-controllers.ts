@@ -28,18 +28,12 @@ import { KUBERNETES_RELEASE } from './kubernetes-release.js';
 import { getPath, setPath } from './object-paths.js';
 import type { ClusterState, KubeObject } from './types.js';
 import { update } from './verbs/update.js';
+import { withCondition, type Condition } from './crd-condition.js';
 
 const CRD_PREFIX = 'apiextensions.k8s.io/customresourcedefinitions/';
 const CRD_API_VERSION = 'apiextensions.k8s.io/v1';
 /** The controllers' client: the loopback client of kube-apiserver (its manager is `kube-apiserver`). */
 const USER_AGENT = `kube-apiserver/v${KUBERNETES_RELEASE}.0`;
-
-interface Condition {
-  readonly type: string;
-  readonly status: string;
-  readonly reason: string;
-  readonly message: string;
-}
 
 const text = (m: Value | undefined, key: string): string => {
   const v = isMap(m) ? getKey(m, key) : undefined;
@@ -142,23 +136,6 @@ function namesAndConditions(state: ClusterState, crd: ValueMap): { names: ValueM
     established = { type: 'Established', status: 'False', reason: 'Installing', message: 'the initial names have been accepted' };
   }
   return { names, namesAccepted, established };
-}
-
-/** SetCRDCondition: replaced in place (its transition time kept unless the status changes) or appended. */
-function withCondition(crd: ValueMap, c: Condition, now: string): ValueMap {
-  const list = getPath(crd, ['status', 'conditions']);
-  const conditions = Array.isArray(list) ? list : [];
-  const at = conditions.findIndex((x) => isMap(x) && getKey(x, 'type') === c.type);
-  const old = at >= 0 ? (conditions[at] as ValueMap) : undefined;
-  const keepTime = old !== undefined && text(old, 'status') === c.status && text(old, 'lastTransitionTime') !== '';
-  const m = newMap();
-  m.type = c.type;
-  m.status = c.status;
-  m.lastTransitionTime = keepTime ? text(old, 'lastTransitionTime') : now;
-  if (c.reason !== '') m.reason = c.reason;
-  if (c.message !== '') m.message = c.message;
-  const next = at >= 0 ? conditions.map((x, i) => (i === at ? m : x)) : [...conditions, m];
-  return setPath(crd, ['status', 'conditions'], next);
 }
 
 const equivalent = (a: Condition, b: ValueMap | undefined) =>

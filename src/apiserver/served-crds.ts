@@ -3,7 +3,8 @@
  * soon as it is established: after every write that changes the stored CRDs, the schema catalog
  * and the served resources are rebuilt from the cluster's base (the catalog and resources it was
  * created with) and the CRDs stored now (their kinds, versions, scope, names and subresources).
- * A deleted CRD's kinds go back to what the base says; its objects stay stored.
+ * A deleted CRD's kinds go back to what the base says (its objects were deleted before it:
+ * finalizing-controllers.ts).
  */
 import { buildResources } from './registry.js';
 import type { ClusterState, KubeObject } from './types.js';

@@ -16,6 +16,7 @@ import { update } from './verbs/update.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { crdsChanged, servingStoredCrds, withServedCrds } from './served-crds.js';
 import { crdControllerWrites } from './crd-controllers.js';
+import { finalizingWrites } from './finalizing-controllers.js';
 
 export const DEFAULT_START_TIME = '2024-01-01T00:00:00Z';
 
@@ -52,16 +53,39 @@ export function createCluster(options: ClusterOptions): ClusterState {
 /**
  * Serves one request: `{state, response}`; the state is unchanged on failures and dry runs. A
  * write that changes the stored CRDs changes what the next request finds served, and the CRD
- * controllers then write the CRDs' status (crd-controllers.ts); the response is the write's own.
+ * controllers then write the CRDs' status (crd-controllers.ts); a DELETE that marks a Namespace or
+ * a CRD for deletion is finished by their controllers (finalizing-controllers.ts). The response is
+ * the request's own; `steps` lists each write when the controllers wrote too.
  */
 export function serve(state: ClusterState, request: ApiRequest): ServeResult {
   const result = serveVerb(state, request);
-  if (result.state === state || !crdsChanged(state, result.state)) return result;
+  if (result.state === state) return result;
   const now = ('options' in request ? request.options?.now : undefined) ?? result.state.now;
-  const written = withServedCrds(result.state).state;
-  const controllers = crdControllerWrites(written, now);
-  if (controllers.length === 0) return { ...result, state: written };
-  return { ...result, state: controllers[controllers.length - 1], steps: [written, ...controllers] };
+  const steps: ClusterState[] = [];
+  let last = settleCrds(state, result.state, now, steps);
+  if (request.verb === 'delete') {
+    const finalized = finalizingWrites(last);
+    if (finalized.length > 0) {
+      steps.push(...finalized.slice(0, -1));
+      last = settleCrds(last, finalized[finalized.length - 1], now, steps);
+    }
+  }
+  if (steps.length === 1) return { ...result, state: last };
+  return { ...result, state: last, steps };
+}
+
+/**
+ * Adds `written` to `steps`, serving its stored CRDs when they changed since `before`, and then
+ * the CRD controllers' writes; returns the last state.
+ */
+function settleCrds(before: ClusterState, written: ClusterState, now: string, steps: ClusterState[]): ClusterState {
+  if (!crdsChanged(before, written)) {
+    steps.push(written);
+    return written;
+  }
+  const served = withServedCrds(written).state;
+  steps.push(served, ...crdControllerWrites(served, now));
+  return steps[steps.length - 1];
 }
 
 function serveVerb(state: ClusterState, request: ApiRequest): ServeResult {

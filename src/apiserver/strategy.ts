@@ -8,6 +8,7 @@ import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value
 import { getPath, metadataOf, setPath } from './object-paths.js';
 import { storedVersionsOnCreate, storedVersionsOnUpdate } from './crd-stored-versions.js';
 import { templateGenerationOnCreate, templateGenerationOnUpdate } from './template-generation.js';
+import { namespaceFinalizerOnCreate, namespaceFinalizersOnUpdate } from './namespace-finalizer.js';
 import type { ResourceType } from './types.js';
 
 /** A new object as the store creates it: system metadata set, main reset fields emptied. */
@@ -19,7 +20,7 @@ export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: V
   out = setPath(out, ['metadata', 'generation'], resource.generation ? 1 : undefined);
   out = setPath(out, ['metadata', 'selfLink'], undefined);
   out = setPath(out, ['metadata', 'deletionTimestamp'], undefined);
-  return storedVersionsOnCreate(resource, templateGenerationOnCreate(resource, out));
+  return namespaceFinalizerOnCreate(resource, storedVersionsOnCreate(resource, templateGenerationOnCreate(resource, out)));
 }
 
 /** An updated object as the store keeps it: reset fields and system metadata from `old`, generation bumped on spec changes. */
@@ -38,6 +39,7 @@ export function prepareForUpdate(resource: ResourceType, subresource: string, ol
   out = setPath(out, ['metadata', 'selfLink'], undefined);
   out = templateGenerationOnUpdate(resource, subresource, old, out);
   out = storedVersionsOnUpdate(resource, subresource, out);
+  out = namespaceFinalizersOnUpdate(resource, subresource, old, out);
   if (resource.generation && !valueEquals(specOf(old), specOf(out))) {
     const g = getKey(oldMeta, 'generation');
     out = setPath(out, ['metadata', 'generation'], (typeof g === 'number' ? g : 0) + 1);

@@ -52,14 +52,14 @@ describe('a CRD written through serve(state, request)', () => {
     expect(conflict.response.ok ? undefined : conflict.response.status.message).toBe('Apply failed with 1 conflict: conflict with "alice": .spec.ports[name="http"].port');
   });
 
-  it('stops serving its kind when the CRD is deleted (its objects stay stored)', () => {
+  it('stops serving its kind when the CRD is deleted, and its objects go with it (the CRD finalizer)', () => {
     let s = createCluster({ catalog: builtinCatalog() });
     s = run(s, { verb: 'create', body: CRD });
     s = run(s, { verb: 'create', body: widget(80) });
     s = run(s, { verb: 'delete', target: { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: 'widgets.example.com' } });
     const get = serve(s, { verb: 'get', target: { apiVersion: 'example.com/v1', kind: 'Widget', namespace: 'default', name: 'w' } });
     expect(get.response.ok ? undefined : get.response.status.code).toBe(404);
-    expect(s.objects.size).toBe(1);
+    expect(s.objects.size).toBe(0);
   });
 
   it('is not served after a dry run', () => {

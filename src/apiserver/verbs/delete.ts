@@ -3,13 +3,31 @@ import { metaString } from '../object-paths.js';
 import { isStatus, resolveTarget } from '../request-context.js';
 import { failure, notFound } from '../status.js';
 import type { ClusterState, DeleteRequest, ServeResult } from '../types.js';
+import { markedForDeletion, undeletable } from '../terminating.js';
+import { setPath } from '../object-paths.js';
 
-/** DELETE: removes the object at once (no finalizers, no graceful deletion); answers a Success Status. */
+/**
+ * DELETE: removes the object at once (no finalizers, no graceful deletion) and answers a Success
+ * Status; a Namespace or a CustomResourceDefinition is instead marked for its controller and
+ * answered as marked (terminating.ts).
+ */
 export function remove(state: ClusterState, req: DeleteRequest): ServeResult {
   const target = resolveTarget(state, req.target);
   if (isStatus(target)) return { state, response: failure(target) };
   const obj = state.objects.get(target.key);
   if (!obj) return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
+  const refused = undeletable(target.resource, target.name);
+  if (refused) return { state, response: failure(refused) };
+  const marked = markedForDeletion(target.resource, obj, req.options?.now ?? state.now);
+  if (marked) {
+    if (req.options?.dryRun) return { state, response: { ok: true, code: 200, object: marked, warnings: [] } };
+    const rv = state.resourceVersion + 1;
+    const stored = setPath(marked, ['metadata', 'resourceVersion'], String(rv));
+    const response = { ok: true as const, code: 200 as const, object: stored, warnings: [] };
+    const objects = new Map(state.objects);
+    objects.set(target.key, stored);
+    return { state: { ...state, objects, resourceVersion: rv }, response };
+  }
   const details = newMap();
   details.name = target.name;
   if (target.resource.group) details.group = target.resource.group;

@@ -59,7 +59,7 @@ export function applyValidated(
   const withApplier = new Map<string, ManagerEntry>(reconciled);
   withApplier.set(manager, { set: withoutIgnored(ctx, apiVersion, toFieldSet(config, ctx.atom, memo)), apiVersion, applied: true });
 
-  const pruned = prune(ctx, merged.value ?? null, withApplier, last, memo);
+  const pruned = prune(ctx, merged.value ?? null, withApplier, last, memo, apiVersion);
   const step = transferOwnership(ctx, live, pruned, apiVersion, withApplier, manager, force, memo);
   if (!step.ok) return failed(step.error, step.conflicts);
 

@@ -1,11 +1,11 @@
 import { SsaError } from '../errors/ssa-error.js';
-import type { FieldSet } from '../fieldpath/set.js';
+import { FieldSet } from '../fieldpath/set.js';
 import { type Comparison, compare } from '../typed/compare.js';
 import { formatIssues } from '../typed/issues.js';
 import type { WalkMemo } from '../typed/walk-memo.js';
 import type { Value } from '../value/value.js';
 import { type Conflict, ConflictError, conflictsFromSets } from './conflict.js';
-import { type EngineContext, withoutIgnored } from './context.js';
+import { atomAt, convertTo, type EngineContext, withoutIgnored } from './context.js';
 import { type ManagedFields, type ManagerEntry, withoutEmptyManagers } from './managers.js';
 
 export type TransferResult =
@@ -33,21 +33,31 @@ export function transferOwnership(
   if (!raw.ok) {
     return { ok: false, error: new SsaError('MERGE', `failed to compare objects: ${formatIssues(raw.issues)}`), conflicts: [] };
   }
-  const atVersion = new Map<string, { changed: FieldSet; removed: FieldSet }>();
+  const atVersion = new Map<string, { changed: FieldSet; removed: FieldSet } | undefined>();
+  // The comparison at a manager's version: the objects converted there (undefined when that
+  // version no longer exists: its managers are dropped).
   const comparisonAt = (v: string) => {
-    let c = atVersion.get(v);
-    if (!c) {
-      const removed = withoutIgnored(ctx, v, raw.comparison.removed);
-      const changed = withoutIgnored(ctx, v, raw.comparison.modified.union(raw.comparison.added));
-      atVersion.set(v, (c = { changed, removed }));
+    if (atVersion.has(v)) return atVersion.get(v);
+    let c = raw.comparison;
+    if (ctx.versions && v !== apiVersion) {
+      const atom = atomAt(ctx, v);
+      const there = atom && compare(convertTo(ctx, live, apiVersion, v), convertTo(ctx, next, apiVersion, v), atom, memo);
+      if (!there || !there.ok) {
+        atVersion.set(v, undefined);
+        return undefined;
+      }
+      c = there.comparison;
     }
-    return c;
+    const out = { changed: withoutIgnored(ctx, v, c.modified.union(c.added)), removed: withoutIgnored(ctx, v, c.removed) };
+    atVersion.set(v, out);
+    return out;
   };
 
   const conflicts = new Map<string, FieldSet>();
   for (const [name, entry] of managers) {
     if (name === writer) continue;
-    const overlap = entry.set.intersection(comparisonAt(entry.apiVersion).changed);
+    const at = comparisonAt(entry.apiVersion);
+    const overlap = at ? entry.set.intersection(at.changed) : FieldSet.empty();
     if (!overlap.isEmpty()) conflicts.set(name, overlap);
   }
   if (!force && conflicts.size > 0) {
@@ -61,10 +71,12 @@ export function transferOwnership(
       out.set(name, entry);
       continue;
     }
+    const at = comparisonAt(entry.apiVersion);
+    if (!at) continue;
     let set = entry.set;
     const lost = conflicts.get(name);
     if (lost) set = set.difference(lost);
-    set = set.difference(comparisonAt(entry.apiVersion).removed);
+    set = set.difference(at.removed);
     out.set(name, set === entry.set ? entry : { ...entry, set });
   }
   const c = raw.comparison;

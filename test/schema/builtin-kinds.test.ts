@@ -31,7 +31,7 @@ function referenceGaKinds(): Map<string, string> {
 }
 
 /** GA kinds of the reference deliberately not served as resources (the generator's NOT_SERVED). */
-const NOT_SERVED = ['policy/v1/Eviction', '/v1/ComponentStatus', 'autoscaling/v1/HorizontalPodAutoscaler'];
+const NOT_SERVED = ['policy/v1/Eviction', '/v1/ComponentStatus'];
 
 describe('built-in kinds', () => {
   const served = new Map(BUILTIN_KINDS.map((k) => [`${k.group}/${k.version}/${k.kind}`, k]));
@@ -45,7 +45,7 @@ describe('built-in kinds', () => {
     // Nothing served that the reference does not have, but the hand-written Scale and CRD types.
     const extra = [...served.keys()].filter((k) => !ga.has(k));
     expect(extra.sort()).toEqual(['apiextensions.k8s.io/v1/CustomResourceDefinition', 'autoscaling/v1/Scale']);
-    expect(ga.size - NOT_SERVED.length).toBe(61);
+    expect(ga.size - NOT_SERVED.length).toBe(62);
   });
 
   it('gives every resource a plural name, a scope, and only subresources its type can carry', () => {
@@ -56,7 +56,7 @@ describe('built-in kinds', () => {
         continue;
       }
       expect(k.resource, k.kind).toMatch(/^[a-z]+$/);
-      const key = `${k.group}/${k.resource}`;
+      const key = `${k.group}/${k.version}/${k.resource}`;
       expect(resources.has(key), `${key} served twice`).toBe(false);
       resources.add(key);
       expect(typeof k.namespaced, k.kind).toBe('boolean');
@@ -65,6 +65,13 @@ describe('built-in kinds', () => {
       if (k.subresources?.scale) expect(fieldNames(fieldType(k.typeName, 'spec')).has('replicas'), `${k.kind} /scale`).toBe(true);
       expect(builtinCatalog().typeFor(k.apiVersion, k.kind)).toBe(k.typeName);
     }
+  });
+
+  it('serves a resource at two versions only where the conversion between them is modelled', () => {
+    const versions = new Map<string, string[]>();
+    for (const k of BUILTIN_KINDS) if (k.resource) versions.set(`${k.group}/${k.kind}`, [...(versions.get(`${k.group}/${k.kind}`) ?? []), k.version]);
+    const several = [...versions].filter(([, v]) => v.length > 1);
+    expect(several).toEqual([['autoscaling/HorizontalPodAutoscaler', ['v1', 'v2']]]);
   });
 
   it('knows the kinds the reference has and the old built-in list left out', () => {

@@ -61,6 +61,10 @@ export function builtinEmptyObject(group: string, kind: string): ValueMap | unde
     case '/Namespace':
       body = { spec: obj({}), status: obj({}) };
       break;
+    case 'autoscaling/HorizontalPodAutoscaler':
+      // At the storage version, autoscaling/v2 (conversions.ts gives v1's from it).
+      body = { spec: obj({ scaleTargetRef: obj({ kind: '', name: '' }), maxReplicas: 0 }), status: obj({ currentMetrics: null, desiredReplicas: 0 }) };
+      break;
     case '/Node':
       body = { spec: obj({}), status: obj({ daemonEndpoints: obj({ kubeletEndpoint: obj({ Port: 0 }) }) }) };
       break;

@@ -10,6 +10,8 @@ import { failure, internalError, invalid } from './status.js';
 import { prepareForCreate, prepareForUpdate } from './strategy.js';
 import type { ClusterState, KubeObject, ServeResult } from './types.js';
 import { admit, finishWrite } from './write.js';
+import { objectAt, storageApiVersion } from './conversions.js';
+import { splitApiVersion } from './registry.js';
 
 export interface Commit {
   readonly target: Target;
@@ -28,7 +30,8 @@ export interface Commit {
   readonly warnings: string[];
 }
 
-export function commit(state: ClusterState, c: Commit): ServeResult {
+export function commit(state: ClusterState, request: Commit): ServeResult {
+  const c = atStorageVersion(state, request);
   const { target } = c;
   const admitted = admit(
     state,
@@ -78,6 +81,7 @@ export function commit(state: ClusterState, c: Commit): ServeResult {
     state.config.defaulters.length === 0 &&
     stillDefaulted(c.defaulted, next);
   if (!settled) next = defaulterFor(state, target.resource, target.apiVersion)(next);
+  const requested = request.target.apiVersion;
   return finishWrite(state, {
     key: target.key,
     group: target.resource.group,
@@ -87,5 +91,25 @@ export function commit(state: ClusterState, c: Commit): ServeResult {
     next,
     dryRun: c.dryRun,
     warnings: c.warnings,
+    ...(requested !== target.apiVersion ? { respond: (stored: KubeObject) => objectAt(target.resource, stored, requested) } : {}),
   });
+}
+
+/**
+ * The write as the store takes it: for a kind stored at another version than the request's
+ * (conversions.ts), the object the field manager computed converted to the storage version, the
+ * stored object as it is, and the strategy, defaulting and store working there; the answer is
+ * converted back to the request's version.
+ */
+function atStorageVersion(state: ClusterState, c: Commit): Commit {
+  const apiVersion = storageApiVersion(c.target.resource, c.target.apiVersion);
+  if (apiVersion === c.target.apiVersion) return c;
+  const stored = state.objects.get(c.target.key);
+  const { defaulted: _atRequestVersion, ...rest } = c;
+  return {
+    ...rest,
+    target: { ...c.target, apiVersion, version: splitApiVersion(apiVersion).version },
+    old: stored,
+    next: objectAt(c.target.resource, c.next, apiVersion),
+  };
 }

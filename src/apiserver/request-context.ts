@@ -8,7 +8,11 @@ import { DEDUCED_TYPE_NAME, deducedSchemaDecl } from '../schema/deduced.js';
 import { type Atom, Schema } from '../schema/schema.js';
 import { newMap, type ValueMap } from '../value/value.js';
 import { builtinDefaults, builtinEmptyObject, zeroFill } from './builtin-defaults.js';
-import { setPath, stringField } from './object-paths.js';
+import { setPath } from './object-paths.js';
+import { conversionOf, objectAt, storageApiVersion } from './conversions.js';
+import type { EngineContext, VersionConverter } from '../merge/context.js';
+import type { Value } from '../value/value.js';
+import { isMap } from '../value/value.js';
 import { schemaDefaults } from './schema-defaults.js';
 import { type Endpoint, ignoredFieldsFor } from './endpoint.js';
 import { findResource, joinApiVersion } from './registry.js';
@@ -74,10 +78,24 @@ export function emptyObjectFor(state: ClusterState, resource: ResourceType, apiV
   base.apiVersion = apiVersion;
   base.kind = kind;
   if (state.config.harness) return base;
-  const zero = resource.emptyObject ?? (kind === SCALE_KIND ? scaleZero() : builtinEmptyObject(resource.group, kind));
+  const zero = kind === SCALE_KIND && !resource.emptyObject ? scaleZero() : zeroAt(resource, apiVersion);
   if (!zero) return base;
   for (const k of Object.keys(zero)) base[k] = zero[k];
   return base;
+}
+
+/**
+ * The Go zero value of a kind at `apiVersion` (without apiVersion and kind), if modelled: the
+ * storage version's converted for a kind whose versions differ.
+ */
+function zeroAt(resource: ResourceType, apiVersion: string): ValueMap | undefined {
+  const zero = resource.emptyObject ?? builtinEmptyObject(resource.group, resource.kind);
+  const stored = storageApiVersion(resource, apiVersion);
+  if (!zero || stored === apiVersion) return zero;
+  const at = objectAt(resource, { ...zero, apiVersion: stored, kind: resource.kind }, apiVersion);
+  const out = newMap();
+  for (const k of Object.keys(at)) if (k !== 'apiVersion' && k !== 'kind') out[k] = at[k];
+  return out;
 }
 
 function scaleZero(): ValueMap {
@@ -93,16 +111,16 @@ function scaleZero(): ValueMap {
 }
 
 /**
- * The stored object as the request's endpoint shows it (undefined when there is none). One schema
- * serves every version and conversion is not modelled, so through another served version an
- * object differs only in its apiVersion (a custom resource's `None` conversion): a write compares
- * with it there, and one that changes nothing through another version is a no-op, as upstream
- * where the store compares objects at their storage version.
+ * The stored object as the request's endpoint shows it (undefined when there is none): converted
+ * to the request's version for a kind whose versions differ (conversions.ts); for the others one
+ * schema serves every version, so through another served version an object differs only in its
+ * apiVersion (a custom resource's `None` conversion). A write compares with it there, and one that
+ * changes nothing through another version is a no-op, as upstream where the store compares
+ * objects at their storage version.
  */
 export function storedAt(state: ClusterState, target: Target): KubeObject | undefined {
   const obj = state.objects.get(target.key);
-  if (!obj || stringField(obj, 'apiVersion') === target.apiVersion) return obj;
-  return setPath(obj, ['apiVersion'], target.apiVersion);
+  return obj && objectAt(target.resource, obj, target.apiVersion);
 }
 
 /**
@@ -115,7 +133,7 @@ export function defaulterFor(state: ClusterState, resource: ResourceType, apiVer
   return (obj) => {
     let out = obj;
     if (!state.config.harness && state.config.builtinDefaults && !resource.custom) {
-      const zero = resource.emptyObject ?? builtinEmptyObject(resource.group, resource.kind);
+      const zero = zeroAt(resource, apiVersion);
       if (zero) out = zeroFill(out, zero);
       out = builtinDefaults(out, atomFor(state, resource, version));
       out = withTemplateGeneration(resource, out);
@@ -148,16 +166,39 @@ export function endpointFor(state: ClusterState, resource: ResourceType, version
     };
   }
   const ignored = ignoredFieldsFor(resets, versions);
+  const converter = versionConverter(state, resource);
+  const ctx: EngineContext = { atom: atomFor(state, resource, version), ...(ignored ? { ignoredFields: ignored } : {}), ...(converter ? { versions: converter } : {}) };
   return {
     resource,
     apiVersion,
     kind: resource.kind,
     subresource,
-    ctx: { atom: atomFor(state, resource, version), ...(ignored ? { ignoredFields: ignored } : {}) },
+    ctx,
     emptyObject: emptyObjectFor(state, resource, apiVersion, resource.kind),
     defaultObject: defaulterFor(state, resource, apiVersion),
     knownVersions: new Set(versions),
     now,
     maxUpdateManagers: state.config.maxUpdateManagers,
+  };
+}
+
+/**
+ * For a kind whose versions differ, how the field manager sees the object at another served
+ * version: that version's type, and the object converted through the storage version. Managers
+ * whose sets were recorded at another version are compared there (engine-semantics §5.6).
+ */
+function versionConverter(state: ClusterState, resource: ResourceType): VersionConverter | undefined {
+  if (!conversionOf(resource)) return undefined;
+  const served = new Map(resource.versions.map((v) => [joinApiVersion(resource.group, v), v]));
+  return {
+    atomAt: (apiVersion) => {
+      const v = served.get(apiVersion);
+      return v === undefined ? undefined : atomFor(state, resource, v);
+    },
+    convert: (value: Value, from: string, to: string): Value => {
+      if (!isMap(value)) return value;
+      const labelled = value.apiVersion === from ? value : setPath(value, ['apiVersion'], from);
+      return objectAt(resource, labelled, to);
+    },
   };
 }

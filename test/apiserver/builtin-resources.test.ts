@@ -110,6 +110,12 @@ describe('discovery', () => {
     expect(find('apps', 'Deployment')).toMatchObject({ resource: 'deployments', namespaced: true, shortNames: ['deploy'], categories: ['all'], subresources: ['status', 'scale'] });
     expect(find('autoscaling', 'Scale')).toBeUndefined();
     expect(find('apiextensions.k8s.io', 'CustomResourceDefinition')).toMatchObject({ shortNames: ['crd', 'crds'], categories: ['api-extensions'], subresources: ['status'] });
-    expect(kinds).toHaveLength(62);
+    // HorizontalPodAutoscaler at autoscaling/v2 (preferred, the storage version) and autoscaling/v1.
+    const hpa = kinds.filter((k) => k.group === 'autoscaling' && k.kind === 'HorizontalPodAutoscaler');
+    expect(hpa.map((k) => [k.version, k.preferred])).toEqual([
+      ['v2', true],
+      ['v1', false],
+    ]);
+    expect(kinds).toHaveLength(63);
   });
 });

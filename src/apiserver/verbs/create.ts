@@ -1,5 +1,6 @@
 import { isMap, type ValueMap } from '../../value/value.js';
 import { commit } from '../commit.js';
+import { throughStorage } from '../conversions.js';
 import { decodeBody } from '../decode-object.js';
 import { fieldManagerUpdate } from '../field-manager.js';
 import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
@@ -49,7 +50,8 @@ export function create(state: ClusterState, req: CreateRequest): ServeResult {
   if (name !== '' && state.objects.has(t.key)) {
     return { state, response: failure(alreadyExists(t.resource.group, t.resource.resource, name), warnings) };
   }
-  const obj = defaulterFor(state, t.resource, t.apiVersion)(decoded.object);
+  // The body's trip through the internal type: what the field manager compares (conversions.ts).
+  const obj = throughStorage(t.resource, defaulterFor(state, t.resource, t.apiVersion)(decoded.object), t.apiVersion);
   const manager = managerName(opts.fieldManager, opts.userAgent);
   const next = fieldManagerUpdate(ep, ep.emptyObject, obj, manager);
   return commit(state, { target: t, subresource: '', old: undefined, next, defaulted: obj, manager, dryRun: isDryRun(opts.dryRun), now, warnings });

@@ -1,5 +1,6 @@
 import type { Value, ValueMap } from '../../value/value.js';
 import { commit } from '../commit.js';
+import { throughStorage } from '../conversions.js';
 import { decodeBody } from '../decode-object.js';
 import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
 import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
@@ -99,7 +100,8 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
   if (!id.ok) return { state, response: failure(id.status) };
   const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn');
   if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };
-  const obj = defaulterFor(state, target.resource, target.apiVersion)(decoded.object);
+  // The body's trip through the internal type: what the field manager compares (conversions.ts).
+  const obj = throughStorage(target.resource, defaulterFor(state, target.resource, target.apiVersion)(decoded.object), target.apiVersion);
   const next = fieldManagerUpdate(ep, old, obj, manager);
   return commit(state, { target, subresource: sub, old, next, defaulted: obj, manager, dryRun, now, warnings: decoded.warnings });
 }

@@ -2,8 +2,8 @@ import { compareStrings } from '../../value/compare-strings.js';
 import { newMap } from '../../value/value.js';
 import { listSelection } from '../list-selection.js';
 import { findResource, joinApiVersion } from '../registry.js';
-import { setPath } from '../object-paths.js';
 import { isStatus, resolveTarget, storedAt } from '../request-context.js';
+import { objectAt } from '../conversions.js';
 import { scaleFromParent } from '../scale.js';
 import { failure, notFound, resourceNotServed } from '../status.js';
 import type { ClusterState, GetRequest, ListRequest, ServeResult } from '../types.js';
@@ -34,7 +34,7 @@ export function list(state: ClusterState, req: ListRequest): ServeResult {
   const apiVersion = joinApiVersion(r.group, found.version);
   const out = newMap();
   out.apiVersion = apiVersion;
-  out.items = keys.filter((k) => matches(state.objects.get(k)!)).map((k) => setPath(state.objects.get(k)!, ['apiVersion'], apiVersion));
+  out.items = keys.filter((k) => matches(state.objects.get(k)!)).map((k) => objectAt(r, state.objects.get(k)!, apiVersion));
   out.kind = `${r.kind}List`;
   const meta = newMap();
   meta.resourceVersion = String(state.resourceVersion);

@@ -1,4 +1,5 @@
 import { commit } from '../commit.js';
+import { throughStorage } from '../conversions.js';
 import { decodeBody } from '../decode-object.js';
 import { fieldManagerUpdate } from '../field-manager.js';
 import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
@@ -35,7 +36,8 @@ export function update(state: ClusterState, req: UpdateRequest): ServeResult {
   const ep = endpointFor(state, target.resource, target.version, sub, now);
   const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn');
   if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };
-  const obj = defaulterFor(state, target.resource, target.apiVersion)(decoded.object);
+  // The body's trip through the internal type: what the field manager compares (conversions.ts).
+  const obj = throughStorage(target.resource, defaulterFor(state, target.resource, target.apiVersion)(decoded.object), target.apiVersion);
   const next = fieldManagerUpdate(ep, old ?? ep.emptyObject, obj, manager);
   return commit(state, { target, subresource: sub, old, next, defaulted: obj, manager, dryRun, now, warnings: decoded.warnings });
 }

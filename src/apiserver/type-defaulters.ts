@@ -3,7 +3,7 @@
  * objects, per Go type, as its generated defaulters call them (SetObjectDefaults_<Kind>: the
  * kind's own function first, then every nested type that has one, wherever it occurs). Facts from
  * pkg/apis/{core,apps,batch}/v1/defaults.go, the defaults of the other served groups
- * (admissionregistration, networking, rbac, autoscaling/v2, storage, discovery, scheduling), the
+ * (admissionregistration, networking, rbac, autoscaling/v1 and v2, storage, discovery, scheduling), the
  * declarative `+default` markers of k8s.io/api, and pkg/apis/core/v1/conversion.go (PodSpec's
  * serviceAccount alias, Secret's stringData), with feature gates at their 1.32 defaults.
  *
@@ -550,6 +550,15 @@ export const TYPE_DEFAULTERS: ReadonlyMap<string, Defaulter> = new Map<string, D
   [`${RBAC}RoleBinding`, (b) => zero(mapAt(b, 'roleRef'), 'apiGroup', 'rbac.authorization.k8s.io')],
   [`${RBAC}Subject`, subject],
   [`${AUTOSCALING}HorizontalPodAutoscaler`, horizontalPodAutoscaler],
+  // SetDefaults_HorizontalPodAutoscaler (autoscaling/v1): only minReplicas; the cpu metric is
+  // v1's conversion's (hpa-conversion.ts), which sees the annotations.
+  [
+    'io.k8s.api.autoscaling.v1.HorizontalPodAutoscaler',
+    (hpa) => {
+      const spec = childMap(hpa, 'spec');
+      if (spec) ptr(spec, 'minReplicas', 1);
+    },
+  ],
   [
     `${STORAGE}StorageClass`,
     (sc) => {

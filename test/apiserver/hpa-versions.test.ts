@@ -129,6 +129,15 @@ describe('HorizontalPodAutoscaler at autoscaling/v1 and autoscaling/v2', () => {
     expect(v2.metadata.annotations).toBeUndefined();
   });
 
+  it('defaults minReplicas at v1 before the field manager, so the v1 writer owns it', () => {
+    const c = new Cluster({ catalog: builtinCatalog() });
+    c.setTime(T0);
+    const { minReplicas: _, ...spec } = autoscaled.spec;
+    const created = ok(c.create(obj({ ...autoscaled, spec }), { fieldManager: 'kubectl-autoscale' }));
+    expect(plain(created).spec.minReplicas).toBe(1);
+    expect(entries(created)).toEqual([V1_ENTRY]);
+  });
+
   it('lists at the version asked for', () => {
     const c = autoscaledCluster();
     ok(c.apply(applied(60), { fieldManager: 'ops', force: true }));

@@ -11,6 +11,8 @@ import type { PrinterColumn } from '../schema/schema-catalog.js';
 import { getKey, isList, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { inObjectMetaOrder } from './go-json-order.js';
 import { humanDuration } from '../apiserver/human-duration.js';
+import { objectAt, storageApiVersion } from '../apiserver/conversions.js';
+import { hpaTargets } from './hpa-targets.js';
 
 interface Column {
   readonly name: string;
@@ -76,6 +78,14 @@ const DOC = {
     'The number of nodes that are running at least 1 daemon pod and are supposed to run the daemon pod. More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/',
   dsReady:
     'The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and ready.',
+  hpaScaleTargetRef:
+    'scaleTargetRef points to the target resource to scale, and is used to the pods for which metrics should be collected, as well as to actually change the replica count.',
+  hpaMetrics:
+    'metrics contains the specifications for which to use to calculate the desired replica count (the maximum replica count across all metrics will be used).  The desired replica count is calculated multiplying the ratio between the target value and the current value by the current number of pods.  Ergo, metrics used must decrease as the pod count is increased, and vice-versa.  See the individual metric source types for more information about how each type of metric must respond. If not set, the default metric will be set to 80% average CPU utilization.',
+  hpaMinReplicas:
+    'minReplicas is the lower limit for the number of replicas to which the autoscaler can scale down.  It defaults to 1 pod.  minReplicas is allowed to be 0 if the alpha feature gate HPAScaleToZero is enabled and at least one Object or External metric is configured.  Scaling is active as long as at least one metric value is available.',
+  hpaMaxReplicas: 'maxReplicas is the upper limit for the number of replicas to which the autoscaler can scale up. It cannot be less that minReplicas.',
+  hpaCurrentReplicas: 'currentReplicas is current number of replicas of pods managed by this autoscaler, as last seen by the autoscaler.',
   dsUpdated:
     'The total number of nodes that are running updated daemon pod',
   dsAvailable:
@@ -239,6 +249,17 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
     AGE,
     { name: 'Version', type: 'string', description: DOC.kubeletVersion, cell: (o) => str(o, 'status', 'nodeInfo', 'kubeletVersion') },
   ],
+  // The printer reads the internal object (autoscaling/v2's shape): a v1 object is converted first (tableView).
+  'autoscaling/HorizontalPodAutoscaler': [
+    NAME,
+    { name: 'Reference', type: 'string', description: DOC.hpaScaleTargetRef, cell: (o) => `${str(o, 'spec', 'scaleTargetRef', 'kind')}/${str(o, 'spec', 'scaleTargetRef', 'name')}` },
+    { name: 'Targets', type: 'string', description: DOC.hpaMetrics, cell: hpaTargets },
+    { name: 'MinPods', type: 'string', description: DOC.hpaMinReplicas, cell: (o) => (typeof getPath(o, ['spec', 'minReplicas']) === 'number' ? String(getPath(o, ['spec', 'minReplicas'])) : '<unset>') },
+    // Declared string columns, filled with integers.
+    { name: 'MaxPods', type: 'string', description: DOC.hpaMaxReplicas, cell: (o) => int(o, 'spec', 'maxReplicas') },
+    { name: 'Replicas', type: 'string', description: DOC.hpaCurrentReplicas, cell: (o) => int(o, 'status', 'currentReplicas') },
+    AGE,
+  ],
   '/Namespace': [NAME, { name: 'Status', type: 'string', description: 'The status of the namespace', cell: (o) => str(o, 'status', 'phase') || 'Active' }, AGE],
 };
 
@@ -278,18 +299,23 @@ export interface TableView {
   readonly subresource?: string;
   /** A custom resource's printer columns at the version asked for (its CRD's). */
   readonly printerColumns?: readonly PrinterColumn[];
+  /** The object the printer reads, for a kind stored at another version than the one asked for. */
+  readonly printed?: (obj: ValueMap) => ValueMap;
 }
 
 /** The Table view of a resource served at `apiVersion` (or of its subresource). */
 export function tableView(resource: ResourceType, apiVersion: string, subresource?: string): TableView {
   const version = apiVersion.slice(apiVersion.lastIndexOf('/') + 1);
   const columns = resource.printerColumns?.[version];
+  // kube-apiserver's printers read the internal object, which is the storage version's shape.
+  const stored = storageApiVersion(resource, apiVersion);
   return {
     group: resource.group,
     kind: resource.kind,
     custom: resource.custom,
     ...(subresource ? { subresource } : {}),
     ...(columns ? { printerColumns: columns } : {}),
+    ...(stored !== apiVersion ? { printed: (o: ValueMap) => objectAt(resource, o, stored) } : {}),
   };
 }
 
@@ -338,7 +364,8 @@ export function tableOf(view: TableView, items: readonly ValueMap[], resourceVer
   });
   table.rows = items.map((o) => {
     const row = newMap();
-    row.cells = columns.map((c) => c.cell(o, at));
+    const printed = view.printed ? view.printed(o) : o;
+    row.cells = columns.map((c) => c.cell(printed, at));
     row.object = includeObject ? o : partialMetadata(o);
     return row;
   });

@@ -4,7 +4,7 @@
  * line the server sends.
  */
 import { bookmarkObject } from '../apiserver/bookmark-object.js';
-import { setPath } from '../apiserver/object-paths.js';
+import { objectAt } from '../apiserver/conversions.js';
 import { serve } from '../apiserver/server.js';
 import type { ClusterState, KubeObject, ResourceType } from '../apiserver/types.js';
 import { getKey, isList, type Value, type ValueMap } from '../value/value.js';
@@ -86,7 +86,7 @@ export function watchSpec(
 
 /** One event as the JSON line a watch stream carries. */
 export function eventLine(spec: WatchSpec, event: StoreEvent, now: string): string {
-  const object = spec.order(setPath(event.object, ['apiVersion'], spec.apiVersion) as KubeObject);
+  const object = spec.order(objectAt(spec.resource, event.object, spec.apiVersion) as KubeObject);
   const body = spec.table
     ? tableOf(tableView(spec.resource, spec.apiVersion), [object], String(event.resourceVersion), now, spec.includeObject)
     : spec.partialMetadataVersion !== undefined

@@ -97,19 +97,20 @@ export function commit(state: ClusterState, request: Commit): ServeResult {
 
 /**
  * The write as the store takes it: for a kind stored at another version than the request's
- * (conversions.ts), the object the field manager computed converted to the storage version, the
- * stored object as it is, and the strategy, defaulting and store working there; the answer is
- * converted back to the request's version.
+ * (conversions.ts), the object the field manager computed and the stored object at the storage
+ * version, and the strategy, defaulting and store working there; the answer is converted back to
+ * the request's version.
  */
 function atStorageVersion(state: ClusterState, c: Commit): Commit {
   const apiVersion = storageApiVersion(c.target.resource, c.target.apiVersion);
   if (apiVersion === c.target.apiVersion) return c;
+  // A stored object given at another version (withExistingObject keeps objects as given) is converted too.
   const stored = state.objects.get(c.target.key);
   const { defaulted: _atRequestVersion, ...rest } = c;
   return {
     ...rest,
     target: { ...c.target, apiVersion, version: splitApiVersion(apiVersion).version },
-    old: stored,
+    old: stored && objectAt(c.target.resource, stored, apiVersion),
     next: objectAt(c.target.resource, c.next, apiVersion),
   };
 }

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { entries, fail, obj, ok, ref } from './helpers.js';
-import { Cluster } from '../../src/apiserver/index.js';
+import { Cluster, createCluster, serve, withExistingObject } from '../../src/apiserver/index.js';
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { toPlain } from '../../src/apiserver/object-paths.js';
 import type { KubeObject } from '../../src/apiserver/types.js';
@@ -136,6 +136,33 @@ describe('HorizontalPodAutoscaler at autoscaling/v1 and autoscaling/v2', () => {
     const created = ok(c.create(obj({ ...autoscaled, spec }), { fieldManager: 'kubectl-autoscale' }));
     expect(plain(created).spec.minReplicas).toBe(1);
     expect(entries(created)).toEqual([V1_ENTRY]);
+  });
+
+  it('an object kept as given at v1 (a captured object) conflicts the same way, and is written back at v2', () => {
+    const captured = obj({
+      ...autoscaled,
+      metadata: {
+        ...autoscaled.metadata,
+        managedFields: [
+          {
+            manager: 'kubectl-autoscale',
+            operation: 'Update',
+            apiVersion: 'autoscaling/v1',
+            time: T0,
+            fieldsType: 'FieldsV1',
+            fieldsV1: { 'f:spec': { 'f:maxReplicas': {}, 'f:minReplicas': {}, 'f:scaleTargetRef': {}, 'f:targetCPUUtilizationPercentage': {} } },
+          },
+        ],
+      },
+    });
+    const given = withExistingObject(createCluster({ catalog: builtinCatalog(), now: T1 }), captured);
+    if (!('state' in given)) throw new Error(given.problem);
+    expect(fail(serve(given.state, { verb: 'apply', body: applied(70), options: { fieldManager: 'ops' } }).response).message).toBe(
+      'Apply failed with 1 conflict: conflict with "kubectl-autoscale" using autoscaling/v1: .spec.targetCPUUtilizationPercentage',
+    );
+    const forced = serve(given.state, { verb: 'apply', body: applied(70), options: { fieldManager: 'ops', force: true } });
+    expect(ok(forced.response).apiVersion).toBe('autoscaling/v2');
+    expect([...forced.state.objects.values()].map((o) => o.apiVersion)).toEqual(['autoscaling/v2']);
   });
 
   it('lists at the version asked for', () => {

@@ -10,7 +10,7 @@ import { failure, internalError, invalid } from './status.js';
 import { prepareForCreate, prepareForUpdate } from './strategy.js';
 import type { ClusterState, KubeObject, ServeResult } from './types.js';
 import { admit, finishWrite } from './write.js';
-import { objectAt, storageApiVersion } from './conversions.js';
+import { asStored, objectAt, storageApiVersion } from './conversions.js';
 import { splitApiVersion } from './registry.js';
 
 export interface Commit {
@@ -103,7 +103,10 @@ export function commit(state: ClusterState, request: Commit): ServeResult {
  */
 function atStorageVersion(state: ClusterState, c: Commit): Commit {
   const apiVersion = storageApiVersion(c.target.resource, c.target.apiVersion);
-  if (apiVersion === c.target.apiVersion) return c;
+  if (apiVersion === c.target.apiVersion) {
+    const next = asStored(c.target.resource, c.next);
+    return next === c.next ? c : { ...c, next };
+  }
   // A stored object given at another version (withExistingObject keeps objects as given) is converted too.
   const stored = state.objects.get(c.target.key);
   const { defaulted: _atRequestVersion, ...rest } = c;

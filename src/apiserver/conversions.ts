@@ -75,3 +75,15 @@ export function throughStorage(resource: ResourceType, obj: ValueMap, apiVersion
   if (!Object.hasOwn(c.toStorage, version)) return obj;
   return c.fromStorage[version](c.toStorage[version](obj));
 }
+
+/**
+ * `obj` (at its own apiVersion) as the store holds it: converted to the storage version, which for
+ * an object already there drops what only another version shows (v1's annotations on a v2
+ * HorizontalPodAutoscaler). Kinds without a conversion are kept as they are.
+ */
+export function asStored(resource: ResourceType, obj: ValueMap): ValueMap {
+  const c = conversionOf(resource);
+  if (!c) return obj;
+  const version = splitApiVersion(stringField(obj, 'apiVersion')).version;
+  return Object.hasOwn(c.toStorage, version) ? c.toStorage[version](obj) : obj;
+}

@@ -165,6 +165,20 @@ describe('HorizontalPodAutoscaler at autoscaling/v1 and autoscaling/v2', () => {
     expect([...forced.state.objects.values()].map((o) => o.apiVersion)).toEqual(['autoscaling/v2']);
   });
 
+  it('drops the annotations only v1 uses from what a v2 write stores, as the trip through the internal type does', () => {
+    const c = new Cluster({ catalog: builtinCatalog() });
+    c.setTime(T0);
+    const body = obj({
+      ...plain(applied(50)),
+      metadata: { name: 'web', namespace: 'default', annotations: { team: 'a', 'autoscaling.alpha.kubernetes.io/conditions': '[]' } },
+    });
+    const byApply = plain(ok(c.apply(body, { fieldManager: 'ops' })));
+    expect(byApply.metadata.annotations).toEqual({ team: 'a' });
+    expect(plain(c.state.objects.values().next().value!).metadata.annotations).toEqual({ team: 'a' });
+    const byUpdate = plain(ok(c.update(obj({ ...body, metadata: { ...plain(body).metadata, resourceVersion: byApply.metadata.resourceVersion } }), { fieldManager: 'u' })));
+    expect(byUpdate.metadata.annotations).toEqual({ team: 'a' });
+  });
+
   it('lists at the version asked for', () => {
     const c = autoscaledCluster();
     ok(c.apply(applied(60), { fieldManager: 'ops', force: true }));

@@ -179,6 +179,29 @@ describe('HorizontalPodAutoscaler at autoscaling/v1 and autoscaling/v2', () => {
     expect(byUpdate.metadata.annotations).toEqual({ team: 'a' });
   });
 
+  it('a v2 status write shows at v1 as the cpu utilization and the annotations of the current metrics and conditions', () => {
+    const c = autoscaledCluster();
+    const v2 = plain(ok(c.get(ref('autoscaling/v2', 'HorizontalPodAutoscaler', 'web'))));
+    delete v2.metadata.managedFields;
+    v2.status = {
+      currentReplicas: 2,
+      desiredReplicas: 2,
+      currentMetrics: [{ type: 'Resource', resource: { name: 'cpu', current: { averageValue: '120m', averageUtilization: 42 } } }],
+      conditions: [{ type: 'ScalingActive', status: 'True', lastTransitionTime: T1, reason: 'ValidMetricFound', message: 'ok' }],
+    };
+    const written = ok(c.update(obj(v2), { fieldManager: 'kube-controller-manager', subresource: 'status' }));
+    expect(entries(written)).toEqual([
+      V1_ENTRY,
+      `kube-controller-manager | Update | autoscaling/v2 | status | ${T1} | {"f:status":{"f:conditions":{".":{},"k:{\\"type\\":\\"ScalingActive\\"}":{".":{},"f:lastTransitionTime":{},"f:message":{},"f:reason":{},"f:status":{},"f:type":{}}},"f:currentMetrics":{},"f:currentReplicas":{},"f:desiredReplicas":{}}}`,
+    ]);
+    const v1 = plain(ok(c.get(ref('autoscaling/v1', 'HorizontalPodAutoscaler', 'web'))));
+    expect(v1.status).toEqual({ currentReplicas: 2, desiredReplicas: 2, currentCPUUtilizationPercentage: 42 });
+    expect(v1.metadata.annotations).toEqual({
+      'autoscaling.alpha.kubernetes.io/current-metrics': '[{"type":"Resource","resource":{"name":"cpu","currentAverageUtilization":42,"currentAverageValue":"120m"}}]',
+      'autoscaling.alpha.kubernetes.io/conditions': `[{"type":"ScalingActive","status":"True","lastTransitionTime":"${T1}","reason":"ValidMetricFound","message":"ok"}]`,
+    });
+  });
+
   it('lists at the version asked for', () => {
     const c = autoscaledCluster();
     ok(c.apply(applied(60), { fieldManager: 'ops', force: true }));

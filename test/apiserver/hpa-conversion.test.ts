@@ -17,7 +17,7 @@ import { toPlain, toValue } from '../../src/apiserver/object-paths.js';
 import type { ValueMap } from '../../src/value/value.js';
 
 const v = (x: unknown) => toValue(x) as ValueMap;
-const plain = (x: ValueMap) => toPlain(x) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const plain = (x: ValueMap) => toPlain(x) as Record<string, any>;
 
 const target = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' };
 const cpu = (averageUtilization: number) => ({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization } } });

@@ -14,7 +14,7 @@ import type { KubeObject } from '../../src/apiserver/types.js';
 const T0 = '2024-05-01T10:00:00Z';
 const T1 = '2024-05-01T10:05:00Z';
 const target = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' };
-const plain = (o: KubeObject) => toPlain(o) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const plain = (o: KubeObject) => toPlain(o) as Record<string, any>;
 
 /** What `kubectl autoscale deployment web --cpu-percent=50 --min=1 --max=3` sends. */
 const autoscaled = {

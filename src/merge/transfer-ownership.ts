@@ -34,8 +34,10 @@ export function transferOwnership(
     return { ok: false, error: new SsaError('MERGE', `failed to compare objects: ${formatIssues(raw.issues)}`), conflicts: [] };
   }
   const atVersion = new Map<string, { changed: FieldSet; removed: FieldSet } | undefined>();
+  let failure: SsaError | undefined;
   // The comparison at a manager's version: the objects converted there (undefined when that
-  // version no longer exists: its managers are dropped).
+  // version no longer exists: its managers are dropped; a comparison that fails there fails the
+  // operation).
   const comparisonAt = (v: string) => {
     if (atVersion.has(v)) return atVersion.get(v);
     let c = raw.comparison;
@@ -43,6 +45,7 @@ export function transferOwnership(
       const atom = atomAt(ctx, v);
       const there = atom && compare(convertTo(ctx, live, apiVersion, v), convertTo(ctx, next, apiVersion, v), atom, memo);
       if (!there || !there.ok) {
+        if (there) failure ??= new SsaError('MERGE', `failed to compare objects: ${formatIssues(there.issues)}`);
         atVersion.set(v, undefined);
         return undefined;
       }
@@ -60,6 +63,7 @@ export function transferOwnership(
     const overlap = at ? entry.set.intersection(at.changed) : FieldSet.empty();
     if (!overlap.isEmpty()) conflicts.set(name, overlap);
   }
+  if (failure) return { ok: false, error: failure, conflicts: [] };
   if (!force && conflicts.size > 0) {
     const list = conflictsFromSets(conflicts);
     return { ok: false, error: new ConflictError(list), conflicts: list };

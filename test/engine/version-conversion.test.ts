@@ -91,6 +91,13 @@ describe('managers at API versions whose types differ', () => {
     expect(sets(kept.managers)).toEqual({ p: 'v2 {"f:keep":{}}', o: 'v1 {"f:a":{}}' });
   });
 
+  it('fails when the objects converted to the version of a manager do not compare there', () => {
+    const broken: EngineContext = { ...ctxAt('v2'), versions: { ...ctxAt('v2').versions!, convert: (x, from, to) => (to === 'v1' ? v({ a: 'not a number' }) : x) } };
+    const r = apply(broken, rename(old.object, 'v1', 'v2'), v({ b: 2 }), 'v2', old.managers, 'new', true);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/^failed to compare objects: /);
+  });
+
   it('drops a manager whose version the converter does not know', () => {
     const managers: ManagedFields = new Map([...old.managers].map(([n, e]) => [n, { ...e, apiVersion: 'v0' }]));
     const r = ok(apply(ctxAt('v2'), v({ b: 1, keep: 'x' }), v({ b: 2 }), 'v2', managers, 'new', false));

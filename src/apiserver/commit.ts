@@ -5,10 +5,11 @@
  */
 import { stillDefaulted } from './defaults-settled.js';
 import { metaString, setPath } from './object-paths.js';
-import { defaulterFor, emptyObjectFor, type Target } from './request-context.js';
+import { defaulterFor, emptyObjectFor, isStatus, type Target } from './request-context.js';
+import { admitPod } from './pod-admission.js';
 import { failure, internalError, invalid } from './status.js';
 import { prepareForCreate, prepareForUpdate } from './strategy.js';
-import type { ClusterState, KubeObject, ServeResult } from './types.js';
+import type { AdmissionAttributes, ClusterState, KubeObject, ServeResult } from './types.js';
 import { admit, finishWrite } from './write.js';
 import { asStored, objectAt, storageApiVersion } from './conversions.js';
 import { splitApiVersion } from './registry.js';
@@ -33,21 +34,20 @@ export interface Commit {
 export function commit(state: ClusterState, request: Commit): ServeResult {
   const c = atStorageVersion(state, request);
   const { target } = c;
-  const admitted = admit(
-    state,
-    c.next,
-    {
-      operation: c.old ? 'UPDATE' : 'CREATE',
-      apiVersion: target.apiVersion,
-      kind: target.resource.kind,
-      namespace: target.namespace,
-      name: target.name,
-      subresource: c.subresource,
-      dryRun: c.dryRun,
-      manager: c.manager,
-    },
-    c.warnings,
-  );
+  const attrs: AdmissionAttributes = {
+    operation: c.old ? 'UPDATE' : 'CREATE',
+    apiVersion: target.apiVersion,
+    kind: target.resource.kind,
+    namespace: target.namespace,
+    name: target.name,
+    subresource: c.subresource,
+    dryRun: c.dryRun,
+    manager: c.manager,
+  };
+  // The built-in plugins first (pod-admission.ts), the configured hooks (webhooks) after them.
+  const plugged = state.config.builtinDefaults && !target.resource.custom ? admitPod(state, c.next, c.old, attrs) : c.next;
+  if (isStatus(plugged)) return { state, response: failure(plugged, c.warnings) };
+  const admitted = admit(state, plugged, attrs, c.warnings);
   let next = admitted;
   if (!c.old) {
     if (metaString(next, 'resourceVersion') !== '') {

@@ -269,3 +269,17 @@ export function canonicalQuantity(text: string): { ok: true; text: string } | { 
   const r = parseQuantity(text);
   return r.ok ? { ok: true, text: formatQuantity(r.quantity) } : r;
 }
+
+/** The sum of two quantities' values (Quantity.Add); the format is the first's. */
+export function addQuantities(a: Quantity, b: Quantity): Quantity {
+  const e = Math.min(a.exponent, b.exponent);
+  return { mantissa: a.mantissa * pow10(a.exponent - e) + b.mantissa * pow10(b.exponent - e), exponent: e, format: a.format };
+}
+
+/** -1, 0 or 1 as `a` is less than, equal to or greater than `b` (Quantity.Cmp). */
+export function compareQuantities(a: Quantity, b: Quantity): number {
+  const e = Math.min(a.exponent, b.exponent);
+  const left = a.mantissa * pow10(a.exponent - e);
+  const right = b.mantissa * pow10(b.exponent - e);
+  return left < right ? -1 : left > right ? 1 : 0;
+}

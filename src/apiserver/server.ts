@@ -39,6 +39,7 @@ export function createCluster(options: ClusterOptions): ClusterState {
       builtinDefaults: options.builtinDefaults ?? !harness,
       defaulters: options.defaulters ?? [],
       admission: options.admission ?? [],
+      serviceAccountAdmission: options.serviceAccountAdmission ?? false,
       uid: options.uid ?? defaultUid,
       maxUpdateManagers: options.maxUpdateManagers ?? DEFAULT_MAX_UPDATE_MANAGERS,
       avoidNoopTimestampUpdates: options.avoidNoopTimestampUpdates ?? true,
@@ -116,6 +117,11 @@ function serveVerb(state: ClusterState, request: ApiRequest): ServeResult {
 /** The same cluster at another time (RFC 3339 UTC). */
 export function withTime(state: ClusterState, now: string): ClusterState {
   return { ...state, now };
+}
+
+/** The same cluster with the ServiceAccount admission plugin on (ClusterOptions.serviceAccountAdmission). */
+export function withServiceAccountAdmission(state: ClusterState): ClusterState {
+  return state.config.serviceAccountAdmission ? state : { ...state, config: { ...state.config, serviceAccountAdmission: true } };
 }
 
 /** The same cluster with one more mutating admission hook (run after those already there). */

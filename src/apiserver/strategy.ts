@@ -9,6 +9,7 @@ import { getPath, metadataOf, setPath } from './object-paths.js';
 import { storedVersionsOnCreate, storedVersionsOnUpdate } from './crd-stored-versions.js';
 import { templateGenerationOnCreate, templateGenerationOnUpdate } from './template-generation.js';
 import { namespaceFinalizerOnCreate, namespaceFinalizersOnUpdate } from './namespace-finalizer.js';
+import { podStatusOnCreate } from './pod-status-on-create.js';
 import type { ResourceType } from './types.js';
 
 /** A new object as the store creates it: system metadata set, main reset fields emptied. */
@@ -20,7 +21,8 @@ export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: V
   out = setPath(out, ['metadata', 'generation'], resource.generation ? 1 : undefined);
   out = setPath(out, ['metadata', 'selfLink'], undefined);
   out = setPath(out, ['metadata', 'deletionTimestamp'], undefined);
-  return namespaceFinalizerOnCreate(resource, storedVersionsOnCreate(resource, templateGenerationOnCreate(resource, out)));
+  out = storedVersionsOnCreate(resource, templateGenerationOnCreate(resource, out));
+  return podStatusOnCreate(resource, namespaceFinalizerOnCreate(resource, out));
 }
 
 /** An updated object as the store keeps it: reset fields and system metadata from `old`, generation bumped on spec changes. */

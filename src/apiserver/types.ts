@@ -161,6 +161,12 @@ export interface ClusterOptions {
   readonly defaulters?: readonly Defaulter[];
   /** Mutating admission, in order. */
   readonly admission?: readonly AdmissionHook[];
+  /**
+   * The ServiceAccount admission plugin (pod-admission.ts). Default false: like Kubernetes' own
+   * test servers, a cluster without a serviceaccount controller runs without it; `ssa-sim serve`,
+   * whose namespaces get their `default` account, turns it on.
+   */
+  readonly serviceAccountAdmission?: boolean;
   /** Start time, RFC 3339 UTC. Default `2024-01-01T00:00:00Z`. */
   readonly now?: string;
   /** UID of the n-th object created (n from 1). Default: a fixed UUID-shaped text from n. */
@@ -186,6 +192,7 @@ export interface ClusterConfig {
   readonly builtinDefaults: boolean;
   readonly defaulters: readonly Defaulter[];
   readonly admission: readonly AdmissionHook[];
+  readonly serviceAccountAdmission: boolean;
   readonly uid: (n: number) => string;
   readonly maxUpdateManagers: number;
   readonly avoidNoopTimestampUpdates: boolean;

@@ -19,6 +19,7 @@ import type { VersionInfo } from './version.js';
 import { deleteCollection } from './delete-collection.js';
 import { pageOfList } from './list-page.js';
 import { namespaceLifecycle } from './namespace-lifecycle.js';
+import { serviceAccountControllerWrites } from './service-accounts.js';
 import { queryValue, selectorsIn } from './request-options.js';
 import { tableOf, tableView } from './tables.js';
 import { asPartialMetadata } from './partial-metadata.js';
@@ -155,7 +156,10 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
   // Reads and failures leave the stored state as it was (the clock only moves with writes).
   const changed = result.state.objects !== timed.objects || result.state.resourceVersion !== timed.resourceVersion;
   if (!changed) return { state, response, writes: [], ...exchange(ok) };
-  return { state: result.state, response, writes: [action.request], ...exchange(ok), ...(result.steps ? { steps: result.steps } : {}) };
+  // A new namespace gets its `default` service account from the controller, a write of its own.
+  const accounts = serviceAccountControllerWrites(timed, result.state);
+  const steps = accounts.length > 0 ? [...(result.steps ?? [result.state]), ...accounts] : result.steps;
+  return { state: steps ? steps[steps.length - 1] : result.state, response, writes: [action.request], ...exchange(ok), ...(steps ? { steps } : {}) };
 }
 
 /** `includeObject=Object` puts whole objects in Table rows (the default is their metadata). */

@@ -1,11 +1,13 @@
 /**
  * The cluster a new server starts with: the namespaces every new cluster has, created by the API
- * server itself (manager `kube-apiserver`, which sets the `kubernetes.io/metadata.name` label).
+ * server itself (manager `kube-apiserver`, which sets the `kubernetes.io/metadata.name` label),
+ * each with its ServiceAccount `default`.
  */
 import { getPath } from '../apiserver/object-paths.js';
 import { createCluster, serve, withExistingObject } from '../apiserver/server.js';
 import type { CatalogLike, ClusterState, KubeObject } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
+import { withDefaultServiceAccount } from './service-accounts.js';
 
 export const INITIAL_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'] as const;
 
@@ -16,14 +18,17 @@ export function newClusterState(catalog: CatalogLike, now: string): ClusterState
   return state;
 }
 
-/** `state` with namespace `name` created as the API server creates it, unless it exists. */
+/**
+ * `state` with namespace `name` created as the API server creates it, unless it exists, and its
+ * ServiceAccount `default` as the serviceaccount controller creates it, unless that exists.
+ */
 export function withNamespace(state: ClusterState, name: string): ClusterState {
   const exists = serve(state, { verb: 'get', target: { apiVersion: 'v1', kind: 'Namespace', name } }).response.ok;
-  if (exists) return state;
+  if (exists) return withDefaultServiceAccount(state, name);
   const body = { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name } } };
   const r = serve(state, { verb: 'create', body, options: { fieldManager: 'kube-apiserver' } });
   if (!r.response.ok) throw new SsaError('INPUT', `creating namespace ${name}: ${r.response.status.message}`);
-  return r.state;
+  return withDefaultServiceAccount(r.state, name);
 }
 
 /**

@@ -17,6 +17,8 @@ import { statusAnswer } from './encode-answer.js';
 import type { HttpRequest, HttpResponse, RequestLogEntry } from './types.js';
 import { versionInfo } from './version.js';
 import { withServedCrds } from '../apiserver/served-crds.js';
+import { withServiceAccountAdmission } from '../apiserver/server.js';
+import { withDefaultServiceAccounts } from './service-accounts.js';
 import type { RecordedExchange } from './recorder.js';
 import { eventsBetween, type StoreEvent } from './watch-events.js';
 import { WatchHub } from './watch-hub.js';
@@ -90,7 +92,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     documents: new DocumentCache(version.gitVersion),
     ...(options.token !== undefined ? { token: options.token } : {}),
   };
-  let state = withServedCrds(initial).state;
+  // Every namespace has its `default` account (service-accounts.ts), so pods are admitted as in a cluster.
+  let state = withServiceAccountAdmission(withDefaultServiceAccounts(withServedCrds(initial).state));
   const hub = new WatchHub(state.resourceVersion);
   const bookmarkMs = options.bookmarkIntervalMs ?? 60_000;
 

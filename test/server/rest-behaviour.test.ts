@@ -135,6 +135,8 @@ describe('Table responses for kubectl get', () => {
     now = '2024-05-01T10:07:30Z';
     const t = (await call(s, 'GET', '/api/v1/namespaces/default/serviceaccounts', undefined, { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' })).json;
     expect(t.columnDefinitions.map((c: any) => c.name)).toEqual(['Name', 'Age']);
-    expect(t.rows[0].cells).toEqual(['robot', '7m30s']);
+    // The namespace's `default` account, made by the serviceaccount controller when the server started, comes first.
+    expect(t.rows.map((r: any) => r.cells[0])).toEqual(['default', 'robot']);
+    expect(t.rows[1].cells).toEqual(['robot', '7m30s']);
   });
 });

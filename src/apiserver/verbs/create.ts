@@ -9,8 +9,7 @@ import { defaulterFor, endpointFor, isStatus, resolveTarget, storageKey } from '
 import { alreadyExists, badRequest, failure, invalid } from '../status.js';
 import type { ClusterState, CreateRequest, ServeResult } from '../types.js';
 import { checkIdentity } from './body-identity.js';
-
-const NAME_CHARS = 'bcdfghjklmnpqrstvwxz2456789';
+import { nameSuffix } from '../name-suffix.js';
 
 /** POST: a new object; the creator's Update entry owns every field it sets (apiserver-semantics §3.1). */
 export function create(state: ClusterState, req: CreateRequest): ServeResult {
@@ -30,13 +29,7 @@ export function create(state: ClusterState, req: CreateRequest): ServeResult {
   let name = metaString(body, 'name');
   const generateName = metaString(body, 'generateName');
   if (name === '' && generateName !== '') {
-    let n = state.uidCount + 1;
-    let suffix = '';
-    for (let i = 0; i < 5; i++) {
-      suffix += NAME_CHARS[n % NAME_CHARS.length];
-      n = Math.floor(n / NAME_CHARS.length) + 7 * (i + 1);
-    }
-    name = generateName + suffix;
+    name = generateName + nameSuffix(state.uidCount + 1);
     body = setPath(body, ['metadata', 'name'], name);
   }
   const t = { ...target, name, key: storageKey(target.resource, target.namespace, name) };

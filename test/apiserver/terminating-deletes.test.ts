@@ -10,6 +10,7 @@ import { serve } from '../../src/apiserver/server.js';
 import type { ApiRequest, ClusterState, KubeObject } from '../../src/apiserver/types.js';
 import { newClusterState } from '../../src/server/initial-state.js';
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
+import { openWidgetCrd } from '../server/open-widget-crd.js';
 
 const T0 = '2024-01-01T00:00:00Z';
 const T1 = '2024-01-01T00:00:01Z';
@@ -24,17 +25,7 @@ const ns = (name: string, spec?: object) => ({ apiVersion: 'v1', kind: 'Namespac
 const cm = (name: string, namespace: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data: { a: 'b' } }) as unknown as KubeObject;
 const nsRef = (name: string) => ({ apiVersion: 'v1', kind: 'Namespace', name });
 const crdRef = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: 'widgets.example.com' };
-const CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.example.com' },
-  spec: {
-    group: 'example.com',
-    names: { kind: 'Widget', plural: 'widgets' },
-    scope: 'Namespaced',
-    versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
-  },
-} as unknown as KubeObject;
+const CRD = openWidgetCrd() as unknown as KubeObject;
 const widget = (name: string, namespace: string) => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace }, spec: { size: 1 } }) as unknown as KubeObject;
 
 function cluster(): ClusterState {

@@ -7,24 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { newClusterState } from '../../src/server/initial-state.js';
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { kubectlAvailable, serverWithKubectl } from './kubectl-harness.js';
+import { openWidgetCrd } from './open-widget-crd.js';
 
 const available = kubectlAvailable();
 
-const CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: gizmos.example.com
-spec:
-  group: example.com
-  names: {kind: Gizmo, plural: gizmos}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
-`;
 
 describe.skipIf(!available)('real kubectl: deleting namespaces and CRDs', () => {
   const s = serverWithKubectl({ state: newClusterState(builtinCatalog(), '2024-01-01T00:00:00Z') });
@@ -52,13 +38,13 @@ describe.skipIf(!available)('real kubectl: deleting namespaces and CRDs', () => 
   });
 
   it('deleting a CRD deletes its custom resources: created again, it serves none of them', { timeout: 120_000 }, async () => {
-    const crd = s.k.file('crd.yaml', CRD);
-    const gizmo = s.k.file('gizmo.yaml', 'apiVersion: example.com/v1\nkind: Gizmo\nmetadata: {name: g1, namespace: default}\nspec: {size: 1}\n');
+    const crd = s.k.file('crd.json', JSON.stringify(openWidgetCrd()));
+    const widget = s.k.file('widget.yaml', 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1, namespace: default}\nspec: {size: 1}\n');
     expect((await s.k.run(['apply', '-f', crd])).code).toBe(0);
-    expect((await s.k.run(['apply', '-f', gizmo])).code).toBe(0);
-    expect((await s.k.run(['get', 'gizmos', '-o', 'name'])).stdout).toBe('gizmo.example.com/g1\n');
-    expect((await s.k.run(['delete', '-f', crd])).stdout).toBe('customresourcedefinition.apiextensions.k8s.io "gizmos.example.com" deleted\n');
+    expect((await s.k.run(['apply', '-f', widget])).code).toBe(0);
+    expect((await s.k.run(['get', 'widgets', '-o', 'name'])).stdout).toBe('widget.example.com/w1\n');
+    expect((await s.k.run(['delete', '-f', crd])).stdout).toBe('customresourcedefinition.apiextensions.k8s.io "widgets.example.com" deleted\n');
     expect((await s.k.run(['apply', '-f', crd])).code).toBe(0);
-    expect(await s.k.run(['get', 'gizmos', '-A'])).toEqual({ code: 0, stdout: '', stderr: 'No resources found\n' });
+    expect(await s.k.run(['get', 'widgets', '-A'])).toEqual({ code: 0, stdout: '', stderr: 'No resources found\n' });
   });
 });

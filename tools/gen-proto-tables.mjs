@@ -15,7 +15,7 @@
  * Run after `npm run build`, with git directories (or checkouts) of kubernetes/api,
  * kubernetes/apimachinery and kubernetes/apiextensions-apiserver; `--ref REF` reads the git
  * directories at the release of the .proto files (default HEAD):
- *   npm run build && node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR --apiextensions DIR --ref v0.36.3
+ *   npm run build && node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR --apiextensions DIR --ref v0.36.3 --json-ref v0.32.0
  *
  * CustomResourceDefinition's messages are not in the reference: they are read from
  * `pkg/apis/apiextensions/v1/generated.proto` of --apiextensions at --ref (the reference's release),
@@ -31,8 +31,8 @@
  * Line format: `NAME FIELD FIELD ...` (NAME without the `k8s.io.` prefix); a FIELD is
  * `json=number:type` followed by flags: `?` a pointer (absent when nil; a zero scalar it carries
  * is kept), `!` a
- * scalar, slice or map Go always writes (no `omitempty`: a missing scalar reads as its zero, a
- * missing slice or map as null), `^` a message inlined into its
+ * scalar, slice, map or pointer Go always writes (no `omitempty`: a missing scalar reads as its
+ * zero, a missing slice, map or pointer as null), `^` a message inlined into its
  * parent, `~` a message Go omits when zero (`omitzero`), `*` a field the API's OpenAPI lists
  * as required (kube-openapi's rule: a `+required` comment tag, or neither `+optional` nor
  * `omitempty`). Types: `s` string, `b` bool, `i32`,
@@ -49,7 +49,7 @@ const protoRoot = resolve(repo, '..', 'shared', 'reference', 'proto');
 const { BUILTIN_KINDS } = await import(resolve(repo, 'dist', 'src', 'schema', 'builtin', 'kinds.js'));
 const { messageNameOf } = await import(resolve(repo, 'dist', 'src', 'server', 'protobuf-messages.js'));
 
-const USAGE = 'usage: node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR --apiextensions DIR [--ref REF] [--proto FILE... --proto-source TEXT --proto-ref REF]';
+const USAGE = 'usage: node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR --apiextensions DIR [--ref REF] [--json-ref REF] [--proto FILE... --proto-source TEXT --proto-ref REF]';
 function args(name) {
   const out = [];
   process.argv.forEach((a, i) => {
@@ -78,6 +78,13 @@ const extraSource = extraProtos.length > 0 ? arg('--proto-source') : undefined;
 const optional = (name, fallback) => (args(name).length > 0 ? arg(name) : fallback);
 const goRef = optional('--ref', 'HEAD');
 const extraRef = extraProtos.length > 0 ? optional('--proto-ref', goRef) : goRef;
+/**
+ * The release the API server models (`--json-ref v0.32.0`): how Go's JSON encoder treats a field
+ * (`omitempty`, `omitzero`) is read there when its struct has that field (by protobuf number), so
+ * the JSON flags are the modelled server's (1.32 writes `creationTimestamp: null`; 1.35 added
+ * `omitzero`); fields and kinds newer than it keep --ref's.
+ */
+const jsonRef = args('--json-ref').length > 0 ? arg('--json-ref') : undefined;
 
 // --- the .proto files ---------------------------------------------------------------------------
 
@@ -273,6 +280,7 @@ while (queue.length > 0) {
   const msg = messages.get(full);
   const name = full.slice(msg.pkg.length + 1);
   const go = goPackage(msg.pkg, msg.extra ? extraRef : goRef);
+  const modelled = jsonRef === undefined ? undefined : goPackage(msg.pkg, jsonRef).structs.get(name);
   if (go.slices.has(name)) {
     const only = msg.fields[0];
     if (msg.fields.length !== 1 || only.number !== 1 || only.label !== 'repeated') throw new Error(`${full}: a Go slice, but not one repeated field`);
@@ -285,7 +293,9 @@ while (queue.length > 0) {
   if (!goFields) warnings.push(`${full}: no Go struct ${name}; JSON names are the protobuf names`);
   const fields = [];
   for (const f of msg.fields) {
-    const g = goFields?.get(f.number);
+    const g0 = goFields?.get(f.number);
+    const m = modelled?.get(f.number);
+    const g = g0 && m ? { ...g0, omitempty: m.omitempty, omitzero: m.omitzero } : g0;
     if (goFields && !g) warnings.push(`${full}.${f.name}: no Go field with protobuf number ${f.number}`);
     const jsonName = g ? (g.inline ? f.name : g.jsonName || f.name) : f.name;
     let type;
@@ -302,9 +312,10 @@ while (queue.length > 0) {
     let flags = '';
     const scalar = f.label !== 'map' && f.label !== 'repeated' && SCALARS[f.type] !== undefined;
     if (g && f.label === 'optional' && g.pointer) flags += '?';
-    // A scalar Go always writes reads as its zero when absent; a slice or map, as null.
+    // A scalar Go always writes reads as its zero when absent; a slice or map, as null; and so
+    // does a pointer (a struct's too) written without omitempty: Go writes its nil as null.
     const collection = f.label === 'map' || f.label === 'repeated';
-    if (g && (scalar || collection) && !g.pointer && !g.omitempty && f.type !== 'bytes') flags += '!';
+    if (g && (scalar || collection || g.pointer) && !g.inline && !g.omitempty && !g.omitzero && f.type !== 'bytes') flags += '!';
     if (g?.inline) flags += '^';
     if (g && !scalar && g.omitzero) flags += '~';
     if (g?.required && !g.inline && jsonName !== '-') flags += '*';
@@ -324,7 +335,8 @@ ${[...new Set(used.map((n) => n.replace(/\.\w+$/, '')))].map((pkg) => `//   ${sh
 `;
 const file = `// Generated by tools/gen-proto-tables.mjs from ../shared/reference/proto and the Go types of
 // k8s.io/api and k8s.io/apimachinery (at ${goRef}), and from ${APIEXTENSIONS_PROTO} and the Go
-// types of k8s.io/apiextensions-apiserver (at ${goRef}); do not edit. The notation is described in the generator.
+// types of k8s.io/apiextensions-apiserver (at ${goRef}); do not edit. The notation is described in the generator.${jsonRef === undefined ? '' : `
+// omitempty and omitzero as the modelled release's Go types have them (at ${jsonRef}) where they have the field.`}
 // ${out.length} messages for ${kinds} built-in kinds.
 ${extraNote}
 export const PROTO_MESSAGE_LINES: readonly string[] = [

@@ -267,10 +267,12 @@ function messageValue(tables: ProtoTables, name: string, bytes: Uint8Array, path
     }
     if ('scalar' in f.type) {
       if (!seen.has(f)) {
-        if (f.always) out[f.json] = zeroOf(f.type.scalar);
+        // A nil pointer Go always writes is null; a value, its zero.
+        if (f.always) out[f.json] = f.pointer ? null : zeroOf(f.type.scalar);
       } else if (isZeroScalar(out[f.json]) && !f.pointer && !f.always) delete out[f.json];
       continue;
     }
+    if (!seen.has(f) && f.pointer && f.always) out[f.json] = null;
     if (!seen.has(f) && !f.pointer) {
       const zero = messageValue(tables, f.type.message, new Uint8Array(), `${path}.${f.json}`);
       if (f.inline) Object.assign(out, zero);

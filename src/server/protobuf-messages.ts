@@ -20,8 +20,8 @@ export interface ProtoField {
   /** A pointer: absent when nil; for a scalar, a zero it carries is a value (`replicas: 0`). */
   readonly pointer: boolean;
   /**
-   * A scalar, slice or map Go's JSON encoder always writes (no `omitempty`): a missing scalar reads
-   * as its zero, a missing slice or map as null (Go's nil).
+   * A scalar, slice, map or pointer Go's JSON encoder always writes (no `omitempty`): a missing
+   * scalar reads as its zero, a missing slice, map or pointer as null (Go's nil).
    */
   readonly always: boolean;
   /** A message whose fields are its parent's in JSON (`VolumeSource` in `Volume`). */

@@ -59,9 +59,14 @@ function deducedAtom(state: ClusterState): Atom {
   return schema.hasType(DEDUCED_TYPE_NAME) ? schema.named(DEDUCED_TYPE_NAME) : new Schema(deducedSchemaDecl()).named(DEDUCED_TYPE_NAME);
 }
 
+/** The schema type name of a resource version, if it has one. */
+function typeNameFor(state: ClusterState, resource: ResourceType, version: string): string | undefined {
+  return resource.typeNames[version] ?? state.config.catalog.typeFor(joinApiVersion(resource.group, version), resource.kind);
+}
+
 /** The schema type of a resource version (the deduced type when it has none). */
 export function atomFor(state: ClusterState, resource: ResourceType, version: string): Atom {
-  const typeName = resource.typeNames[version] ?? state.config.catalog.typeFor(joinApiVersion(resource.group, version), resource.kind);
+  const typeName = typeNameFor(state, resource, version);
   if (!typeName || !state.config.catalog.schema.hasType(typeName)) return deducedAtom(state);
   return state.config.catalog.schema.named(typeName);
 }
@@ -72,13 +77,16 @@ function scaleAtom(state: ClusterState): Atom {
   return fallbackScaleAtom();
 }
 
-/** The kind's empty object: `{apiVersion, kind}` in harness mode and for kinds not modelled. */
+/**
+ * The kind's empty object: `{apiVersion, kind}` in harness mode and for custom resources, with
+ * the Go zero value of a built-in kind's type (and of the Scale of any `/scale`) otherwise.
+ */
 export function emptyObjectFor(state: ClusterState, resource: ResourceType, apiVersion: string, kind: string): ValueMap {
   const base = newMap();
   base.apiVersion = apiVersion;
   base.kind = kind;
   if (state.config.harness) return base;
-  const zero = kind === SCALE_KIND && !resource.emptyObject ? scaleZero() : zeroAt(resource, apiVersion);
+  const zero = kind === SCALE_KIND && !resource.emptyObject ? scaleZero(state) : zeroAt(state, resource, apiVersion);
   if (!zero) return base;
   for (const k of Object.keys(zero)) base[k] = zero[k];
   return base;
@@ -88,9 +96,10 @@ export function emptyObjectFor(state: ClusterState, resource: ResourceType, apiV
  * The Go zero value of a kind at `apiVersion` (without apiVersion and kind), if modelled: the
  * storage version's converted for a kind whose versions differ.
  */
-function zeroAt(resource: ResourceType, apiVersion: string): ValueMap | undefined {
-  const zero = resource.emptyObject ?? builtinEmptyObject(resource.group, resource.kind);
+function zeroAt(state: ClusterState, resource: ResourceType, apiVersion: string): ValueMap | undefined {
   const stored = storageApiVersion(resource, apiVersion);
+  const typeName = resource.custom ? undefined : typeNameFor(state, resource, stored.slice(stored.lastIndexOf('/') + 1));
+  const zero = resource.emptyObject ?? (typeName === undefined ? undefined : builtinEmptyObject(typeName));
   if (!zero || stored === apiVersion) return zero;
   const at = objectAt(resource, { ...zero, apiVersion: stored, kind: resource.kind }, apiVersion);
   const out = newMap();
@@ -98,16 +107,10 @@ function zeroAt(resource: ResourceType, apiVersion: string): ValueMap | undefine
   return out;
 }
 
-function scaleZero(): ValueMap {
-  const m = newMap();
-  const meta = newMap();
-  meta.creationTimestamp = null;
-  m.metadata = meta;
-  m.spec = newMap();
-  const status = newMap();
-  status.replicas = 0;
-  m.status = status;
-  return m;
+/** The Go zero value of the Scale of a `/scale` endpoint (autoscaling/v1, for every kind). */
+function scaleZero(state: ClusterState): ValueMap | undefined {
+  const typeName = state.config.catalog.typeFor(SCALE_API_VERSION, SCALE_KIND);
+  return typeName === undefined ? undefined : builtinEmptyObject(typeName);
 }
 
 /**
@@ -133,7 +136,9 @@ export function defaulterFor(state: ClusterState, resource: ResourceType, apiVer
   return (obj) => {
     let out = obj;
     if (!state.config.harness && state.config.builtinDefaults && !resource.custom) {
-      const zero = zeroAt(resource, apiVersion);
+      // The kind's zero value (its storage version's, converted), then Go's zero fields of every
+      // struct node by node with the defaults (builtin-defaults.ts).
+      const zero = zeroAt(state, resource, apiVersion);
       if (zero) out = zeroFill(out, zero);
       out = builtinDefaults(out, atomFor(state, resource, version));
       out = withTemplateGeneration(resource, out);

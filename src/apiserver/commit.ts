@@ -1,8 +1,10 @@
 /**
- * After the field manager: admission, the strategy (create or update), validation of what the
- * store needs, then the store (write.ts). Shared by create, update and patch of a main resource
+ * After the field manager: admission, the registry's own work (begin-write.ts: a Service's
+ * allocations), the strategy (create or update), validation of what the store needs, then the
+ * store (write.ts). Shared by create, update and patch of a main resource
  * or its status.
  */
+import { beginWrite } from './begin-write.js';
 import { stillDefaulted } from './defaults-settled.js';
 import { metaString, setPath } from './object-paths.js';
 import { defaulterFor, emptyObjectFor, isStatus, type Target } from './request-context.js';
@@ -48,7 +50,9 @@ export function commit(state: ClusterState, request: Commit): ServeResult {
   const plugged = state.config.builtinDefaults && !target.resource.custom ? admitPod(state, c.next, c.old, attrs) : c.next;
   if (isStatus(plugged)) return { state, response: failure(plugged, c.warnings) };
   const admitted = admit(state, plugged, attrs, c.warnings);
-  let next = admitted;
+  const begun = beginWrite(state, target, c.subresource, c.old, admitted, c.dryRun);
+  if (!begun.ok) return { state, response: failure(begun.status, c.warnings) };
+  let next = begun.object;
   if (!c.old) {
     if (metaString(next, 'resourceVersion') !== '') {
       return { state, response: failure(internalError('resourceVersion should not be set on objects to be created'), c.warnings) };

@@ -17,6 +17,8 @@ import { SsaError } from '../errors/ssa-error.js';
 import { crdsChanged, servingStoredCrds, withServedCrds } from './served-crds.js';
 import { crdControllerWrites } from './crd-controllers.js';
 import { finalizingWrites } from './finalizing-controllers.js';
+import type { ServiceRanges } from './service-allocation.js';
+import { DEFAULT_NODE_PORT_RANGE, DEFAULT_SERVICE_CIDR, parseIpRange, parsePortRange } from './service-ranges.js';
 
 export const DEFAULT_START_TIME = '2024-01-01T00:00:00Z';
 
@@ -43,12 +45,24 @@ export function createCluster(options: ClusterOptions): ClusterState {
       uid: options.uid ?? defaultUid,
       maxUpdateManagers: options.maxUpdateManagers ?? DEFAULT_MAX_UPDATE_MANAGERS,
       avoidNoopTimestampUpdates: options.avoidNoopTimestampUpdates ?? true,
+      serviceRanges: serviceRangesOf(options),
     },
     objects: new Map(),
     resourceVersion: 0,
     uidCount: 0,
     now: options.now ?? DEFAULT_START_TIME,
   };
+}
+
+/** The service ranges of the options; an unreadable one is an input error. */
+export function serviceRangesOf(options: Pick<ClusterOptions, 'serviceClusterIPRange' | 'serviceNodePortRange'>): ServiceRanges {
+  const cidr = options.serviceClusterIPRange ?? DEFAULT_SERVICE_CIDR;
+  const ports = options.serviceNodePortRange ?? DEFAULT_NODE_PORT_RANGE;
+  const ips = parseIpRange(cidr);
+  if (!ips) throw new SsaError('INPUT', `invalid service cluster IP range ${JSON.stringify(cidr)}: an IPv4 CIDR is needed (10.96.0.0/12)`);
+  const nodePorts = parsePortRange(ports);
+  if (!nodePorts) throw new SsaError('INPUT', `invalid service node port range ${JSON.stringify(ports)}: BASE-LAST is needed (30000-32767)`);
+  return { ips, nodePorts };
 }
 
 /**

@@ -7,6 +7,7 @@
  * states it got keeps a snapshot per step for free. `Cluster` (cluster.ts) is a thin class that
  * holds the current state for callers who prefer methods.
  */
+import type { ServiceRanges } from './service-allocation.js';
 import type { PrinterColumn } from '../schema/schema-catalog.js';
 import type { Schema } from '../schema/schema.js';
 import type { UndeclaredField } from '../typed/issues.js';
@@ -175,6 +176,10 @@ export interface ClusterOptions {
   readonly maxUpdateManagers?: number;
   /** The store's revert of timestamp-only managedFields changes (§1.6). Default true. */
   readonly avoidNoopTimestampUpdates?: boolean;
+  /** The IPv4 range Services get cluster IPs from (`--service-cluster-ip-range`). Default `10.96.0.0/12`. */
+  readonly serviceClusterIPRange?: string;
+  /** The range of node ports (`--service-node-port-range`). Default `30000-32767`. */
+  readonly serviceNodePortRange?: string;
 }
 
 /**
@@ -196,6 +201,7 @@ export interface ClusterConfig {
   readonly uid: (n: number) => string;
   readonly maxUpdateManagers: number;
   readonly avoidNoopTimestampUpdates: boolean;
+  readonly serviceRanges: ServiceRanges;
 }
 
 /** An immutable cluster: objects by storage key, counters and the current time. */

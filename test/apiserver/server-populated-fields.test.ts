@@ -277,10 +277,16 @@ describe('defaults of the workload and core kinds (1.32)', () => {
       type: 'LoadBalancer',
       sessionAffinity: 'ClientIP',
       sessionAffinityConfig: { clientIP: { timeoutSeconds: 10800 } },
-      ports: [{ port: 443, protocol: 'TCP', targetPort: 443 }],
+      ports: [{ port: 443, protocol: 'TCP', targetPort: 443, nodePort: 30086 }],
       externalTrafficPolicy: 'Cluster',
       internalTrafficPolicy: 'Cluster',
       allocateLoadBalancerNodePorts: true,
+      // And what the registry allocates (service-allocation.ts): the first address and port of
+      // the bands dynamic allocation prefers.
+      clusterIP: '10.96.1.1',
+      clusterIPs: ['10.96.1.1'],
+      ipFamilies: ['IPv4'],
+      ipFamilyPolicy: 'SingleStack',
     });
   });
 

@@ -11,7 +11,7 @@ export { isLoopback, MAX_BODY_BYTES, startServer, wallClock, type RunningServer,
 export { handleRequest, type HandleResult, type ServerContext } from './handle.js';
 export { kubeconfigText } from './kubeconfig.js';
 export { versionInfo, type VersionInfo } from './version.js';
-export { INITIAL_NAMESPACES, newClusterState, withNamespace, withObjects } from './initial-state.js';
+export { INITIAL_NAMESPACES, newClusterState, withInitialObjects, withKubernetesService, withNamespace, withObjects } from './initial-state.js';
 export { stateFromText, stateToText } from './state-file.js';
 // What a library user needs to build or inspect the state a server holds.
 export { createCluster, serve } from '../apiserver/server.js';

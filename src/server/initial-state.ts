@@ -1,21 +1,60 @@
 /**
- * The cluster a new server starts with: the namespaces every new cluster has, created by the API
- * server itself (manager `kube-apiserver`, which sets the `kubernetes.io/metadata.name` label),
- * each with its ServiceAccount `default`.
+ * The cluster a new server starts with: what kube-apiserver itself creates in a new cluster, as
+ * manager `kube-apiserver` (an Update by its own client): the namespaces every cluster has (with
+ * their `kubernetes.io/metadata.name` label), each with its ServiceAccount `default` (as the
+ * serviceaccount controller creates it), and the `kubernetes` Service in `default` that its
+ * bootstrap controller creates (pkg/controlplane/controller/kubernetesservice): labels `component:
+ * apiserver` and `provider: kubernetes`, port `https` 443 to the server's port 6443, the first
+ * address of the service range as its clusterIP, `ipFamilyPolicy: SingleStack`,
+ * `sessionAffinity: None`, `type: ClusterIP`; the registry allocates the rest (clusterIPs,
+ * ipFamilies), owned by nobody.
  */
 import { getPath } from '../apiserver/object-paths.js';
 import { createCluster, serve, withExistingObject } from '../apiserver/server.js';
-import type { CatalogLike, ClusterState, KubeObject } from '../apiserver/types.js';
+import { ipAt } from '../apiserver/service-ranges.js';
+import type { CatalogLike, ClusterOptions, ClusterState, KubeObject } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { withDefaultServiceAccount } from './service-accounts.js';
 
 export const INITIAL_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'] as const;
 
-/** A cluster holding the initial namespaces, created at `now`. */
-export function newClusterState(catalog: CatalogLike, now: string): ClusterState {
-  let state = createCluster({ catalog, now });
-  for (const name of INITIAL_NAMESPACES) state = withNamespace(state, name);
-  return state;
+/** The port the `kubernetes` Service sends to: the API server's default secure port. */
+export const KUBERNETES_SERVICE_TARGET_PORT = 6443;
+
+/** The service ranges a new cluster can be given. */
+export type ServiceRangeOptions = Pick<ClusterOptions, 'serviceClusterIPRange' | 'serviceNodePortRange'>;
+
+/** A cluster holding the initial objects, created at `now`. */
+export function newClusterState(catalog: CatalogLike, now: string, ranges: ServiceRangeOptions = {}): ClusterState {
+  return withInitialObjects(createCluster({ catalog, now, ...ranges }));
+}
+
+/** `state` with the objects a new cluster has, those it lacks created. */
+export function withInitialObjects(state: ClusterState): ClusterState {
+  let next = state;
+  for (const name of INITIAL_NAMESPACES) next = withNamespace(next, name);
+  return withKubernetesService(next);
+}
+
+/** `state` with the `kubernetes` Service in `default` created as kube-apiserver creates it, unless it exists. */
+export function withKubernetesService(state: ClusterState): ClusterState {
+  const target = { apiVersion: 'v1', kind: 'Service', namespace: 'default', name: 'kubernetes' };
+  if (serve(state, { verb: 'get', target }).response.ok) return state;
+  const body = {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name: 'kubernetes', namespace: 'default', labels: { component: 'apiserver', provider: 'kubernetes' } },
+    spec: {
+      ports: [{ name: 'https', protocol: 'TCP', port: 443, targetPort: KUBERNETES_SERVICE_TARGET_PORT }],
+      clusterIP: ipAt(state.config.serviceRanges.ips, 0),
+      ipFamilyPolicy: 'SingleStack',
+      sessionAffinity: 'None',
+      type: 'ClusterIP',
+    },
+  };
+  const r = serve(state, { verb: 'create', body, options: { fieldManager: 'kube-apiserver' } });
+  if (!r.response.ok) throw new SsaError('INPUT', `creating service default/kubernetes: ${r.response.status.message}`);
+  return r.state;
 }
 
 /**

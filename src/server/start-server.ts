@@ -32,8 +32,12 @@ export interface StartServerOptions {
   readonly address?: string;
   /** Default 0: a free port. */
   readonly port?: number;
-  /** The cluster to serve. Default: the built-in kinds and the namespaces of a new cluster. */
+  /** The cluster to serve. Default: the built-in kinds and the objects of a new cluster (initial-state.ts). */
   readonly state?: ClusterState;
+  /** The service IP range of the default state (`10.96.0.0/12`); not read when `state` is given. */
+  readonly serviceClusterIPRange?: string;
+  /** The node port range of the default state (`30000-32767`); not read when `state` is given. */
+  readonly serviceNodePortRange?: string;
   /** Required bearer token (the kubeconfig carries it). */
   readonly token?: string;
   /** Told of every request as it arrived, before it is answered. */
@@ -85,7 +89,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const version = versionInfo();
-  const initial = options.state ?? newClusterState(builtinCatalog(), (options.now ?? wallClock)());
+  const initial =
+    options.state ??
+    newClusterState(builtinCatalog(), (options.now ?? wallClock)(), {
+      ...(options.serviceClusterIPRange !== undefined ? { serviceClusterIPRange: options.serviceClusterIPRange } : {}),
+      ...(options.serviceNodePortRange !== undefined ? { serviceNodePortRange: options.serviceNodePortRange } : {}),
+    });
   const ctx: ServerContext = {
     version,
     now: options.now ?? wallClock,

@@ -34,14 +34,16 @@ describe.skipIf(!available)('real kubectl: discovery and explain', () => {
     const extensions = await s.k.run(['api-resources', '--categories=api-extensions', '-o', 'name']);
     expect(extensions.stdout).toContain('customresourcedefinitions.apiextensions.k8s.io\n');
     expect(extensions.stdout).toContain('validatingwebhookconfigurations.admissionregistration.k8s.io\n');
-    expect((await s.k.run(['get', 'all'])).stderr).toBe('No resources found in default namespace.\n');
+    // A new cluster's default namespace holds the kubernetes Service, as a real one does.
+    const fresh = await s.k.run(['get', 'all', '-o', 'name']);
+    expect([fresh.stdout, fresh.stderr]).toEqual(['service/kubernetes\n', '']);
     const crd = openWidgetCrd();
     (crd.spec as { names: Record<string, unknown> }).names.categories = ['all'];
     expect((await s.k.run(['apply', '-f', s.k.file('crd.json', JSON.stringify(crd))])).code).toBe(0);
     expect((await s.k.run(['apply', '-f', s.k.file('w.yaml', 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w1\n')])).code).toBe(0);
     expect((await s.k.run(['create', 'deployment', 'web', '--image=nginx'])).code).toBe(0);
     const listed = await s.k.run(['get', 'all', '-o', 'name']);
-    expect(listed.stdout.trim().split('\n').sort()).toEqual(['deployment.apps/web', 'widget.example.com/w1']);
+    expect(listed.stdout.trim().split('\n').sort()).toEqual(['deployment.apps/web', 'service/kubernetes', 'widget.example.com/w1']);
   });
 
   it('kubectl explain daemonset.spec prints its fields', { timeout: 120_000 }, async () => {

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { createCluster } from '../../apiserver/server.js';
+import { createCluster, serviceRangesOf } from '../../apiserver/server.js';
 import type { CatalogLike, ClusterState, KubeObject } from '../../apiserver/types.js';
 import { formatSource, SsaError } from '../../errors/ssa-error.js';
 import { readManifests } from '../../manifest/read-manifests.js';
 import { modeRunner, runScenario, type ClusterRunState } from '../../scenarios/index.js';
-import { newClusterState, withNamespace, withObjects } from '../../server/initial-state.js';
+import { newClusterState, type ServiceRangeOptions, withInitialObjects, withObjects } from '../../server/initial-state.js';
 import { startServer, wallClock } from '../../server/start-server.js';
 import { stateFromText, stateToText } from '../../server/state-file.js';
 import { sessionScenario, type RecordedExchange } from '../../server/recorder.js';
@@ -17,12 +17,13 @@ import { fileEnvironment, loadScenario } from './run.js';
 
 export const serveUsage = `Usage: ssa-sim serve [--address 127.0.0.1] [--port 6443|0] [--kubeconfig FILE] [--token T]
                     [--objects FILE]... [--scenario FILE] [--state FILE] [--record FILE]
+                    [--service-cluster-ip-range CIDR] [--service-node-port-range RANGE]
                     [--schema FILE]... [--crd FILE]...
 
 Serves the simulated API server over HTTP, so real kubectl and client libraries can talk to it:
-exact managedFields, conflicts and 409 texts, no etcd. It starts with the namespaces a new
-cluster has (default, kube-node-lease, kube-public, kube-system), prints one line with its URL
-when ready, and stops on SIGINT or SIGTERM.
+exact managedFields, conflicts and 409 texts, no etcd. It starts with what a new cluster has
+(the namespaces default, kube-node-lease, kube-public, kube-system and the kubernetes Service),
+prints one line with its URL when ready, and stops on SIGINT or SIGTERM.
 
 Options:
   --address A        where to listen (default 127.0.0.1); anything but loopback needs --token
@@ -38,6 +39,10 @@ Options:
   --record FILE      write the session as a scenario file (the starting objects, then one
                      request step per write with its answer as the expectation), rewritten
                      atomically after every write; replay it with ssa-sim run FILE
+  --service-cluster-ip-range CIDR
+                     the IPv4 range Services get cluster IPs from (default 10.96.0.0/12)
+  --service-node-port-range RANGE
+                     the node ports NodePort and LoadBalancer Services get (default 30000-32767)
   --schema FILE      extra schema (schema YAML, OpenAPI v2/v3, or CRDs); repeatable
   --crd FILE         CustomResourceDefinition manifests; repeatable
 
@@ -59,17 +64,18 @@ export const OPTIONS = {
   scenario: { type: 'string' },
   state: { type: 'string' },
   record: { type: 'string' },
+  'service-cluster-ip-range': { type: 'string' },
+  'service-node-port-range': { type: 'string' },
 } as const;
 
-/** The cluster a scenario ends with, plus the namespaces of a new cluster. */
-function scenarioState(file: string, now: string): ClusterState {
+/** The cluster a scenario ends with (served with the given ranges), plus the objects of a new cluster. */
+function scenarioState(file: string, now: string, ranges: ServiceRangeOptions): ClusterState {
   const scenario = loadScenario(file);
   if (scenario.mode === 'engine') throw new SsaError('INPUT', `${file}: an engine scenario has no cluster to serve (it runs without the API server)`, { source: { file } });
   const run = runScenario(scenario, modeRunner(scenario, fileEnvironment(file)));
   const last = run.steps.length > 0 ? run.steps[run.steps.length - 1].after : run.initial;
-  let state = (last.state as ClusterRunState).cluster;
-  for (const ns of ['default', 'kube-node-lease', 'kube-public', 'kube-system']) state = withNamespace(state, ns);
-  return { ...state, now };
+  const state = (last.state as ClusterRunState).cluster;
+  return withInitialObjects({ ...state, config: { ...state.config, serviceRanges: serviceRangesOf(ranges) }, now });
 }
 
 /** Objects from --objects files, stored as given. */
@@ -94,11 +100,14 @@ function startingState(catalog: CatalogLike, v: Record<string, unknown>, io: Com
   const stateFile = v.state as string | undefined;
   const objectFiles = (v.objects as string[] | undefined) ?? [];
   const scenarioFile = v.scenario as string | undefined;
+  const cidr = v['service-cluster-ip-range'] as string | undefined;
+  const nodePorts = v['service-node-port-range'] as string | undefined;
+  const ranges: ServiceRangeOptions = { ...(cidr !== undefined ? { serviceClusterIPRange: cidr } : {}), ...(nodePorts !== undefined ? { serviceNodePortRange: nodePorts } : {}) };
   if (stateFile !== undefined && existsSync(stateFile)) {
     if (objectFiles.length > 0 || scenarioFile !== undefined) io.writeError(`ssa-sim serve: ${stateFile} exists, so --objects and --scenario are not read\n`);
-    return { ...stateFromText(createCluster({ catalog, now }), readTextFile(stateFile), stateFile), now };
+    return { ...stateFromText(createCluster({ catalog, now, ...ranges }), readTextFile(stateFile), stateFile), now };
   }
-  const base = scenarioFile !== undefined ? scenarioState(scenarioFile, now) : newClusterState(catalog, now);
+  const base = scenarioFile !== undefined ? scenarioState(scenarioFile, now, ranges) : newClusterState(catalog, now, ranges);
   return seedObjects(base, objectFiles, io);
 }
 

@@ -65,8 +65,8 @@ metadata:
   generation: 1
 ${V1_ENTRY}  name: web
   namespace: default
-  resourceVersion: "10"
-  uid: 00000000-0000-4000-8000-00000000000a
+  resourceVersion: "11"
+  uid: 00000000-0000-4000-8000-00000000000b
 spec:
   maxReplicas: 3
   minReplicas: 1
@@ -91,8 +91,8 @@ metadata:
   generation: 1
 ${V1_ENTRY}  name: web
   namespace: default
-  resourceVersion: "10"
-  uid: 00000000-0000-4000-8000-00000000000a
+  resourceVersion: "11"
+  uid: 00000000-0000-4000-8000-00000000000b
 spec:
   maxReplicas: 3
   metrics:

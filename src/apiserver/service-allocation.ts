@@ -74,9 +74,10 @@ export function allocateOnUpdate(old: KubeObject, svc: KubeObject, ranges: Servi
   const oldSpec = specOf(old);
   const spec = specCopy(svc);
   const name = nameOf(svc);
-  dropTypeDependentFields(spec, oldSpec);
+  // The strategy's PrepareForUpdate, then beginUpdate.
   patchAllocatedValues(spec, oldSpec);
   normalizeClusterIPsOnUpdate(spec, oldSpec);
+  dropTypeDependentFields(spec, oldSpec);
   const errors = initIPFamilyFields(spec, oldSpec);
   if (errors.length > 0) return { ok: false, status: invalid('', 'Service', name, errors) };
   const oldPorts = nodePortsOf(oldSpec);
@@ -372,8 +373,10 @@ function patchAllocatedValues(spec: ValueMap, old: ValueMap): void {
 }
 
 /**
- * The strategy's PrepareForUpdate: a type change that no longer needs a cluster IP or node ports
- * drops the values the old Service had, when the client left them as they were.
+ * The strategy's PrepareForUpdate: a type change that no longer needs a cluster IP, node ports, a
+ * health check node port, allocateLoadBalancerNodePorts, a loadBalancerClass or an
+ * externalTrafficPolicy drops the values the old Service had, when the client left them as they
+ * were (node ports: added none), so that what was allocated is freed.
  */
 function dropTypeDependentFields(spec: ValueMap, old: ValueMap): void {
   if (typeOf(old) !== 'ExternalName' && typeOf(spec) === 'ExternalName') {
@@ -385,15 +388,20 @@ function dropTypeDependentFields(spec: ValueMap, old: ValueMap): void {
     if (str(spec, 'ipFamilyPolicy') === str(old, 'ipFamilyPolicy')) delete spec.ipFamilyPolicy;
   }
   if (needsNodePorts(old) && !needsNodePorts(spec)) {
-    const oldPorts = portsOf(old);
+    const oldPorts = new Set(nodePortsOf(old, false));
     const ports = portsOf(spec);
-    const same = ports.length === oldPorts.length && ports.every((p, i) => num(p, 'nodePort') === num(oldPorts[i], 'nodePort'));
-    if (same) {
+    if (ports.every((p) => num(p, 'nodePort') === 0 || oldPorts.has(num(p, 'nodePort')))) {
       for (const p of ports) delete p.nodePort;
       if (ports.length > 0) spec.ports = ports;
     }
   }
   if (needsHealthCheck(old) && !needsHealthCheck(spec) && num(spec, 'healthCheckNodePort') === num(old, 'healthCheckNodePort')) delete spec.healthCheckNodePort;
+  if (typeOf(old) === 'LoadBalancer' && typeOf(spec) !== 'LoadBalancer') {
+    const allocate = getKey(spec, 'allocateLoadBalancerNodePorts');
+    if (typeof allocate === 'boolean' && allocate === getKey(old, 'allocateLoadBalancerNodePorts')) delete spec.allocateLoadBalancerNodePorts;
+    if (getKey(spec, 'loadBalancerClass') === getKey(old, 'loadBalancerClass')) delete spec.loadBalancerClass;
+  }
+  if (needsNodePorts(old) && !needsNodePorts(spec) && str(spec, 'externalTrafficPolicy') === str(old, 'externalTrafficPolicy')) delete spec.externalTrafficPolicy;
 }
 
 // ---- reading a Service ---------------------------------------------------------------------

@@ -137,12 +137,23 @@ describe('node ports', () => {
     );
   });
 
-  it('a type change to ClusterIP drops the node ports the client left as they were, and frees them', () => {
+  it('a type change to ClusterIP drops the node ports and externalTrafficPolicy the client left as they were, and frees them', () => {
     const c = real();
     const created = ok(c.create(svc('a', { type: 'NodePort', ports: [{ port: 80 }] })));
-    const back = ok(c.update(obj({ ...created, spec: { ...spec(created), type: 'ClusterIP', externalTrafficPolicy: undefined } })));
+    // What kubectl edit sends: the object as read, with the new type.
+    const back = ok(c.update(obj({ ...created, spec: { ...spec(created), type: 'ClusterIP' } })));
     expect((spec(back).ports as object[])[0]).not.toHaveProperty('nodePort');
+    expect(spec(back)).not.toHaveProperty('externalTrafficPolicy');
+    expect(spec(back)).toMatchObject({ clusterIP: '10.96.1.1' });
     expect(spec(ok(c.create(svc('b', { type: 'NodePort', ports: [{ port: 80 }] })))).ports).toMatchObject([{ nodePort: 30086 }]);
+  });
+
+  it('a type change to ExternalName drops the cluster IPs and families the client left as they were, and frees the address', () => {
+    const c = real();
+    const created = ok(c.create(svc('a', web)));
+    const ext = ok(c.update(obj({ ...created, spec: { ...spec(created), type: 'ExternalName', externalName: 'example.com' } })));
+    for (const k of ['clusterIP', 'clusterIPs', 'ipFamilies', 'ipFamilyPolicy']) expect(spec(ext), k).not.toHaveProperty(k);
+    expect(spec(ok(c.create(svc('b', web)))).clusterIP).toBe('10.96.1.1');
   });
 
   it('a LoadBalancer with externalTrafficPolicy Local gets a health check node port', () => {

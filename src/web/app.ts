@@ -11,7 +11,7 @@ import { paletteCss } from './manager-colour.js';
 import { type Focus, type FocusLevel, type PageModel, pageModel, withRun } from './page-model.js';
 import { problemFrom } from './problem.js';
 import { fieldTimeline } from './field-timeline.js';
-import { patchChildren } from './dom-patch.js';
+import { appendPart, patchChildren } from './dom-patch.js';
 import { type RenderedPage, changeDetail, renderEntryTable, renderPage, renderTimeline, stepParts } from './render-page.js';
 import { renderProblem } from './render-problem.js';
 import { DEFAULT_SCENARIO_ID, type LibraryEntry, type LibraryFiles, libraryEntries, libraryEnvironment } from './scenario-library.js';
@@ -160,7 +160,7 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
   let cancelRun: (() => void) | undefined;
   function scheduleRun(): void {
     cancelRun?.();
-    const working = state !== undefined && (!state.session.done || toPrepare() !== undefined);
+    const working = state !== undefined && (!state.session.done || toPrepare() !== undefined || toStage() !== undefined);
     // When the page is idle: after the frame is painted, and after the tasks already queued
     // (a reader's input among them), so work done here never delays what is being shown.
     cancelRun = working ? whenIdle(runInBackground) : undefined;
@@ -172,8 +172,10 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
   const runInBackground = (): void => {
     cancelRun = undefined;
     const near = toPrepare(1);
-    if (state?.session.done || near !== undefined) {
-      prepareOne(near ?? toPrepare());
+    const next = near === undefined ? toStage() : undefined;
+    if (next) stage(next);
+    else if (state?.session.done || near !== undefined) prepareOne(near ?? toPrepare());
+    if (next || state?.session.done || near !== undefined) {
       scheduleRun();
       return;
     }
@@ -210,6 +212,14 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
     // The step list as the run stands now (the view may have been prepared before later steps ran).
     model = withRun(view.model, s.session);
     const html = view.html;
+    // Lines staged for this view show where they are; lines staged for another go.
+    if (staged?.view === view) {
+      el.object.querySelector('ol.blame:not(.staged)')?.remove();
+      staged.el.classList.remove('staged');
+      staged.el.removeAttribute('aria-hidden');
+      (staged.el as HTMLElement).inert = false;
+    } else staged?.el.remove();
+    staged = undefined;
     // Only what changed goes into the DOM: a step mostly changes the marks on the object's lines.
     setHtml(el.info, html.info);
     if (el.position.textContent !== html.position) el.position.textContent = html.position;
@@ -310,6 +320,31 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
     for (let d = 1; d <= Math.min(last, within); d++) for (const p of [state.pos + d, state.pos - d]) if (p >= 0 && p <= last && !byPos.has(p)) return p;
     return undefined;
   };
+  /**
+   * The next position's object lines, when that position shows an object the page does not show
+   * now (a scenario's first step creates it; a step can be about another object): made while the
+   * page is idle, in the object panel but unseen (hidden, out of the flow, inert), as wide as they
+   * will show. The browser parses, styles and lays them out then, and a click on Next only
+   * reveals them (render): the step that shows an object first no longer builds its lines.
+   */
+  let staged: { readonly view: View; readonly el: Element } | undefined;
+  const toStage = (): View | undefined => {
+    if (!state || state.whatIf || staged) return undefined;
+    const next = viewsFor(state).get(state.pos + 1);
+    const o = next?.model.object;
+    return o && o.display !== model?.object?.display ? next : undefined;
+  };
+  const stage = (view: View): void => {
+    // The object region's parts end with its lines (objectParts).
+    const lines = view.html.parts.object.at(-1);
+    const made = lines !== undefined && typeof lines !== 'string' ? appendPart(el.object, lines) : undefined;
+    if (!made) return;
+    made.classList.add('staged');
+    made.setAttribute('aria-hidden', 'true');
+    (made as HTMLElement).inert = true;
+    staged = { view, el: made };
+  };
+
   /** Prepares position `p`: its view, and the flags of the what-if text it shows. */
   const prepareOne = (p: number | undefined): void => {
     if (p === undefined || !state) return;
@@ -332,13 +367,13 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
 
   /** The first conflicting or taken line of the step comes into view (reads now, returns the write). */
   const revealMark = (): (() => void) | undefined => {
-    const row = el.object.querySelector<HTMLElement>('li.mark-conflict, li.mark-took, li.mark-gave-up');
+    const row = el.object.querySelector<HTMLElement>('ol.blame:not(.staged) :is(li.mark-conflict, li.mark-took, li.mark-gave-up)');
     return row ? scrollToRow(row) : undefined;
   };
 
   /** Moves the focus to the next (or previous) line the step changed or marked. */
   const jump = (dir: 1 | -1): void => {
-    const rows = [...el.object.querySelectorAll<HTMLElement>('ol.blame li[tabindex]')];
+    const rows = [...el.object.querySelectorAll<HTMLElement>('ol.blame:not(.staged) li[tabindex]')];
     if (rows.length === 0) return;
     const at = rows.indexOf(document.activeElement as HTMLElement);
     const next = rows[at < 0 ? (dir === 1 ? 0 : rows.length - 1) : (at + dir + rows.length) % rows.length];

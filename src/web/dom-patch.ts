@@ -94,6 +94,21 @@ export function patchChildren(parent: Element, parts: readonly Part[]): void {
   });
 }
 
+/**
+ * Appends the element of `part` to `parent`, made as patchChildren makes it: a later patch of
+ * `parent` whose parts include `part` keeps it (and its children) where it is.
+ */
+export function appendPart(parent: Element, part: Part): Element {
+  const el = parse(parent, htmlOf(part))[0];
+  madeFrom.set(el, keyOf(part));
+  if (typeof part !== 'string') {
+    openTags.set(el, part.open);
+    patchChildren(el, part.children);
+  }
+  parent.append(el);
+  return el;
+}
+
 /** The attributes of a kept container become those of its opening tag. */
 const openTags = new WeakMap<Element, string>();
 

@@ -221,6 +221,37 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('the first step\'s lines are made while the page is idle, unseen, and the step shows them as a page opened there does', async () => {
+    const page = await open('#scenario=eks-vpc-cni-addon');
+    await page.waitForSelector('#app[data-run="done"]');
+    // At the start the cluster has no object: step 1's lines wait in the object panel, hidden,
+    // out of the flow and inert, where and as wide as they will show.
+    const staged = await page.evaluate(() => {
+      const ol = document.querySelector<HTMLElement>('#object-panel > ol.blame.staged')!;
+      const style = getComputedStyle(ol);
+      Object.assign(ol, { stagedAtStart: true });
+      return { n: document.querySelectorAll('ol.blame').length, visibility: style.visibility, position: style.position, inert: ol.inert, hidden: ol.getAttribute('aria-hidden'), rows: ol.querySelectorAll('li.row').length };
+    });
+    expect(staged).toEqual({ n: 1, visibility: 'hidden', position: 'absolute', inert: true, hidden: 'true', rows: 193 });
+    expect(await page.textContent('#object-panel p')).toBe('The cluster has no objects before the first step.');
+    // Step 1 shows those same elements, and shows what a page opened at step 1 shows.
+    await page.click('#next');
+    expect(await position(page)).toBe('Step 1 of 5');
+    expect(await page.$$eval('#object-panel ol.blame', (ols) => ols.map((ol) => ['stagedAtStart' in ol, ol.className, getComputedStyle(ol).visibility, (ol as HTMLElement).inert]))).toEqual([[true, 'blame', 'visible', false]]);
+    const shown = await page.$eval('#object-panel', (el) => el.innerHTML);
+    const opened = await open('#scenario=eks-vpc-cni-addon&step=1');
+    expect(await opened.$eval('#object-panel', (el) => el.innerHTML)).toBe(shown);
+    await opened.close();
+    // Lines staged for a step the reader does not go to are dropped.
+    await page.click('#step-list button[data-pos="0"]');
+    await page.waitForSelector('#object-panel > ol.blame.staged', { state: 'attached' });
+    await page.keyboard.press('End');
+    expect(await position(page)).toBe('Step 5 of 5');
+    expect(await page.locator('#object-panel ol.blame').count()).toBe(1);
+    expect(await page.locator('#object-panel ol.blame.staged').count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
   it('keys pressed faster than frames: the current step ends up wholly inside a step list narrower than the steps', async () => {
     const page = await open('#scenario=eks-vpc-cni-addon');
     await page.waitForSelector('#app[data-run="done"]');

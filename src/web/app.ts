@@ -11,7 +11,7 @@ import { paletteCss } from './manager-colour.js';
 import { type Focus, type FocusLevel, type PageModel, pageModel, withRun } from './page-model.js';
 import { problemFrom } from './problem.js';
 import { fieldTimeline } from './field-timeline.js';
-import { appendPart, patchChildren } from './dom-patch.js';
+import { patchChildren, stage, unstage } from './dom-patch.js';
 import { type RenderedPage, changeDetail, renderEntryTable, renderPage, renderTimeline, stepParts } from './render-page.js';
 import { renderProblem } from './render-problem.js';
 import { DEFAULT_SCENARIO_ID, type LibraryEntry, type LibraryFiles, libraryEntries, libraryEnvironment } from './scenario-library.js';
@@ -173,7 +173,7 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
     cancelRun = undefined;
     const near = toPrepare(1);
     const next = near === undefined ? toStage() : undefined;
-    if (next) stage(next);
+    if (next) stageLines(next);
     else if (state?.session.done || near !== undefined) prepareOne(near ?? toPrepare());
     if (next || state?.session.done || near !== undefined) {
       scheduleRun();
@@ -212,14 +212,16 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
     // The step list as the run stands now (the view may have been prepared before later steps ran).
     model = withRun(view.model, s.session);
     const html = view.html;
-    // Lines staged for this view show where they are; lines staged for another go.
-    if (staged?.view === view) {
+    // Lines staged for this view show where they are, in place of the lines shown; those staged
+    // for positions not ahead of this one, or for other options, go.
+    const shown = staged.find((x) => x.view === view && x.el.isConnected);
+    const byPos = viewsFor(s);
+    for (const x of staged) if (x !== shown && (x.pos <= s.pos || byPos.get(x.pos) !== x.view)) x.el.remove();
+    if (shown) {
       el.object.querySelector('ol.blame:not(.staged)')?.remove();
-      staged.el.classList.remove('staged');
-      staged.el.removeAttribute('aria-hidden');
-      (staged.el as HTMLElement).inert = false;
-    } else staged?.el.remove();
-    staged = undefined;
+      unstage(shown.el);
+    }
+    staged = staged.filter((x) => x !== shown && x.el.isConnected);
     // Only what changed goes into the DOM: a step mostly changes the marks on the object's lines.
     setHtml(el.info, html.info);
     if (el.position.textContent !== html.position) el.position.textContent = html.position;
@@ -321,28 +323,30 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
     return undefined;
   };
   /**
-   * The next position's object lines, when that position shows an object the page does not show
-   * now (a scenario's first step creates it; a step can be about another object): made while the
-   * page is idle, in the object panel but unseen (hidden, out of the flow, inert), as wide as they
-   * will show. The browser parses, styles and lays them out then, and a click on Next only
-   * reveals them (render): the step that shows an object first no longer builds its lines.
+   * The object lines of the positions after the one shown whose step makes most of its lines
+   * anew (a scenario's first step creates the object; a step can show another object, or change
+   * every line's owners): made while the page is idle, nearest first, in the object panel but
+   * unseen (hidden, out of the flow, inert), as wide as they will show (dom-patch.ts's stage).
+   * The browser parses, styles and lays them out then; a click on such a step only reveals its
+   * lines (render), where a patch would make, style and lay out most of them in the click's frame.
    */
-  let staged: { readonly view: View; readonly el: Element } | undefined;
-  const toStage = (): View | undefined => {
-    if (!state || state.whatIf || staged) return undefined;
-    const next = viewsFor(state).get(state.pos + 1);
-    const o = next?.model.object;
-    return o && o.display !== model?.object?.display ? next : undefined;
+  let staged: { readonly pos: number; readonly view: View; readonly el: Element }[] = [];
+  const toStage = (): { pos: number; view: View } | undefined => {
+    if (!state || state.whatIf) return undefined;
+    const byPos = viewsFor(state);
+    const last = lastPosition(state.session);
+    for (let p = state.pos + 1; p <= last; p++) {
+      const [before, view] = [byPos.get(p - 1), byPos.get(p)];
+      // Nearest first: a position not prepared yet is waited for.
+      if (!before || !view) return undefined;
+      if (!staged.some((x) => x.view === view) && mostlyNewLines(before, view)) return { pos: p, view };
+    }
+    return undefined;
   };
-  const stage = (view: View): void => {
+  const stageLines = ({ pos, view }: { pos: number; view: View }): void => {
     // The object region's parts end with its lines (objectParts).
     const lines = view.html.parts.object.at(-1);
-    const made = lines !== undefined && typeof lines !== 'string' ? appendPart(el.object, lines) : undefined;
-    if (!made) return;
-    made.classList.add('staged');
-    made.setAttribute('aria-hidden', 'true');
-    (made as HTMLElement).inert = true;
-    staged = { view, el: made };
+    if (lines !== undefined && typeof lines !== 'string') staged.push({ pos, view, el: stage(el.object, lines) });
   };
 
   /** Prepares position `p`: its view, and the flags of the what-if text it shows. */
@@ -697,6 +701,18 @@ function whenIdle(fn: () => void): () => void {
   }
   const id = requestIdleCallback(() => fn());
   return () => cancelIdleCallback(id);
+}
+
+/** Whether a step from `before` to `view` makes more than half of `view`'s object lines anew (a patch keeps a line whose HTML is the same). */
+function mostlyNewLines(before: { readonly html: RenderedPage }, view: { readonly html: RenderedPage }): boolean {
+  const linesOf = (v: { readonly html: RenderedPage }) => {
+    const p = v.html.parts.object.at(-1);
+    return p !== undefined && typeof p !== 'string' ? p.children : undefined;
+  };
+  const [was, lines] = [linesOf(before), linesOf(view)];
+  if (!lines || lines.length === 0) return false;
+  const kept = new Set(was ?? []);
+  return lines.filter((l) => !kept.has(l)).length * 2 > lines.length;
 }
 
 function sameKey(a: readonly unknown[], b: readonly unknown[]): boolean {

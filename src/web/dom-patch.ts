@@ -53,6 +53,7 @@ const DETAILS_OPEN = /^<details\b[^>]*?\sopen(?:[\s=>])/;
 export function patchChildren(parent: Element, parts: readonly Part[]): void {
   const pool = new Map<string, Element[]>();
   for (const child of [...parent.children]) {
+    if (stagedEls.has(child)) continue;
     const key = madeFrom.get(child);
     if (key === undefined) continue;
     const list = pool.get(key);
@@ -77,10 +78,12 @@ export function patchChildren(parent: Element, parts: readonly Part[]): void {
     });
   }
   const keep = new Set(wanted);
-  for (const node of [...parent.childNodes]) if (!keep.has(node as Element)) node.remove();
+  for (const node of [...parent.childNodes]) if (!keep.has(node as Element) && !stagedEls.has(node as Element)) node.remove();
   let at: ChildNode | null = parent.firstChild;
   parts.forEach((p, i) => {
     const el = wanted[i]!;
+    // Staged elements stay where they are: moving one would make the browser lay it out again.
+    while (at && stagedEls.has(at as Element)) at = at.nextSibling;
     if (el === at) at = at.nextSibling;
     else parent.insertBefore(el, at);
     if (el instanceof HTMLDetailsElement) {
@@ -95,18 +98,39 @@ export function patchChildren(parent: Element, parts: readonly Part[]): void {
 }
 
 /**
- * Appends the element of `part` to `parent`, made as patchChildren makes it: a later patch of
- * `parent` whose parts include `part` keeps it (and its children) where it is.
+ * Elements made ahead of time (stage): unseen (the class `staged`, for the page's style), hidden
+ * from assistive technology and inert. patchChildren neither takes one for a part nor removes nor
+ * moves one; once unstaged, it is an element like the others, kept where it is.
  */
-export function appendPart(parent: Element, part: Part): Element {
+const stagedEls = new WeakSet<Element>();
+
+/**
+ * Makes the element of `part` at the end of `parent`, staged: the browser parses, styles and lays
+ * it out now, while it is not shown. Once unstaged, a patch of `parent` whose parts include `part`
+ * keeps it where it is, so it shows without being made or laid out again.
+ */
+export function stage(parent: Element, part: Part): Element {
   const el = parse(parent, htmlOf(part))[0];
   madeFrom.set(el, keyOf(part));
   if (typeof part !== 'string') {
     openTags.set(el, part.open);
     patchChildren(el, part.children);
   }
+  stagedEls.add(el);
+  el.classList.add('staged');
+  el.setAttribute('aria-hidden', 'true');
+  el.setAttribute('inert', '');
   parent.append(el);
   return el;
+}
+
+/** A staged element becomes what its part makes: the next patch of its parent can keep it. */
+export function unstage(el: Element): void {
+  stagedEls.delete(el);
+  el.classList.remove('staged');
+  if (el.classList.length === 0) el.removeAttribute('class');
+  el.removeAttribute('aria-hidden');
+  el.removeAttribute('inert');
 }
 
 /** The attributes of a kept container become those of its opening tag. */

@@ -5,7 +5,7 @@ import type { ScalarKind } from '../schema/model.js';
 import { valueEquals } from '../value/equals.js';
 import { type Value, type ValueMap, getKey, isMap } from '../value/value.js';
 import { MAX_DEPTH, type TypedIssue, issueAt, tooDeep } from './issues.js';
-import { identifyItems } from './list-item-element.js';
+import { repeatedPositions, sameIdsInOrder } from './list-index.js';
 import { scalarProblem } from './validate.js';
 import { WalkMemo } from './walk-memo.js';
 
@@ -72,10 +72,12 @@ export function compare(lhs: Value | undefined, rhs: Value | undefined, atom: At
     if (t.atomic || (isEmptyMap(lm, memo) && isEmptyMap(rm, memo))) return leaf(l, r);
     if (lm === undefined) added.insert(stack);
     else if (rm === undefined) removed.insert(stack);
+    const shared = memo.sharesFieldElements();
     const visitKey = (key: string, lv: Value | undefined, rv: Value | undefined) => {
       const field = t.fields.get(key);
       const type = field ? field.type : t.element;
-      stack.push(fieldElement(key));
+      // In an operation on a big list, one element per declared field for all its items.
+      stack.push(shared ? memo.fieldElement(field, key) : fieldElement(key));
       if (!type) issues.push(issueAt(stack, 'field not declared in schema'));
       else visit(lv, rv, type.get());
       stack.pop();
@@ -90,54 +92,62 @@ export function compare(lhs: Value | undefined, rhs: Value | undefined, atom: At
     if (t.elementRelationship === 'atomic' || (!ll?.length && !rl?.length)) return leaf(l, r);
     if (ll === undefined) added.insert(stack);
     else if (rl === undefined) removed.insert(stack);
-    const li = indexItems(ll ?? [], t);
-    const ri = indexItems(rl ?? [], t);
-    if (!li || !ri) return;
+    const lItems = ll ?? [];
+    const rItems = rl ?? [];
     const element = t.element.get();
-    for (const [id, lItems] of li) {
-      const rItems = ri.get(id);
-      compareItems(lItems, rItems, element);
+    const ri = memo.index(t, rItems);
+    // The same items in the same order (an update that changed values only): pair them by
+    // position, without indexing the live side.
+    const lElements = memo.elements(t, lItems);
+    if (!ri.repeated && ri.problems.length === 0 && sameIdsInOrder(lElements, ri.elements)) {
+      for (let i = 0; i < rItems.length; i++) {
+        stack.push(lElements[i] as PathElement);
+        visit(lItems[i], rItems[i], element);
+        stack.pop();
+      }
+      return;
     }
-    for (const [id, rItems] of ri) if (!li.has(id)) compareItems(undefined, rItems, element);
+    const li = memo.index(t, lItems, lElements);
+    for (const p of li.problems) issues.push(issueAt(stack, p));
+    for (const p of ri.problems) issues.push(issueAt(stack, p));
+    if (li.problems.length > 0 || ri.problems.length > 0) return;
+    // Ids that repeat on either side compare as groups (compareItems); the others item by item.
+    const lGroups = li.repeated ? repeatedPositions(li) : undefined;
+    const rGroups = ri.repeated ? repeatedPositions(ri) : undefined;
+    const values = (items: Value[], groups: Map<string, number[]> | undefined, id: string, at: number | undefined): Value[] =>
+      at === undefined ? [] : (groups?.get(id)?.map((i) => items[i]) ?? [items[at]]);
+    const pair = (pe: PathElement, lAt: number | undefined, rAt: number | undefined) => {
+      const id = pe.id;
+      if (lGroups?.has(id) || rGroups?.has(id)) {
+        compareItems(pe, values(lItems, lGroups, id, lAt), values(rItems, rGroups, id, rAt), element);
+        return;
+      }
+      stack.push(pe);
+      visit(lAt === undefined ? undefined : lItems[lAt], rAt === undefined ? undefined : rItems[rAt], element);
+      stack.pop();
+    };
+    for (const [id, at] of li.first) pair(li.elements[at] as PathElement, at, ri.first.get(id));
+    for (const [id, at] of ri.first) if (!li.first.has(id)) pair(ri.elements[at] as PathElement, undefined, at);
   };
 
-  /** Items sharing one path element, on each side (more than one = duplicates). */
-  const compareItems = (lItems: Indexed | undefined, rItems: Indexed | undefined, element: Atom): void => {
-    const pe = (lItems ?? rItems)!.pe;
-    const nl = lItems?.values.length ?? 0;
-    const nr = rItems?.values.length ?? 0;
+  /** The items sharing one path element, on each side (more than one = duplicates). */
+  const compareItems = (pe: PathElement, lValues: readonly Value[], rValues: readonly Value[], element: Atom): void => {
+    const nl = lValues.length;
+    const nr = rValues.length;
     stack.push(pe);
     if (nl <= 1 && nr <= 1) {
-      visit(lItems?.values[0], rItems?.values[0], element);
+      visit(lValues[0], rValues[0], element);
     } else if (nl >= 2 && nr >= 2) {
-      const same = nl === nr && lItems!.values.every((v, i) => valueEquals(v, rItems!.values[i], memo));
+      const same = nl === nr && lValues.every((v, i) => valueEquals(v, rValues[i], memo));
       if (!same) modified.insert(stack);
     } else if (nl >= 2) {
-      if (nr === 1) visit(undefined, rItems!.values[0], element);
+      if (nr === 1) visit(undefined, rValues[0], element);
       removed.insert(stack);
     } else {
-      if (nl === 1) visit(lItems!.values[0], undefined, element);
+      if (nl === 1) visit(lValues[0], undefined, element);
       added.insert(stack);
     }
     stack.pop();
-  };
-
-  interface Indexed {
-    pe: PathElement;
-    values: Value[];
-  }
-
-  const indexItems = (items: Value[], t: ListAtom): Map<string, Indexed> | undefined => {
-    const { items: identified, problems } = identifyItems(memo.elements(t, items), items);
-    for (const p of problems) issues.push(issueAt(stack, p));
-    if (problems.length > 0) return undefined;
-    const out = new Map<string, Indexed>();
-    for (const { pe, item } of identified) {
-      const seen = out.get(pe.id);
-      if (seen) seen.values.push(item);
-      else out.set(pe.id, { pe, values: [item] });
-    }
-    return out;
   };
 
   visit(lhs, rhs, atom);

@@ -42,9 +42,10 @@ function walkMap(v: Value, set: FieldSet, t: MapAtom, extract: boolean, depth: n
   if (present.length === 0) return extract ? v : null;
   const out: ValueMap = newMap();
   let n = 0;
+  const shared = memo.sharesFieldElements();
   for (const key of present) {
-    const pe = fieldElement(key);
     const field = t.fields.get(key);
+    const pe = shared ? memo.fieldElement(field, key) : fieldElement(key);
     const type = field ? field.type : t.element;
     if (set.hasMember(pe)) {
       if (extract) {

@@ -17,39 +17,46 @@ import { WalkMemo } from './walk-memo.js';
  * `memo` holds what the operation's walkers read once (walk-memo.ts).
  */
 export function toFieldSet(value: Value, atom: Atom, memo = new WalkMemo()): FieldSet {
-  const root = new FieldSet();
   let depth = 0;
 
-  /** Fills `node` with what `v` contains; returns whether `v` itself is a leaf (owned whole). */
-  const visit = (v: Value, a: Atom, node: FieldSet): boolean => {
+  /**
+   * What `v` contains, as a new node: `true` when `v` is a leaf (owned whole), undefined when it
+   * is a container of no use here (another kind than its type's). Leaves get no node: most of a
+   * big object's values are scalars.
+   */
+  const contents = (v: Value, a: Atom): FieldSet | true | undefined => {
     switch (handlerFor(a, v)) {
       case 'scalar':
         return true;
       case 'map': {
         const t = a.map as MapAtom;
         if (t.atomic) return true;
-        if (isMap(v)) visitMap(v, t, node);
-        return false;
+        if (!isMap(v)) return undefined;
+        const node = new FieldSet();
+        visitMap(v, t, node);
+        return node;
       }
       case 'list': {
         const t = a.list as ListAtom;
         if (t.elementRelationship === 'atomic') return true;
-        if (Array.isArray(v)) visitList(v, t, node);
-        return false;
+        if (!Array.isArray(v)) return undefined;
+        const node = new FieldSet();
+        visitList(v, t, node);
+        return node;
       }
     }
   };
 
   const descend = (v: Value, a: Atom, pe: PathElement, parent: FieldSet, memberAnyway: boolean): void => {
     if (++depth > MAX_DEPTH) throw tooDeep([pe]);
-    const child = new FieldSet();
-    const leaf = visit(v, a, child);
+    const child = contents(v, a);
     depth--;
-    if (!child.isEmpty()) parent.setChild(pe, child);
-    if (leaf || memberAnyway) parent.insertMember(pe);
+    if (child !== true && child && !child.isEmpty()) parent.setChild(pe, child);
+    if (child === true || memberAnyway) parent.insertMember(pe);
   };
 
   const visitMap = (m: ValueMap, t: MapAtom, node: FieldSet): void => {
+    const shared = memo.sharesFieldElements();
     for (const key of memo.keysOf(m)) {
       const field = t.fields.get(key);
       const type = field ? field.type : t.element;
@@ -57,31 +64,24 @@ export function toFieldSet(value: Value, atom: Atom, memo = new WalkMemo()): Fie
       const v = m[key];
       // A key is owned as such when it holds null or `{}`, or when it is free-form.
       const member = !field || v === null || (isMap(v) && memo.isEmptyMap(v));
-      descend(v, type.get(), fieldElement(key), node, member);
+      descend(v, type.get(), shared ? memo.fieldElement(field, key) : fieldElement(key), node, member);
     }
   };
 
   const visitList = (l: Value[], t: ListAtom, node: FieldSet): void => {
     const element = t.element.get();
-    const pes: PathElement[] = new Array(l.length);
-    const seen = new Set<string>();
-    const duplicated = new Set<string>();
-    const elements = memo.elements(t, l);
+    const { elements, repeated, problems } = memo.index(t, l);
+    // Items that cannot be identified all count as the one placeholder: repeated when two are.
+    const unidentifiedRepeated = problems.length > 1;
     for (let i = 0; i < l.length; i++) {
       const found = elements[i];
-      const r = typeof found === 'string' ? UNIDENTIFIED_ITEM : found;
-      pes[i] = r;
-      if (seen.has(r.id)) duplicated.add(r.id);
-      else seen.add(r.id);
-    }
-    for (let i = 0; i < l.length; i++) {
-      const pe = pes[i];
+      const pe = typeof found === 'string' ? UNIDENTIFIED_ITEM : found;
       // A repeated item is owned once, as a whole: its contents are ambiguous.
-      if (duplicated.has(pe.id)) node.insertMember(pe);
+      if (typeof found === 'string' ? unidentifiedRepeated : repeated?.has(pe.id)) node.insertMember(pe);
       else descend(l[i], element, pe, node, true);
     }
   };
 
-  visit(value, atom, root);
-  return root;
+  const root = contents(value, atom);
+  return root instanceof FieldSet ? root : new FieldSet();
 }

@@ -63,7 +63,10 @@ export function validate(value: Value, atom: Atom, opts: ValidateOptions = {}): 
     const associative = t.elementRelationship === 'associative';
     const seen = associative ? new Set<string>() : undefined;
     const element = t.element.get();
-    const elements = associative && memo ? memo.elements(t, l) : undefined;
+    // A big list's index, which the other walkers of the operation use too, tells repeats (an
+    // id's first position is another item's); otherwise the set of the ids seen so far.
+    const index = associative && memo ? memo.keptIndex(t, l) : undefined;
+    const elements = index ? index.elements : associative && memo ? memo.elements(t, l) : undefined;
     for (let i = 0; i < l.length; i++) {
       let pe: PathElement;
       if (seen) {
@@ -73,10 +76,10 @@ export function validate(value: Value, atom: Atom, opts: ValidateOptions = {}): 
           issues.push(issueAt(stack, `element ${i}: ${r}`));
           return;
         }
-        if (seen.has(r.id) && !allowDuplicates) {
+        if ((index ? index.first.get(r.id) !== i : seen.has(r.id)) && !allowDuplicates) {
           issues.push(issueAt(stack, `duplicate entries for key ${pathToString([r])}`));
         }
-        seen.add(r.id);
+        if (!index) seen.add(r.id);
         pe = r;
       } else {
         pe = indexElement(i);

@@ -16,15 +16,15 @@ const KEEP_FROM = 64;
  * with the size (docs/performance.md, "Growth with size").
  */
 export class MapKeys {
-  private readonly kept = new Map<ValueMap, readonly string[]>();
+  // Made on first use: most operations keep nothing, and are spared the Map and a lookup per map.
+  private kept: Map<ValueMap, readonly string[]> | undefined;
 
   /** `Object.keys(m)`, read once per big map. */
   keysOf(m: ValueMap): readonly string[] {
-    // Most operations keep nothing: spare them a lookup per map.
-    const known = this.kept.size > 0 ? this.kept.get(m) : undefined;
+    const known = this.kept?.get(m);
     if (known) return known;
     const keys = Object.keys(m);
-    if (keys.length >= KEEP_FROM) this.kept.set(m, keys);
+    if (keys.length >= KEEP_FROM) (this.kept ??= new Map()).set(m, keys);
     return keys;
   }
 

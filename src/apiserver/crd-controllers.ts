@@ -29,8 +29,8 @@ import { getPath, setPath } from './object-paths.js';
 import type { ClusterState, KubeObject } from './types.js';
 import { update } from './verbs/update.js';
 import { withCondition, type Condition } from './crd-condition.js';
+import { storedCrds } from './served-crds.js';
 
-const CRD_PREFIX = 'apiextensions.k8s.io/customresourcedefinitions/';
 const CRD_API_VERSION = 'apiextensions.k8s.io/v1';
 /** The controllers' client: the loopback client of kube-apiserver (its manager is `kube-apiserver`). */
 const USER_AGENT = `kube-apiserver/v${KUBERNETES_RELEASE}.0`;
@@ -54,9 +54,7 @@ function sameNames(a: Value | undefined, b: Value | undefined): boolean {
 }
 
 function stored(state: ClusterState): KubeObject[] {
-  const out: [string, KubeObject][] = [];
-  for (const entry of state.objects) if (entry[0].startsWith(CRD_PREFIX)) out.push(entry);
-  return out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, o]) => o);
+  return storedCrds(state).map(([, o]) => o);
 }
 
 /** The names the CRDs of `group` have accepted: resource names and kind names. */

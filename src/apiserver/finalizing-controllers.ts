@@ -6,24 +6,24 @@
  * storage), then the CRD. Objects go at once, as every DELETE here does.
  */
 import { getPath } from './object-paths.js';
+import { keyName, keyNamespace, keyPrefix } from './storage-key.js';
 import type { ClusterState, KubeObject } from './types.js';
 
-const NAMESPACE_PREFIX = '/namespaces//';
-const CRD_PREFIX = 'apiextensions.k8s.io/customresourcedefinitions//';
+const NAMESPACES = keyPrefix('', 'namespaces', '');
+const CRDS = keyPrefix('apiextensions.k8s.io', 'customresourcedefinitions', '');
 
 /** What a terminating object holds: the storage keys its controller deletes before it, or undefined when it is not such an object. */
 function contentsOf(state: ClusterState, key: string, obj: KubeObject): string[] | undefined {
   if (getPath(obj, ['metadata', 'deletionTimestamp']) === undefined) return undefined;
-  if (key.startsWith(NAMESPACE_PREFIX)) {
-    const name = key.slice(NAMESPACE_PREFIX.length);
-    // Keys are `group/resource/namespace/name`; cluster-scoped objects have an empty namespace.
-    return [...state.objects.keys()].filter((k) => k.split('/')[2] === name);
+  if (key.startsWith(NAMESPACES)) {
+    const name = keyName(key);
+    return [...state.objects.keys()].filter((k) => keyNamespace(k) === name);
   }
-  if (key.startsWith(CRD_PREFIX)) {
+  if (key.startsWith(CRDS)) {
     const group = getPath(obj, ['spec', 'group']);
     const plural = getPath(obj, ['spec', 'names', 'plural']);
     if (typeof group !== 'string' || typeof plural !== 'string') return [];
-    const prefix = `${group}/${plural}/`;
+    const prefix = keyPrefix(group, plural);
     return [...state.objects.keys()].filter((k) => k.startsWith(prefix));
   }
   return undefined;

@@ -24,7 +24,7 @@
  */
 import { formatGoJsonNumber, jsonQuoteHtml } from '../fieldpath/json-text.js';
 import { getKey, isMap, isNumber, newMap, type Value, type ValueMap } from '../value/value.js';
-import { parseJson } from './object-paths.js';
+import { mapsAt, parseJson } from './object-paths.js';
 
 export const METRICS_ANNOTATION = 'autoscaling.alpha.kubernetes.io/metrics';
 export const CURRENT_METRICS_ANNOTATION = 'autoscaling.alpha.kubernetes.io/current-metrics';
@@ -82,10 +82,7 @@ const int = (m: ValueMap | undefined, key: string): Value => {
   return isNumber(v) ? v : 0;
 };
 
-const list = (m: ValueMap | undefined, key: string): ValueMap[] => {
-  const v = present(m, key);
-  return Array.isArray(v) ? v.filter(isMap) : [];
-};
+const list = (m: ValueMap | undefined, key: string): ValueMap[] => mapsAt(m, [key]);
 
 // ------------------------------------------------------------------------------------------------
 // v2 → v1 pieces (the v1 structs of the annotations)

@@ -17,6 +17,12 @@ export function getPath(v: Value | undefined, path: FieldPath): Value | undefine
   return cur;
 }
 
+/** The maps in the list at `path` (a Go slice of structs as read); none when it is not a list. */
+export function mapsAt(v: Value | undefined, path: FieldPath): ValueMap[] {
+  const list = getPath(v, path);
+  return Array.isArray(list) ? list.filter(isMap) : [];
+}
+
 /**
  * A copy of `obj` with the value at `path` replaced (`undefined` removes the key). Missing or
  * non-map parents are created as maps when setting; removing under a missing parent is a no-op.

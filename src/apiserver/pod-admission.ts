@@ -21,11 +21,12 @@
  *   `node.kubernetes.io/unreachable` (NoExecute) for 300 s unless it already tolerates them.
  */
 import { goQuote } from '../fieldpath/format-go-value.js';
-import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
+import { getKey, isMap, newMap, type ValueMap } from '../value/value.js';
 import { nameSuffix } from './name-suffix.js';
-import { getPath, setPath } from './object-paths.js';
+import { getPath, mapsAt, setPath, toValue } from './object-paths.js';
 import { isStatus } from './request-context.js';
 import { statusFailure } from './status.js';
+import { keyPrefix, objectKey } from './storage-key.js';
 import type { AdmissionAttributes, ClusterState, KubeObject, StatusObject } from './types.js';
 
 const TOKEN_VOLUME_PREFIX = 'kube-api-access-';
@@ -33,10 +34,7 @@ const TOKEN_MOUNT_PATH = '/var/run/secrets/kubernetes.io/serviceaccount';
 /** The priority classes kube-apiserver creates in every cluster (pkg/apis/scheduling). */
 const SYSTEM_PRIORITY_CLASSES: Readonly<Record<string, number>> = { 'system-node-critical': 2000001000, 'system-cluster-critical': 2000000000 };
 const PREEMPT_LOWER_PRIORITY = 'PreemptLowerPriority';
-
-function maps(v: Value | undefined): ValueMap[] {
-  return Array.isArray(v) ? v.filter(isMap) : [];
-}
+const PRIORITY_CLASSES = 'scheduling.k8s.io';
 
 function forbidden(attrs: AdmissionAttributes, why: string): StatusObject {
   return statusFailure(403, `pods ${goQuote(attrs.name)} is forbidden: ${why}`, 'Forbidden', { name: attrs.name, kind: 'pods' });
@@ -59,7 +57,7 @@ function serviceAccount(state: ClusterState, pod: KubeObject, attrs: AdmissionAt
   const given = getPath(out, ['spec', 'serviceAccountName']);
   const name = typeof given === 'string' && given !== '' ? given : 'default';
   if (name !== given) out = setPath(out, ['spec', 'serviceAccountName'], name);
-  const account = state.objects.get(`/serviceaccounts/${attrs.namespace}/${name}`);
+  const account = state.objects.get(objectKey('', 'serviceaccounts', attrs.namespace, name));
   if (!account) return forbidden(attrs, `error looking up service account ${attrs.namespace}/${name}: serviceaccount ${goQuote(name)} not found`);
   const podSays = getPath(out, ['spec', 'automountServiceAccountToken']);
   const accountSays = account ? getKey(account, 'automountServiceAccountToken') : undefined;
@@ -68,7 +66,7 @@ function serviceAccount(state: ClusterState, pod: KubeObject, attrs: AdmissionAt
 }
 
 function mountToken(pod: KubeObject, n: number): KubeObject {
-  const volumes = maps(getPath(pod, ['spec', 'volumes']));
+  const volumes = mapsAt(pod, ['spec', 'volumes']);
   const existing = volumes.find((v) => String(getKey(v, 'name')).startsWith(TOKEN_VOLUME_PREFIX));
   const volumeName = existing ? String(getKey(existing, 'name')) : TOKEN_VOLUME_PREFIX + nameSuffix(n, 1);
   let out = pod;
@@ -77,7 +75,7 @@ function mountToken(pod: KubeObject, n: number): KubeObject {
     const containers = getPath(out, ['spec', list]);
     if (!Array.isArray(containers)) continue;
     const next = containers.map((c) => {
-      if (!isMap(c) || maps(getKey(c, 'volumeMounts')).some((m) => getKey(m, 'mountPath') === TOKEN_MOUNT_PATH)) return c;
+      if (!isMap(c) || mapsAt(c, ['volumeMounts']).some((m) => getKey(m, 'mountPath') === TOKEN_MOUNT_PATH)) return c;
       needed = true;
       const mount = newMap();
       mount.name = volumeName;
@@ -106,17 +104,7 @@ function tokenVolume(name: string): ValueMap {
       defaultMode: 420,
     },
   };
-  return asValue(plain) as ValueMap;
-}
-
-function asValue(x: unknown): Value {
-  if (Array.isArray(x)) return x.map(asValue);
-  if (x !== null && typeof x === 'object') {
-    const m = newMap();
-    for (const [k, v] of Object.entries(x)) m[k] = asValue(v);
-    return m;
-  }
-  return x as Value;
+  return toValue(plain) as ValueMap;
 }
 
 // ---- Priority -----------------------------------------------------------------------------
@@ -138,7 +126,7 @@ function storedClass(obj: ValueMap): PriorityClass {
 }
 
 function findClass(state: ClusterState, name: string): PriorityClass | undefined {
-  const stored = state.objects.get(`scheduling.k8s.io/priorityclasses//${name}`);
+  const stored = state.objects.get(objectKey(PRIORITY_CLASSES, 'priorityclasses', '', name));
   if (stored) return storedClass(stored);
   const system = SYSTEM_PRIORITY_CLASSES[name];
   return system === undefined ? undefined : { name, value: system, preemptionPolicy: PREEMPT_LOWER_PRIORITY };
@@ -146,7 +134,7 @@ function findClass(state: ClusterState, name: string): PriorityClass | undefined
 
 function defaultClass(state: ClusterState): PriorityClass | undefined {
   for (const [key, obj] of state.objects) {
-    if (key.startsWith('scheduling.k8s.io/priorityclasses//') && getKey(obj, 'globalDefault') === true) return storedClass(obj);
+    if (key.startsWith(keyPrefix(PRIORITY_CLASSES, 'priorityclasses')) && getKey(obj, 'globalDefault') === true) return storedClass(obj);
   }
   return undefined;
 }
@@ -198,10 +186,10 @@ function tolerates(tolerations: readonly ValueMap[], key: string): boolean {
 
 function defaultTolerations(pod: KubeObject): KubeObject {
   const list = getPath(pod, ['spec', 'tolerations']);
-  const tolerations = maps(list);
+  const tolerations = mapsAt(pod, ['spec', 'tolerations']);
   const added = [NOT_READY, UNREACHABLE]
     .filter((key) => !tolerates(tolerations, key))
-    .map((key) => asValue({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }));
+    .map((key) => toValue({ key, operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }));
   if (added.length === 0) return pod;
   return setPath(pod, ['spec', 'tolerations'], [...(Array.isArray(list) ? list : []), ...added]);
 }

@@ -11,7 +11,7 @@
  * every resource: `Guaranteed`. Otherwise `Burstable`.
  */
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
-import { getPath, setPath } from './object-paths.js';
+import { getPath, mapsAt, setPath } from './object-paths.js';
 import { addQuantities, compareQuantities, parseQuantity, type Quantity } from './quantity.js';
 import type { ResourceType } from './types.js';
 
@@ -20,10 +20,6 @@ const ZERO: Quantity = { mantissa: 0n, exponent: 0, format: 'DecimalSI' };
 
 function isPod(resource: ResourceType): boolean {
   return resource.group === '' && resource.kind === 'Pod' && !resource.custom;
-}
-
-function maps(v: Value | undefined): ValueMap[] {
-  return Array.isArray(v) ? v.filter(isMap) : [];
 }
 
 /** The cpu and memory quantities above zero in a resource list. */
@@ -49,7 +45,7 @@ export function podQosClass(spec: Value | undefined): 'BestEffort' | 'Burstable'
   const requests = new Map<string, Quantity>();
   const limits = new Map<string, Quantity>();
   let guaranteed = true;
-  for (const c of [...maps(getPath(spec, ['containers'])), ...maps(getPath(spec, ['initContainers']))]) {
+  for (const c of [...mapsAt(spec, ['containers']), ...mapsAt(spec, ['initContainers'])]) {
     addInto(requests, positive(getPath(c, ['resources', 'requests'])));
     const own = positive(getPath(c, ['resources', 'limits']));
     addInto(limits, own);
@@ -70,7 +66,7 @@ export function podStatusOnCreate(resource: ResourceType, obj: ValueMap): ValueM
   const status = newMap();
   status.phase = 'Pending';
   status.qosClass = podQosClass(spec);
-  if (maps(getPath(spec, ['schedulingGates'])).length > 0) {
+  if (mapsAt(spec, ['schedulingGates']).length > 0) {
     const condition = newMap();
     condition.type = 'PodScheduled';
     condition.status = 'False';

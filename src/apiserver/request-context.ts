@@ -2,6 +2,7 @@
  * What every verb needs: which resource and object a request addresses, the field manager
  * endpoint it writes through, and the server's decode-time defaulting for the kind.
  */
+import { objectKey } from './storage-key.js';
 import { withoutEmptyGoMaps } from './omitempty.js';
 import { withTemplateGeneration } from './template-generation.js';
 import { DEDUCED_TYPE_NAME, deducedSchemaDecl } from '../schema/deduced.js';
@@ -31,7 +32,7 @@ export interface Target {
 }
 
 export function storageKey(resource: ResourceType, namespace: string, name: string): string {
-  return `${resource.group}/${resource.resource}/${namespace}/${name}`;
+  return objectKey(resource.group, resource.resource, namespace, name);
 }
 
 /** The resource and object a reference names, or the 404 of an unserved URL. */

@@ -7,14 +7,15 @@
  * finalizing-controllers.ts).
  */
 import { buildResources } from './registry.js';
+import { keyName, keyPrefix } from './storage-key.js';
 import type { ClusterState, KubeObject } from './types.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { catalogFromCrd, combineCatalogs, type SchemaCatalog } from '../schema/catalog.js';
 
-const CRD_PREFIX = 'apiextensions.k8s.io/customresourcedefinitions/';
+const CRD_PREFIX = keyPrefix('apiextensions.k8s.io', 'customresourcedefinitions');
 
 /** The CRDs stored in `state`, in storage-key order. */
-function storedCrds(state: ClusterState): [string, KubeObject][] {
+export function storedCrds(state: ClusterState): [string, KubeObject][] {
   const out: [string, KubeObject][] = [];
   for (const entry of state.objects) if (entry[0].startsWith(CRD_PREFIX)) out.push(entry);
   return out.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -29,7 +30,7 @@ export function withServedCrds(state: ClusterState): { state: ClusterState; skip
   const skipped: string[] = [];
   const catalogs: SchemaCatalog[] = [];
   for (const [key, crd] of storedCrds(state)) {
-    const name = key.slice(CRD_PREFIX.length).split('/').pop() ?? '';
+    const name = keyName(key);
     try {
       // Its kinds, versions, scope, names and subresources, as a --crd file's.
       const c = catalogFromCrd(crd, `CustomResourceDefinition ${name}`);

@@ -16,7 +16,7 @@
  */
 import { formatGoValue } from '../fieldpath/format-go-value.js';
 import { deepCopy, getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
-import { setPath } from './object-paths.js';
+import { mapsAt, setPath } from './object-paths.js';
 import { firstFree, formatIPv4, type IpRange, ipAt, ipOffset, parseIPv4, type PortRange } from './service-ranges.js';
 import { type FieldError, internalError, invalid } from './status.js';
 import type { KubeObject, StatusObject } from './types.js';
@@ -435,8 +435,7 @@ function strings(v: Value | undefined): string[] {
 }
 
 function portsOf(spec: ValueMap): ValueMap[] {
-  const ports = getKey(spec, 'ports');
-  return Array.isArray(ports) ? ports.filter(isMap) : [];
+  return mapsAt(spec, ['ports']);
 }
 
 /** The node ports a Service holds (its health check node port too, unless told not to). */

@@ -12,6 +12,7 @@
  */
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { storageVersionOf } from './crd-stored-versions.js';
+import { mapsAt } from './object-paths.js';
 
 type Defaulter = (node: ValueMap) => void;
 
@@ -36,10 +37,6 @@ function mapAt(m: ValueMap, key: string): ValueMap {
   return created;
 }
 
-function mapsIn(m: ValueMap, key: string): ValueMap[] {
-  const v = getKey(m, key);
-  return Array.isArray(v) ? v.filter(isMap) : [];
-}
 
 const childMap = (m: ValueMap, key: string): ValueMap | undefined => {
   const v = getKey(m, key);
@@ -112,7 +109,7 @@ function podSpec(spec: ValueMap): void {
 function pod(p: ValueMap): void {
   const spec = childMap(p, 'spec');
   if (!spec) return;
-  for (const c of [...mapsIn(spec, 'containers'), ...mapsIn(spec, 'initContainers')]) {
+  for (const c of [...mapsAt(spec, ['containers']), ...mapsAt(spec, ['initContainers'])]) {
     const resources = childMap(c, 'resources');
     const limits = resources && getKey(resources, 'limits');
     if (!resources || !isMap(limits)) continue;
@@ -123,8 +120,8 @@ function pod(p: ValueMap): void {
   }
   ptr(spec, 'enableServiceLinks', true);
   if (getKey(spec, 'hostNetwork') === true) {
-    for (const c of [...mapsIn(spec, 'containers'), ...mapsIn(spec, 'initContainers')]) {
-      for (const port of mapsIn(c, 'ports')) {
+    for (const c of [...mapsAt(spec, ['containers']), ...mapsAt(spec, ['initContainers'])]) {
+      for (const port of mapsAt(c, ['ports'])) {
         const containerPort = getKey(port, 'containerPort');
         if (typeof containerPort === 'number') zero(port, 'hostPort', containerPort);
       }
@@ -176,7 +173,7 @@ function service(svc: ValueMap): void {
     }
   }
   zero(spec, 'type', 'ClusterIP');
-  for (const port of mapsIn(spec, 'ports')) {
+  for (const port of mapsAt(spec, ['ports'])) {
     zero(port, 'protocol', 'TCP');
     zero(port, 'targetPort', getKey(port, 'port') ?? 0);
   }
@@ -188,7 +185,7 @@ function service(svc: ValueMap): void {
   if (type === 'LoadBalancer') {
     ptr(spec, 'allocateLoadBalancerNodePorts', true);
     const lb = childMap(childMap(svc, 'status') ?? newMap(), 'loadBalancer');
-    for (const ing of lb ? mapsIn(lb, 'ingress') : []) {
+    for (const ing of lb ? mapsAt(lb, ['ingress']) : []) {
       if (typeof ing.ip === 'string' && ing.ip !== '') ptr(ing, 'ipMode', 'VIP');
     }
   }

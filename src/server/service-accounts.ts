@@ -7,13 +7,14 @@
  */
 import { serve } from '../apiserver/server.js';
 import type { ClusterState } from '../apiserver/types.js';
+import { keyName, keyPrefix, objectKey } from '../apiserver/storage-key.js';
 
 const DEFAULT_ACCOUNT = 'default';
-const NAMESPACE_PREFIX = '/namespaces//';
+const NAMESPACES = keyPrefix('', 'namespaces', '');
 
 /** `state` with the ServiceAccount `default` in `namespace`, created as the controller creates it, unless it is there. */
 export function withDefaultServiceAccount(state: ClusterState, namespace: string): ClusterState {
-  if (state.objects.has(`/serviceaccounts/${namespace}/${DEFAULT_ACCOUNT}`)) return state;
+  if (state.objects.has(objectKey('', 'serviceaccounts', namespace, DEFAULT_ACCOUNT))) return state;
   const body = { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: DEFAULT_ACCOUNT, namespace } };
   const r = serve(state, { verb: 'create', body, options: { fieldManager: 'kube-controller-manager' } });
   return r.response.ok ? r.state : state;
@@ -22,7 +23,7 @@ export function withDefaultServiceAccount(state: ClusterState, namespace: string
 /** `state` with a `default` account in every namespace, as the controller leaves it once it has started. */
 export function withDefaultServiceAccounts(state: ClusterState): ClusterState {
   let s = state;
-  for (const key of state.objects.keys()) if (key.startsWith(NAMESPACE_PREFIX)) s = withDefaultServiceAccount(s, key.slice(NAMESPACE_PREFIX.length));
+  for (const key of state.objects.keys()) if (key.startsWith(NAMESPACES)) s = withDefaultServiceAccount(s, keyName(key));
   return s;
 }
 
@@ -31,8 +32,8 @@ export function serviceAccountControllerWrites(before: ClusterState, after: Clus
   const out: ClusterState[] = [];
   let s = after;
   for (const key of after.objects.keys()) {
-    if (!key.startsWith(NAMESPACE_PREFIX) || before.objects.has(key)) continue;
-    const next = withDefaultServiceAccount(s, key.slice(NAMESPACE_PREFIX.length));
+    if (!key.startsWith(NAMESPACES) || before.objects.has(key)) continue;
+    const next = withDefaultServiceAccount(s, keyName(key));
     if (next !== s) out.push((s = next));
   }
   return out;

@@ -77,6 +77,9 @@ export default defineConfig({
       },
       output: {
         format: 'cjs',
+        // `await import('node:readline')` (run --step) becomes a require: the chunks run through
+        // vm.Script (load-chunks.js), which has no loader for import().
+        dynamicImportInCjs: false,
         charset: 'ascii',
         comments: { legal: true, annotation: false, jsdoc: false },
         entryFileNames: '[name].js',

@@ -119,6 +119,15 @@ chunks.require('./chunks/start.js').start().then(() => process.stderr.write(JSON
     expect(r.stdout.trimEnd().split('\n').at(-1)).toMatch(/^OK The EKS vpc-cni add-on takes over aws-node: \d+ expectations hold$/);
   });
 
+  it('steps through a scenario with --step (its line reader is loaded on demand, through the chunk loader)', () => {
+    const r = spawnSync(process.execPath, [join(outDir, 'ssa-sim.js'), 'run', '--step', 'scenarios/engine/leaf-conflict-then-force.yaml'], { cwd: repo, encoding: 'utf8', input: '\nb\nq\n' });
+    const prompt = (n: number) => `-- step ${n}/4: Enter for the next step, b to step back, q to quit -- `;
+    expect(r.stderr).toBe(prompt(1) + prompt(2) + prompt(1));
+    expect(r.status).toBe(0);
+    expect([...r.stdout.matchAll(/^Step (\d)\/4/gm)].map((m) => m[1])).toEqual(['1', '2', '1']);
+    expect(r.stdout).toContain('stopped after step 1 of 4');
+  });
+
   it('answers an unknown command with the usage error', () => {
     const r = runBundle(['no-such-command']);
     expect(r.status).toBe(2);

@@ -1,0 +1,161 @@
+/**
+ * What `ssa-sim explain` says a field's owners mean for the next apply must be what the apply
+ * then does. The live object is what `kubectl apply` (client-side), `kubectl scale` and
+ * `kubectl set image` leave on a Deployment (captured from `ssa-sim serve` with kubectl v1.32);
+ * each claim is checked against the offline apply (`preview`, the API server's answer).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-io.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-explain-meaning-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const live = join(dir, 'web.yaml');
+writeFileSync(
+  live,
+  `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  managedFields:
+  - apiVersion: apps/v1
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:spec:
+        f:replicas: {}
+    manager: kubectl
+    operation: Update
+    subresource: scale
+  - apiVersion: apps/v1
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:spec:
+        f:strategy:
+          f:rollingUpdate:
+            .: {}
+            f:maxSurge: {}
+            f:maxUnavailable: {}
+          f:type: {}
+    manager: kubectl-client-side-apply
+    operation: Update
+    time: "2026-11-28T04:06:44Z"
+  - apiVersion: apps/v1
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:spec:
+        f:template:
+          f:spec:
+            f:containers:
+              k:{"name":"nginx"}:
+                f:image: {}
+    manager: kubectl-set
+    operation: Update
+    time: "2026-11-28T04:06:44Z"
+  - apiVersion: apps/v1
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:spec:
+        f:paused: {}
+        f:revisionHistoryLimit: {}
+    manager: tool
+    operation: Apply
+    time: "2026-11-28T04:06:44Z"
+  - apiVersion: apps/v1
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:spec:
+        f:minReadySeconds: {}
+        f:revisionHistoryLimit: {}
+    manager: tool
+    operation: Update
+    time: "2026-11-28T04:07:44Z"
+  name: web
+  namespace: default
+spec:
+  minReadySeconds: 5
+  paused: false
+  replicas: 4
+  revisionHistoryLimit: 10
+  selector:
+    matchLabels:
+      app: web
+  strategy:
+    rollingUpdate:
+      maxSurge: 25%
+      maxUnavailable: 25%
+    type: RollingUpdate
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - image: nginx:1.26
+        name: nginx
+`,
+);
+
+/** A manifest for the Deployment with SPEC as its spec. */
+function manifest(name: string, spec: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  namespace: default\nspec:\n${spec}`);
+  return file;
+}
+
+const now = ['--now', '2026-11-28T04:10:00Z'];
+
+describe('explain: what the owners mean for the next apply', () => {
+  it('a field owned through an Update conflicts with an apply under the same manager name too', async () => {
+    const r = await runCli(['explain', live, '.spec.replicas', ...now]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('an apply by any other manager');
+    expect(r.stdout).toContain(
+      '  - an apply that sets a different value conflicts with kubectl (HTTP 409) unless it forces, whoever applies: an apply as kubectl too, since kubectl owns it through an Update and an applier is another owner (an owner is a manager and an operation); one that sets the same value becomes a co-owner.\n',
+    );
+    // The API server agrees: kubectl apply --server-side (manager kubectl) conflicts with kubectl's /scale entry.
+    const p = await runCli(['preview', '-f', manifest('replicas.yaml', '  replicas: 2\n'), '--live', live, '--field-manager', 'kubectl']);
+    expect(p.code).toBe(1);
+    expect(p.stderr).toContain('error: Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps/v1: .spec.replicas\n');
+  });
+
+  it('a field owned by an applier conflicts with any other manager, not with the applier itself', async () => {
+    const r = await runCli(['explain', live, '.spec.paused', ...now]);
+    expect(r.stdout).toContain('  - an apply by any other manager that sets a different value conflicts with tool (HTTP 409) unless it forces; one that sets the same value becomes a co-owner.\n');
+    expect(r.stdout).toContain('  - if tool stops applying it, the next apply by tool removes it (nobody else owns it).\n');
+    const own = await runCli(['preview', '-f', manifest('paused.yaml', '  paused: true\n'), '--live', live, '--field-manager', 'tool']);
+    expect(own.code).toBe(0);
+    const other = await runCli(['preview', '-f', manifest('paused.yaml', '  paused: true\n'), '--live', live, '--field-manager', 'other']);
+    expect(other.code).toBe(1);
+  });
+
+  it("a manager's Apply and Update entries are two owners: the field outlives the applier's leaving it out", async () => {
+    const r = await runCli(['explain', live, '.spec.revisionHistoryLimit', ...now]);
+    expect(r.stdout).not.toContain('nobody else owns it');
+    expect(r.stdout).toContain('  - it stays as long as one of tool (Apply), tool (Update) still owns it; an applier that stops applying it only gives up its share.\n');
+    const p = await runCli(['preview', '-f', manifest('without.yaml', '  paused: false\n'), '--live', live, '--field-manager', 'tool', '-o', 'yaml']);
+    expect(p.code).toBe(0);
+    expect(p.stdout).toContain('  revisionHistoryLimit: 10\n');
+  });
+
+  it('a map nobody owns as a whole, with owned fields under it, is not free for the taking', async () => {
+    const r = await runCli(['explain', live, '.spec.strategy', ...now]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('takes it without a conflict');
+    expect(r.stdout).not.toContain('mutating webhook');
+    expect(r.stdout).toContain(
+      '  what this means:\n  - nobody owns it as a whole, but fields under it have owners (below): an apply that changes one of them conflicts with its owner (HTTP 409) unless it forces; an update never conflicts.\n  fields under it:\n    4 owned by kubectl-client-side-apply (Update)\n',
+    );
+    const p = await runCli(['preview', '-f', manifest('strategy.yaml', '  strategy:\n    type: Recreate\n'), '--live', live, '--field-manager', 'me']);
+    expect(p.code).toBe(1);
+    expect(p.stderr).toContain('error: Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.strategy.type\n');
+  });
+
+  it('a field nobody owns, with nothing owned under it, is free for the taking', async () => {
+    const r = await runCli(['explain', live, '.spec.selector.matchLabels.app', ...now]);
+    expect(r.stdout).toContain('  - an apply that sets it takes it without a conflict; an apply that leaves it out does not remove it.\n');
+    const p = await runCli(['preview', '-f', manifest('selector.yaml', '  selector:\n    matchLabels:\n      app: other\n'), '--live', live, '--field-manager', 'me']);
+    expect(p.code).toBe(0);
+  });
+});

@@ -318,7 +318,8 @@ export interface ApplyRequest {
 export interface DeleteRequest {
   readonly verb: 'delete';
   readonly target: ObjectRef;
-  readonly options?: { readonly dryRun?: boolean; readonly now?: string };
+  /** `dryRun`: true, or the raw values of DeleteOptions' `dryRun` (anything but `All` is a 422). */
+  readonly options?: { readonly dryRun?: boolean | readonly string[]; readonly now?: string };
 }
 
 export type ApiRequest = GetRequest | ListRequest | CreateRequest | UpdateRequest | PatchRequest | ApplyRequest | DeleteRequest;

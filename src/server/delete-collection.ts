@@ -4,6 +4,7 @@
  * deleted (as kube-apiserver does), or the list's failure (a selector's 400).
  */
 import { serve } from '../apiserver/server.js';
+import { validateDeleteOptions } from '../apiserver/verbs/delete.js';
 import type { ClusterState, DeleteRequest, KubeObject, ResourceType } from '../apiserver/types.js';
 import type { Selectors } from '../apiserver/list-selection.js';
 import { getKey, isList, isMap } from '../value/value.js';
@@ -12,12 +13,16 @@ export interface DeleteCollection {
   readonly resource: ResourceType;
   readonly apiVersion: string;
   readonly namespace?: string;
-  readonly dryRun: boolean;
+  /** DeleteOptions' `dryRun` values (delete-options.ts). */
+  readonly dryRun?: readonly string[];
   /** The request's selectors. */
   readonly selectors: Selectors;
 }
 
 export function deleteCollection(state: ClusterState, req: DeleteCollection): { state: ClusterState; list: KubeObject; writes: DeleteRequest[] } {
+  // The handler validates the options before it lists anything.
+  const invalidOptions = validateDeleteOptions(req.dryRun);
+  if (invalidOptions) return { state, list: invalidOptions as unknown as KubeObject, writes: [] };
   const listed = serve(state, { verb: 'list', apiVersion: req.apiVersion, resource: req.resource.resource, ...(req.namespace !== undefined ? { namespace: req.namespace } : {}), ...req.selectors });
   if (!listed.response.ok) return { state, list: listed.response.status as unknown as KubeObject, writes: [] };
   const all = getKey(listed.response.object, 'items');
@@ -34,7 +39,7 @@ export function deleteCollection(state: ClusterState, req: DeleteCollection): { 
     const request: DeleteRequest = {
       verb: 'delete',
       target: { apiVersion: req.apiVersion, resource: req.resource.resource, name, ...(typeof namespace === 'string' ? { namespace } : {}) },
-      options: { dryRun: req.dryRun },
+      options: { ...(req.dryRun !== undefined ? { dryRun: req.dryRun } : {}) },
     };
     const r = serve(next, request);
     if (r.state !== next) writes.push(request);

@@ -15,6 +15,11 @@ export function queryValue(query: Query, name: string): string | undefined {
   return queryValues(query, name)[0];
 }
 
+/** The media type of a Content-Type header, lower case, without parameters. */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+}
+
 /** Go's `strconv.ParseBool`: undefined when the text is none of its forms. */
 export function parseGoBool(text: string): boolean | undefined {
   if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) return true;

@@ -4,11 +4,12 @@
  */
 import { findResource } from '../apiserver/registry.js';
 import type { ApiRequest, CatalogLike, ClusterState, KubeObject, ObjectRef, PatchType, ResourceType, StatusObject } from '../apiserver/types.js';
+import { deleteOptionsOf } from './delete-options.js';
 import { ProtoCodecError } from './protobuf-codec.js';
 import { objectFromProtobuf, PROTOBUF_MEDIA_TYPE, servesProtobuf } from './protobuf-envelope.js';
 import { readManifests } from '../manifest/read-manifests.js';
 import { SsaError } from '../errors/ssa-error.js';
-import { parseGoBool, queryValue, selectorsIn, writeOptions } from './request-options.js';
+import { mediaType, parseGoBool, queryValue, selectorsIn, writeOptions } from './request-options.js';
 import type { RestPath } from './route.js';
 import { badRequest, methodNotAllowed, pathNotFound, unsupportedBody } from './status-json.js';
 import type { HttpRequest } from './types.js';
@@ -24,15 +25,10 @@ const PATCH_TYPES: Readonly<Record<string, PatchType>> = {
 /** What create and update bodies may be: JSON and YAML, and protobuf for built-in kinds. */
 export const OBJECT_MEDIA_TYPES = ['application/json', 'application/yaml'];
 
-/** The media type of a Content-Type header, lower case, without parameters. */
-export function mediaType(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0].trim().toLowerCase();
-}
-
 export type RestAction =
   | { readonly kind: 'api'; readonly request: ApiRequest; readonly resource: ResourceType; readonly apiVersion: string }
   | { readonly kind: 'watch'; readonly resource: ResourceType; readonly apiVersion: string; readonly namespace?: string }
-  | { readonly kind: 'deletecollection'; readonly resource: ResourceType; readonly apiVersion: string; readonly namespace?: string; readonly dryRun: boolean }
+  | { readonly kind: 'deletecollection'; readonly resource: ResourceType; readonly apiVersion: string; readonly namespace?: string; readonly dryRun?: readonly string[] }
   | { readonly kind: 'failure'; readonly status: StatusObject };
 
 function fail(status: StatusObject): RestAction {
@@ -96,7 +92,9 @@ export function restAction(state: ClusterState, req: HttpRequest, path: RestPath
       return api({ verb: 'create', body: body.object, target: { apiVersion, resource: r.resource, ...(ns !== undefined ? { namespace: ns } : {}) }, options });
     }
     if (method === 'DELETE') {
-      return { kind: 'deletecollection', resource: r, apiVersion, ...(ns !== undefined ? { namespace: ns } : {}), dryRun: isDryRunAll(options.dryRun) };
+      const read = deleteOptionsOf(req);
+      if (!read.ok) return fail(read.status);
+      return { kind: 'deletecollection', resource: r, apiVersion, ...(ns !== undefined ? { namespace: ns } : {}), ...read.options };
     }
     return fail(methodNotAllowed());
   }
@@ -116,14 +114,13 @@ export function restAction(state: ClusterState, req: HttpRequest, path: RestPath
       if (!patchType || (r.custom && patchType === 'strategic')) return fail(unsupportedBody(accepted));
       return api({ verb: 'patch', target, patchType, patch: Buffer.from(req.body).toString('utf8'), options });
     }
-    case 'DELETE':
+    case 'DELETE': {
       if (sub) return fail(methodNotAllowed());
-      return api({ verb: 'delete', target, options: { dryRun: isDryRunAll(options.dryRun), now } });
+      const read = deleteOptionsOf(req);
+      if (!read.ok) return fail(read.status);
+      return api({ verb: 'delete', target, options: { ...read.options, now } });
+    }
     default:
       return fail(methodNotAllowed());
   }
-}
-
-function isDryRunAll(dryRun: boolean | readonly string[] | undefined): boolean {
-  return Array.isArray(dryRun) && dryRun.includes('All');
 }

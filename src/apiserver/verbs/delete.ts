@@ -1,8 +1,9 @@
 import { newMap } from '../../value/value.js';
 import { metaString } from '../object-paths.js';
 import { isStatus, resolveTarget } from '../request-context.js';
-import { failure, notFound } from '../status.js';
-import type { ClusterState, DeleteRequest, ServeResult } from '../types.js';
+import { failure, invalid, notFound } from '../status.js';
+import { isDryRun, validateDryRun } from '../manager-name.js';
+import type { ClusterState, DeleteRequest, ServeResult, StatusObject } from '../types.js';
 import { markedForDeletion, undeletable } from '../terminating.js';
 import { setPath } from '../object-paths.js';
 
@@ -12,6 +13,9 @@ import { setPath } from '../object-paths.js';
  * answered as marked (terminating.ts).
  */
 export function remove(state: ClusterState, req: DeleteRequest): ServeResult {
+  const invalidOptions = validateDeleteOptions(req.options?.dryRun);
+  if (invalidOptions) return { state, response: failure(invalidOptions) };
+  const dryRun = isDryRun(req.options?.dryRun);
   const target = resolveTarget(state, req.target);
   if (isStatus(target)) return { state, response: failure(target) };
   const obj = state.objects.get(target.key);
@@ -20,7 +24,7 @@ export function remove(state: ClusterState, req: DeleteRequest): ServeResult {
   if (refused) return { state, response: failure(refused) };
   const marked = markedForDeletion(target.resource, obj, req.options?.now ?? state.now);
   if (marked) {
-    if (req.options?.dryRun) return { state, response: { ok: true, code: 200, object: marked, warnings: [] } };
+    if (dryRun) return { state, response: { ok: true, code: 200, object: marked, warnings: [] } };
     const rv = state.resourceVersion + 1;
     const stored = setPath(marked, ['metadata', 'resourceVersion'], String(rv));
     const response = { ok: true as const, code: 200 as const, object: stored, warnings: [] };
@@ -40,8 +44,14 @@ export function remove(state: ClusterState, req: DeleteRequest): ServeResult {
   status.status = 'Success';
   status.details = details;
   const response = { ok: true as const, code: 200 as const, object: status, warnings: [] };
-  if (req.options?.dryRun) return { state, response };
+  if (dryRun) return { state, response };
   const objects = new Map(state.objects);
   objects.delete(target.key);
   return { state: { ...state, objects, resourceVersion: state.resourceVersion + 1 }, response };
+}
+
+/** `ValidateDeleteOptions` on what the server reads of them: a `dryRun` other than `All` is a 422. */
+export function validateDeleteOptions(dryRun: boolean | readonly string[] | undefined): StatusObject | undefined {
+  const errors = validateDryRun(dryRun);
+  return errors.length > 0 ? invalid('meta.k8s.io', 'DeleteOptions', '', errors) : undefined;
 }

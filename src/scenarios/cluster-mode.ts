@@ -3,6 +3,7 @@
  * (src/actors: kubectl, the EKS add-on manager, controllers, webhooks) or by raw API requests.
  * Each step runs on the previous step's state and yields a new one; states are immutable.
  */
+import { atKey } from './at-key.js';
 import { DEFAULT_START } from './scenario-clock.js';
 import { freeze } from 'immer';
 import { isActionName, rememberingReader, runAction } from '../actors/index.js';
@@ -104,7 +105,6 @@ export function seedObject(state: ClusterState, obj: KubeObject, source: Scenari
 
 export function clusterRunner(scenario: Scenario, env: RunEnvironment): ModeRunner {
   const spec = scenario.schema;
-  const from = 'source' in spec ? spec.source : scenario.positionOf(['schema']);
   const catalog =
     spec.kind === 'deduced'
       ? withDeducedFallback(loadSchemaSources({ builtin: true }))
@@ -113,10 +113,10 @@ export function clusterRunner(scenario: Scenario, env: RunEnvironment): ModeRunn
             builtin: spec.builtin,
             schemaFiles: spec.schemaFiles,
             crdFiles: spec.crdFiles,
-            readFile: (path) => env.readFile(path, from),
+            readFile: schemaFileReader(scenario, env, spec.schemaFiles, spec.crdFiles),
           })
         : undefined;
-  if (!catalog) throw new SsaError('INPUT', 'cluster scenarios take `schema: builtin`, `deduced`, or {builtin, files, crds}', { source: from });
+  if (!catalog) throw new SsaError('INPUT', 'cluster scenarios take `schema: builtin`, `deduced`, or {builtin, files, crds}', { source: 'source' in spec ? spec.source : scenario.positionOf(['schema']) });
   const start = scenario.clock?.start ?? DEFAULT_START;
   const tick = scenario.clock?.tickSeconds ?? 60;
   let state = createCluster({ catalog, now: start });
@@ -140,6 +140,19 @@ export function clusterRunner(scenario: Scenario, env: RunEnvironment): ModeRunn
   };
 }
 
+/**
+ * Reads the schema's `files` and `crds` up front, each reported at its own place in the scenario
+ * (`schema.crds[0]: cannot read ...`), and gives the schema loader their texts.
+ */
+function schemaFileReader(scenario: Scenario, env: RunEnvironment, schemaFiles: readonly string[], crdFiles: readonly string[]): (path: string) => string {
+  const texts = new Map<string, string>();
+  const named = [...schemaFiles.map((f, i) => ['files', i, f] as const), ...crdFiles.map((f, i) => ['crds', i, f] as const)];
+  for (const [key, i, file] of named) {
+    if (!texts.has(file)) texts.set(file, atKey(`schema.${key}[${i}]`, () => env.readFile(file, scenario.positionOf(['schema', key, i]))));
+  }
+  return (path) => texts.get(path)!;
+}
+
 function stepError(step: ScenarioStep, err: SsaError, scenario: Scenario): SsaError {
   const source = err.source?.line !== undefined ? err.source : scenario.positionOf(step.argsSegs, 'key');
   return new SsaError(err.code, `steps[${step.index}].${step.action}: ${err.message}`, { source, path: err.path });
@@ -156,7 +169,7 @@ function resolveOptions(args: Value, env: RunEnvironment, step: ScenarioStep, sc
   if (isMap(m) && typeof getKey(m, 'file') === 'string') {
     const path = getKey(m, 'file') as string;
     const at = scenario.positionOf([...step.argsSegs, 'manifests', 'file']);
-    const text = env.readFile(path, at);
+    const text = atKey('manifests.file', () => env.readFile(path, at));
     checkManifestFile(text, siblingPath(scenario.file, path), at);
     return { ...args, manifests: text };
   }

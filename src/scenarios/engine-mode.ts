@@ -19,6 +19,7 @@ import { issuesError } from '../typed/issues.js';
 import { validate } from '../typed/validate.js';
 import { getKey, isMap, type Value } from '../value/value.js';
 import type { Scenario, ScenarioStep } from './model.js';
+import { atKey } from './at-key.js';
 import { ownersFromEngine } from './owners.js';
 import type { ActionResult, ModeRunner, RunEnvironment, Snapshot } from './run-types.js';
 
@@ -50,7 +51,7 @@ export function engineContext(scenario: Scenario, env: RunEnvironment, schemas: 
       case 'inline':
         return { atom: schemas.rootAtom(spec.text, undefined, spec.type) };
       case 'file':
-        return { atom: schemas.rootAtom(env.readFile(spec.path, spec.source), undefined, spec.type) };
+        return { atom: schemas.rootAtom(atKey('schema.file', () => env.readFile(spec.path, spec.source)), undefined, spec.type) };
       default:
         throw new SsaError('INPUT', 'engine scenarios take a schema (`type` with `yaml` or `file`) or `deduced`', { source: spec.source });
     }

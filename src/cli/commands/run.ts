@@ -63,7 +63,9 @@ export function fileEnvironment(scenarioFile: string): RunEnvironment {
       try {
         return readFileSync(full, 'utf8');
       } catch (err) {
-        throw new SsaError('INPUT', `cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { source: from });
+        const code = (err as NodeJS.ErrnoException).code;
+        const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a file' : (code ?? (err as Error).message);
+        throw new SsaError('INPUT', `cannot read ${path}: ${why} (looked for ${full}: a file named in a scenario is read from the scenario's folder)`, { source: from });
       }
     },
   };

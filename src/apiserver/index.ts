@@ -34,3 +34,4 @@ export { ANCIENT_CHANGES, DEFAULT_MAX_UPDATE_MANAGERS } from './cap-managers.js'
 export { NEVER_TRACKED } from './strip-meta.js';
 export { objectDisplayName, requestUri } from './naming.js';
 export { objectType } from './object-type.js';
+export { resetEndpoints } from './reset-endpoints.js';

@@ -87,6 +87,13 @@ export function describeVerdict(v: PathVerdict): string[] {
     case 'CONFLICT': {
       const managers = [...new Set(v.conflicts.map((c) => c.manager))];
       const at = v.conflicts.filter((c) => c.path !== v.path).map((c) => c.path);
+      // A field the live object lacks is added by any value: there is no live value to share.
+      if (v.valueBefore === undefined) {
+        return [
+          `  - CONFLICT: ${list(managers)} own${managers.length === 1 ? 's' : ''} it${at.length ? ` (as part of ${at.join(', ')})` : ''} and the manifest sets ${show(v.valueAfter)} where the live object does not have it: the server answers 409.`,
+          '    Resolve it by --force-conflicts (take it) or removing it from the manifest (leave it to them): any value adds it, so it cannot be shared.',
+        ];
+      }
       return [
         `  - CONFLICT: ${list(managers)} own${managers.length === 1 ? 's' : ''} it${at.length ? ` (as part of ${at.join(', ')})` : ''} and the manifest sets ${show(v.valueAfter)} where the live value is ${show(v.valueBefore)}: the server answers 409.`,
         '    Resolve it by --force-conflicts (take it), removing it from the manifest (leave it to them), or setting the live value (share it).',
@@ -102,8 +109,15 @@ export function describeVerdict(v: PathVerdict): string[] {
       return [`  - SHARE: the manifest sets the live value ${show(v.valueAfter)}, so ${v.manager} would co-own it with ${list(others)}: no conflict.`];
     case 'REMOVE':
       return [`  - REMOVE: the apply would remove it (was ${show(v.valueBefore)}): the manifest leaves it out and nobody else owns it.`];
-    case 'GIVE UP':
-      return [`  - GIVE UP: the manifest leaves it out, so ${v.manager} would stop owning it; it stays because ${others.length ? `${list(others)} still own${others.length === 1 ? 's' : ''} it` : 'it is not removed (nobody owns it now)'}.`];
+    case 'GIVE UP': {
+      // Nobody owns it after the apply, yet the server's answer has it: the server set it.
+      const stays = others.length
+        ? `it stays because ${list(others)} still own${others.length === 1 ? 's' : ''} it${changed ? `; its value changes from ${show(v.valueBefore)} to ${show(v.valueAfter)}` : ''}`
+        : changed
+          ? `nobody owns it after the apply, and the API server sets it to ${show(v.valueAfter)} (was ${show(v.valueBefore)})`
+          : `nobody owns it after the apply, and it stays as ${show(v.valueAfter)}`;
+      return [`  - GIVE UP: the manifest leaves it out, so ${v.manager} would stop owning it; ${stays}.`];
+    }
     case 'NO CHANGE':
       return [
         `  - NO CHANGE: ${v.ownersAfter.length ? `${list(v.ownersAfter)} own${v.ownersAfter.length === 1 ? 's' : ''} it before and after` : 'nobody owns it before or after'}${changed ? `; its value changes from ${show(v.valueBefore)} to ${show(v.valueAfter)}` : ''}.`,

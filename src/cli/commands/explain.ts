@@ -1,6 +1,8 @@
 import { SsaError } from '../../errors/ssa-error.js';
 import { toYaml } from '../../manifest/write-yaml.js';
 import { pathOwnership } from '../../scenarios/explain-path.js';
+import { meaningLines } from '../../scenarios/explain-meaning.js';
+import type { KubeObject } from '../../apiserver/types.js';
 import { pathToString } from '../../fieldpath/path-string.js';
 import { clusterObjectDisplay } from '../../scenarios/cluster-mode.js';
 import { readUserPath } from '../../scenarios/locate-path.js';
@@ -95,31 +97,6 @@ function managerNote(o: OwnerEntry): string | undefined {
   return undefined;
 }
 
-const joined = (names: readonly string[]): string => names.join(' and ');
-
-/**
- * Whom an apply that changes the field conflicts with. An owner is a manager and an operation
- * (apiserver-semantics §1.2): an applier is never in conflict with its own Apply entry, but always
- * with an Update entry, its own manager name's included (`kubectl apply --server-side` against
- * `kubectl scale`'s entry).
- */
-function conflictLines(owners: readonly OwnerEntry[]): string[] {
-  const appliers = [...new Set(owners.filter((x) => x.operation === 'Apply').map((x) => x.manager))];
-  const updaters = [...new Set(owners.filter((x) => x.operation === 'Update').map((x) => x.manager))];
-  const same = 'one that sets the same value becomes a co-owner.';
-  const lines: string[] = [];
-  if (appliers.length > 0) {
-    lines.push(`  - an apply by any other manager that sets a different value conflicts with ${joined(appliers)} (HTTP 409) unless it forces; ${same}`);
-  }
-  if (updaters.length > 0) {
-    const owns = updaters.length === 1 ? `${updaters[0]} owns it` : `${joined(updaters)} own it`;
-    lines.push(
-      `  - an apply that sets a different value conflicts with ${joined(updaters)} (HTTP 409) unless it forces, whoever applies: an apply as ${updaters.join(' or ')} too, since ${owns} through an Update and an applier is another owner (an owner is a manager and an operation); ${same}`,
-    );
-  }
-  return lines;
-}
-
 export async function explainCommand(args: string[], io: CommandIO): Promise<number> {
   const parsed = parseCommandArgs('explain', args, OPTIONS, explainUsage, io);
   if (typeof parsed === 'number') return parsed;
@@ -212,28 +189,11 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
     }
     for (const v of o.viaAtomic) out.push(`  owned as part of ${v.ancestor} (atomic: owned and replaced as a whole) by ${ownerLine(v.owner, now)}`);
     const all = [...o.owners, ...o.viaAtomic.map((v) => v.owner)];
-    const names = [...new Set(all.map((x) => x.manager))];
     out.push('  what this means:');
-    if (all.length === 0 && o.below.length > 0) {
-      // A map whose own key nobody holds passes nothing down: its fields keep their owners.
-      out.push('  - nobody owns it as a whole, but fields under it have owners (below): an apply that changes one of them conflicts with its owner (HTTP 409) unless it forces; an update never conflicts.');
-    } else if (all.length === 0) {
-      out.push(
-        '  - nobody owns it: it was set by a mutating webhook or defaulted after an apply, or every owner lost it.',
-        '  - an apply that sets it takes it without a conflict; an apply that leaves it out does not remove it.',
-      );
-    } else {
-      out.push(...conflictLines(all), '  - an update (kubectl edit, patch, set, scale; a controller writing the object) never conflicts: it takes the field silently.');
-      const appliers = all.filter((x) => x.operation === 'Apply').map((x) => x.manager);
-      // Owners are entries: a manager with an Apply and an Update entry is two of them.
-      const labels = all.map((x) => (names.length < all.length ? `${x.manager} (${x.operation}${x.subresource ? ` /${x.subresource}` : ''})` : x.manager));
-      if (all.length > 1) out.push(`  - it stays as long as one of ${[...new Set(labels)].join(', ')} still owns it; an applier that stops applying it only gives up its share.`);
-      else if (appliers.length > 0) out.push(`  - if ${appliers[0]} stops applying it, the next apply by ${appliers[0]} removes it (nobody else owns it).`);
-      else out.push(`  - ${names[0]} owns it through an Update: no apply of ${names[0]}'s removes it; another applier leaving it out does not either.`);
-      for (const x of all) {
-        const note = managerNote(x);
-        if (note && !out.includes(`  - ${note}`)) out.push(`  - ${note}`);
-      }
+    out.push(...meaningLines({ catalog, live: m.object as KubeObject, object: typed.object, type: typed.type, ownership: o, now: new Date(now).toISOString() }));
+    for (const x of all) {
+      const note = managerNote(x);
+      if (note && !out.includes(`  - ${note}`)) out.push(`  - ${note}`);
     }
     if (o.below.length > 0) {
       out.push('  fields under it:');

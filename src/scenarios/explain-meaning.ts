@@ -1,0 +1,225 @@
+/**
+ * What a path's ownership means for the next write (`ssa-sim explain`'s "what this means"), from
+ * the layers that know rather than a rule of thumb:
+ *
+ * - where the field can be written at all: the API server's reset fields per endpoint (a Deployment's
+ *   main resource resets `.status`: no apply there owns, changes or conflicts on it);
+ * - what can conflict on it, from the engine's rule (engine-semantics §5.5: an apply conflicts on a
+ *   path another manager owns that it adds or modifies): any value when the object lacks the field,
+ *   a different value for a node owned whole, nothing for a set item or a granular node (a map, a
+ *   keyed item: its fields conflict, each with its own owners);
+ * - what happens when its only applier stops applying it: that applier's next apply, run against
+ *   the object in the offline API server (its own fields, from its entry, without the path), and
+ *   the server's answer read at the path (removed, or set again by the server's defaulting).
+ */
+import type { KubeObject } from '../apiserver/types.js';
+import { resetEndpoints } from '../apiserver/index.js';
+import { type Path, PeKind } from '../fieldpath/path-element.js';
+import { pathToString } from '../fieldpath/path-string.js';
+import type { SchemaCatalog } from '../schema/catalog.js';
+import type { Atom } from '../schema/schema.js';
+import { extractItems } from '../typed/remove-items.js';
+import { childType, nodeHandler, ownedWhole, ownersOfPath } from '../typed/owners-of-path.js';
+import { stepInto } from '../fieldpath/value-at-path.js';
+import { stringifyJson } from '../value/stringify-json.js';
+import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
+import { clusterObjectDisplay } from './cluster-mode.js';
+import type { PathOwnership } from './explain-path.js';
+import { liveCluster, offlineApply } from './offline-apply.js';
+import type { OwnerEntry } from './owners.js';
+import { valueAtPath } from './value-at-path.js';
+
+export interface MeaningInput {
+  readonly catalog: SchemaCatalog;
+  /** The live object as captured (managedFields included). */
+  readonly live: KubeObject;
+  /** The same without managedFields, and its type. */
+  readonly object: Value;
+  readonly type: Atom;
+  readonly ownership: PathOwnership;
+  /** The time of the hypothetical applies (RFC 3339). */
+  readonly now: string;
+}
+
+/** Whether the engine owns the node at `path` whole (a scalar, an atomic map or list). */
+function nodeOwnedWhole(path: Path, atom: Atom, object: Value): boolean {
+  let a: Atom | undefined = atom;
+  let v: Value | undefined = object;
+  for (const pe of path) {
+    const handler = nodeHandler(a, v, pe);
+    a = childType(a, handler, pe);
+    if (a === undefined) return false;
+    v = v === undefined || v === null ? undefined : stepInto(v, pe);
+  }
+  return ownedWhole(a, nodeHandler(a, v, undefined));
+}
+
+const list = (names: readonly string[]) => names.join(' and ');
+const endpointsText = (eps: readonly string[]) => eps.map((e) => `/${e}`).join(' or ');
+
+/**
+ * `v` without the node `path` names; a map or list left empty by it goes too (an empty one in an
+ * apply would claim the container itself).
+ */
+function withoutPath(v: Value, path: Path): Value | undefined {
+  if (path.length === 0) return undefined;
+  const [pe, ...rest] = path;
+  const child = stepInto(v, pe);
+  if (child === undefined) return v;
+  const next = rest.length === 0 ? undefined : withoutPath(child, rest);
+  const emptied = next !== undefined && ((isMap(next) && Object.keys(next).length === 0) || (Array.isArray(next) && next.length === 0));
+  if (isMap(v)) {
+    const out = newMap();
+    for (const k of Object.keys(v)) if (!(pe.kind === PeKind.Field && k === pe.name)) out[k] = v[k];
+    if (pe.kind === PeKind.Field && next !== undefined && !emptied) out[pe.name] = next;
+    return out;
+  }
+  if (Array.isArray(v)) {
+    const i = (v as Value[]).indexOf(child);
+    const out = [...(v as Value[])];
+    if (next === undefined || emptied) out.splice(i, 1);
+    else out[i] = next;
+    return out;
+  }
+  return v;
+}
+
+/**
+ * The object `entry` would apply next if it stopped applying `drop`: its own fields (read from
+ * the object through its set) without `drop`, with the object's identity.
+ */
+function configWithout(entry: OwnerEntry, drop: Path, object: Value, atom: Atom): ValueMap | undefined {
+  if (!isMap(object)) return undefined;
+  const fields = withoutPath(extractItems(object, entry.set, atom), drop);
+  const out = newMap();
+  out.apiVersion = getKey(object, 'apiVersion') ?? null;
+  out.kind = getKey(object, 'kind') ?? null;
+  const meta = isMap(object.metadata) ? object.metadata : newMap();
+  const own = isMap(fields) && isMap(getKey(fields, 'metadata')) ? (getKey(fields, 'metadata') as ValueMap) : newMap();
+  const metadata = newMap();
+  for (const k of Object.keys(own)) metadata[k] = own[k];
+  metadata.name = getKey(meta, 'name') ?? null;
+  if (getKey(meta, 'namespace') !== undefined) metadata.namespace = getKey(meta, 'namespace')!;
+  out.metadata = metadata;
+  if (isMap(fields)) for (const k of Object.keys(fields)) if (k !== 'apiVersion' && k !== 'kind' && k !== 'metadata') out[k] = fields[k];
+  return out;
+}
+
+/**
+ * What the API server answers when `entry` (an applier of the main resource) applies its own
+ * fields without `drop`: the value at `path` afterwards and who owns it, or undefined when the
+ * question cannot be put (another version's entry) or the apply fails.
+ */
+function nextApplyWithout(input: MeaningInput, entry: OwnerEntry, drop: Path): { value: Value | undefined; owners: string[] } | undefined {
+  const { live, object, type, ownership } = input;
+  if (entry.subresource !== '' || entry.apiVersion !== getKey(object as ValueMap, 'apiVersion')) return undefined;
+  const config = configWithout(entry, drop, object, type);
+  if (config === undefined) return undefined;
+  const result = offlineApply({ catalog: input.catalog, live: [live], manifests: [config], fieldManager: entry.manager, force: false, clientSide: false, now: input.now });
+  if (result.outcome.exitCode !== 0) return undefined;
+  const display = clusterObjectDisplay(live);
+  const after = result.after.objects.find((o) => o.display === display);
+  if (after === undefined) return undefined;
+  const owners = [...new Set(ownersOfPath(after.owners, ownership.path, after.type.get(), after.object).map((o) => o.entry.manager))];
+  // The apply did not drop it (the entry's set does not read back as that applier's config): no answer.
+  if (owners.includes(entry.manager)) return undefined;
+  return { value: valueAtPath(after.object, ownership.path), owners };
+}
+
+/** The "what this means" lines, each `  - ...`. */
+export function meaningLines(input: MeaningInput): string[] {
+  const o = input.ownership;
+  const path = o.path;
+  const all = [...o.owners, ...o.viaAtomic.map((v) => v.owner)];
+  const names = [...new Set(all.map((x) => x.manager))];
+  const out: string[] = [];
+
+  // Where the field can be written: the endpoints whose strategy does not reset it.
+  const fieldNames: string[] = [];
+  for (const pe of path) {
+    if (pe.kind !== PeKind.Field) break;
+    fieldNames.push(pe.name);
+  }
+  const resets = resetEndpoints(liveCluster(input.catalog, [], input.now), input.live, fieldNames);
+  const mainReset = resets?.resetting.find((r) => r.endpoint === '');
+  let via = '';
+  if (resets && mainReset) {
+    const writable = resets.served.filter((s) => s !== '' && !resets.resetting.some((r) => r.endpoint === s));
+    const reset = pathToString(path.slice(0, mainReset.fields.length));
+    out.push(
+      `an apply or update of the main resource never owns, changes or conflicts on it: the API server resets ${reset} there.` +
+        (writable.length > 0 ? ` Only writes through ${endpointsText(writable)} do:` : ''),
+    );
+    via = writable.length > 0 ? ` through ${endpointsText(writable)}` : '';
+  }
+
+  if (all.length === 0 && o.below.length > 0) {
+    // A map whose own key nobody holds passes nothing down: its fields keep their owners.
+    out.push('nobody owns it as a whole, but fields under it have owners (below): an apply that changes one of them conflicts with its owner (HTTP 409) unless it forces; an update never conflicts.');
+    return out.map((l) => `  - ${l}`);
+  }
+  if (all.length === 0) {
+    out.push(
+      'nobody owns it: it was set by a mutating webhook or defaulted after an apply, or every owner lost it.',
+      `an apply${via} that sets it takes it without a conflict; an apply that leaves it out does not remove it.`,
+    );
+    return out.map((l) => `  - ${l}`);
+  }
+
+  // Whom an apply that adds or changes it conflicts with. An owner is a manager and an operation
+  // (apiserver-semantics §1.2): an applier never conflicts with its own Apply entry, always with
+  // an Update entry, its own manager name's included (kubectl apply --server-side after kubectl scale).
+  const conflicts = (when: string, tail: string): string[] => {
+    const appliers = [...new Set(all.filter((x) => x.operation === 'Apply').map((x) => x.manager))];
+    const updaters = [...new Set(all.filter((x) => x.operation === 'Update').map((x) => x.manager))];
+    const lines: string[] = [];
+    if (appliers.length > 0) lines.push(`an apply${via} by any other manager that ${when} conflicts with ${list(appliers)} (HTTP 409) unless it forces${tail}`);
+    if (updaters.length > 0) {
+      const owns = updaters.length === 1 ? `${updaters[0]} owns it` : `${list(updaters)} own it`;
+      lines.push(
+        `an apply${via} that ${when} conflicts with ${list(updaters)} (HTTP 409) unless it forces, whoever applies: an apply as ${updaters.join(' or ')} too, since ${owns} through an Update and an applier is another owner (an owner is a manager and an operation)${tail}`,
+      );
+    }
+    return lines;
+  };
+  const last = path[path.length - 1];
+  if (o.value === undefined) {
+    out.push(...conflicts('sets it', ', whatever the value: the object does not have it, so the apply adds it.'));
+  } else if (o.viaAtomic.length === 0 && last?.kind === PeKind.Value) {
+    out.push('no apply conflicts on it: an item of a set has no other value; an apply that lists it becomes a co-owner.');
+  } else if (o.viaAtomic.length === 0 && !nodeOwnedWhole(path, input.type, input.object)) {
+    out.push('no apply conflicts on it as a whole: conflicts come from the fields under it, each with its own owners.');
+  } else {
+    out.push(...conflicts('sets a different value', '; one that sets the same value becomes a co-owner.'));
+  }
+  out.push(
+    mainReset
+      ? `an update${via} (a controller writing it) never conflicts: it takes the field silently.`
+      : 'an update (kubectl edit, patch, set, scale; a controller writing the object) never conflicts: it takes the field silently.',
+  );
+
+  const appliers = all.filter((x) => x.operation === 'Apply');
+  // Owners are entries: a manager with an Apply and an Update entry is two of them.
+  const labels = all.map((x) => (names.length < all.length ? `${x.manager} (${x.operation}${x.subresource ? ` /${x.subresource}` : ''})` : x.manager));
+  if (all.length > 1) out.push(`it stays as long as one of ${[...new Set(labels)].join(', ')} still owns it; an applier that stops applying it only gives up its share.`);
+  else if (appliers.length > 0) {
+    const a = appliers[0];
+    const through = o.viaAtomic.find((v) => v.owner === a);
+    const drop = through ? pathOfAncestor(path, through.ancestor) : path;
+    const what = through ? `${through.ancestor} (which holds it)` : 'it';
+    const next = o.value === undefined ? undefined : nextApplyWithout(input, a, drop);
+    // Go's null for a pointer the object no longer has is the field gone.
+    if (next === undefined || next.value === undefined || next.value === null) out.push(`if ${a.manager} stops applying ${what}, the next apply by ${a.manager} removes it (nobody else owns it).`);
+    else {
+      const by = next.owners.length > 0 ? `owned by ${list(next.owners)}` : 'owned by nobody';
+      out.push(`if ${a.manager} stops applying ${what}, the next apply by ${a.manager} removes it and the API server sets it to its default ${stringifyJson(next.value)}, ${by}.`);
+    }
+  } else out.push(`${names[0]} owns it through an Update: no apply of ${names[0]}'s removes it; another applier leaving it out does not either.`);
+  return out.map((l) => `  - ${l}`);
+}
+
+/** The prefix of `path` that prints as `ancestor`. */
+function pathOfAncestor(path: Path, ancestor: string): Path {
+  for (let n = 1; n <= path.length; n++) if (pathToString(path.slice(0, n)) === ancestor) return path.slice(0, n);
+  return path;
+}

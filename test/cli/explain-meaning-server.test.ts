@@ -1,0 +1,174 @@
+/**
+ * What `explain` says a path's ownership means for the next write, and its verdicts' words, agree
+ * with what the API server does: checked here against `preview` (the same offline server) on the
+ * shapes where a rule of thumb goes wrong: a field the main resource resets (`.status` of a
+ * Deployment, owned through /status), a field owned but absent from the object, a field the
+ * server defaults again once its only applier drops it (`.spec.replicas`), a list item and a set
+ * item (owned as nodes, never conflicting as a whole).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './run-io.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-meaning-server-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const LIVE = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: default
+  finalizers:
+  - example.com/a
+  managedFields:
+  - manager: alice
+    operation: Apply
+    apiVersion: apps/v1
+    time: "2026-01-01T00:00:00Z"
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:metadata:
+        f:finalizers:
+          v:"example.com/a": {}
+      f:spec:
+        f:replicas: {}
+        f:selector: {}
+        f:template:
+          f:metadata:
+            f:labels:
+              f:app: {}
+          f:spec:
+            f:containers:
+              k:{"name":"app"}:
+                .: {}
+                f:name: {}
+                f:image: {}
+  - manager: kube-controller-manager
+    operation: Update
+    apiVersion: apps/v1
+    subresource: status
+    time: "2026-01-02T00:00:00Z"
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:status:
+        f:replicas: {}
+  - manager: bob
+    operation: Update
+    apiVersion: apps/v1
+    time: "2026-01-03T00:00:00Z"
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:spec:
+        f:paused: {}
+spec:
+  replicas: 2
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: nginx
+status:
+  replicas: 2
+`;
+
+/** carol sets .status.replicas and .spec.paused, both owned by others. */
+const CAROL = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: default}
+spec:
+  paused: false
+status:
+  replicas: 5
+`;
+
+/** alice's own fields without .spec.replicas. */
+const ALICE_WITHOUT_REPLICAS = `apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: default, finalizers: [example.com/a]}
+spec:
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: app
+        image: nginx
+`;
+
+const live = join(dir, 'live.yaml');
+const carol = join(dir, 'carol.yaml');
+const alice = join(dir, 'alice.yaml');
+writeFileSync(live, LIVE);
+writeFileSync(carol, CAROL);
+writeFileSync(alice, ALICE_WITHOUT_REPLICAS);
+const now = ['--now', '2026-01-10T00:00:00Z'];
+
+async function explain(path: string, ...flags: string[]): Promise<string> {
+  const r = await runCli(['explain', live, path, ...now, ...flags]);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return r.stdout;
+}
+
+async function previewJson(manifest: string, manager: string): Promise<{ conflicts: { path: string; manager: string }[]; objects: unknown[] }> {
+  const r = await runCli(['preview', '-f', manifest, '--live', live, '--field-manager', manager, '-o', 'json', '--now', '2026-01-10T00:00:00Z']);
+  return JSON.parse(r.stdout) as { conflicts: { path: string; manager: string }[]; objects: unknown[] };
+}
+
+describe('explain: what ownership means, as the API server does it', () => {
+  it('a field the main resource resets (.status, owned through /status): an apply to the main resource neither conflicts on it nor changes it', async () => {
+    const p = await previewJson(carol, 'carol');
+    // The server's answer: carol conflicts on .spec.paused (bob), never on .status.replicas.
+    expect(p.conflicts.map((c) => c.path)).toEqual(['.spec.paused']);
+    const out = await explain('.status.replicas');
+    expect(out).not.toContain('an apply by any other manager that sets a different value conflicts');
+    expect(out).toContain('  - an apply or update of the main resource never owns, changes or conflicts on it: the API server resets .status there. Only writes through /status do:\n');
+    expect(out).toContain(
+      '  - an apply through /status that sets a different value conflicts with kube-controller-manager (HTTP 409) unless it forces, whoever applies: an apply as kube-controller-manager too, since kube-controller-manager owns it through an Update and an applier is another owner (an owner is a manager and an operation); one that sets the same value becomes a co-owner.\n',
+    );
+  });
+
+  it('a field owned but not in the object: any apply that sets it conflicts, whatever the value', async () => {
+    const p = await previewJson(carol, 'carol');
+    expect(p.conflicts).toContainEqual(expect.objectContaining({ path: '.spec.paused', manager: 'bob' }));
+    const out = await explain('.spec.paused');
+    expect(out).not.toContain('one that sets the same value becomes a co-owner');
+    expect(out).toContain(
+      '  - an apply that sets it conflicts with bob (HTTP 409) unless it forces, whoever applies: an apply as bob too, since bob owns it through an Update and an applier is another owner (an owner is a manager and an operation), whatever the value: the object does not have it, so the apply adds it.\n',
+    );
+  });
+
+  it('explain -f: a conflict on a field the object does not have cannot be resolved by setting the live value', async () => {
+    const out = await explain('.spec.paused', '-f', carol, '--field-manager', 'carol');
+    expect(out).toContain('  - CONFLICT: bob owns it and the manifest sets false where the live object does not have it: the server answers 409.\n');
+    expect(out).toContain('    Resolve it by --force-conflicts (take it) or removing it from the manifest (leave it to them): any value adds it, so it cannot be shared.\n');
+  });
+
+  it('a field the server defaults again: its only applier dropping it resets it to the default, it is not removed', async () => {
+    const out = await explain('.spec.replicas');
+    expect(out).not.toContain('removes it (nobody else owns it)');
+    expect(out).toContain('  - if alice stops applying it, the next apply by alice removes it and the API server sets it to its default 1, owned by nobody.\n');
+  });
+
+  it('explain -f GIVE UP: the value the server sets is said', async () => {
+    const out = await explain('.spec.replicas', '-f', alice, '--field-manager', 'alice');
+    expect(out).toContain('  - GIVE UP: the manifest leaves it out, so alice would stop owning it; nobody owns it after the apply, and the API server sets it to 1 (was 2).\n');
+  });
+
+  it('a list item and a set item are owned as nodes: no apply conflicts on them as a whole', async () => {
+    const item = await explain('.spec.template.spec.containers[name="app"]');
+    expect(item).not.toContain('sets a different value conflicts');
+    expect(item).toContain('  - no apply conflicts on it as a whole: conflicts come from the fields under it, each with its own owners.\n');
+    const setItem = await explain('.metadata.finalizers[="example.com/a"]');
+    expect(setItem).not.toContain('sets a different value conflicts');
+    expect(setItem).toContain('  - no apply conflicts on it: an item of a set has no other value; an apply that lists it becomes a co-owner.\n');
+  });
+});

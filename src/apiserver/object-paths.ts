@@ -101,7 +101,7 @@ export function toValue(x: unknown, depth = 0, bigintPrefix?: string): Value {
 }
 
 /**
- * Value → plain JS objects (for libraries that expect ordinary objects, e.g. fast-json-patch).
+ * Value → plain JS objects (for libraries that expect ordinary objects).
  * With `bigintPrefix`, a bigint becomes the string `bigintPrefix + digits` (such libraries copy
  * data through JSON.stringify, which refuses bigints); `toValue` with the same prefix reverses it.
  */

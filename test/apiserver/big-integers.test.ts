@@ -1,8 +1,7 @@
 /**
  * Integers beyond 2^53 through the API server's request bodies and patches: JSON and YAML bodies
  * keep every digit of an int64 (int64 when the text is an integer that fits, as apimachinery's
- * decoders do), JSON patch (including copy and move, which fast-json-patch does through
- * JSON.stringify), merge patch and strategic merge patch carry them, and the stored object and its
+ * decoders do), JSON patch (including copy and move), merge patch and strategic merge patch carry them, and the stored object and its
  * managedFields hold them exactly.
  */
 import { describe, expect, it } from 'vitest';

@@ -12,7 +12,10 @@ export function applyPatch(type: Exclude<PatchType, 'apply'>, doc: ValueMap, pat
   switch (type) {
     case 'json': {
       const r = applyJsonPatch(doc, patchValue);
-      if (!r.ok) return { ok: false, status: r.kind === 'decode' ? badRequest(r.message) : statusFailure(422, r.message, 'Invalid') };
+      if (!r.ok) {
+        const status = r.kind === 'decode' ? badRequest(r.message) : r.kind === 'too-large' ? statusFailure(413, r.message, 'RequestEntityTooLarge') : statusFailure(422, r.message, 'Invalid');
+        return { ok: false, status };
+      }
       out = r.value;
       break;
     }

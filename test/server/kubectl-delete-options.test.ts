@@ -84,7 +84,7 @@ describe('DeleteOptions in the body of a DELETE', () => {
     const options = new WireWriter();
     options.string(4, 'Background'); // propagationPolicy
     options.string(5, 'All'); // dryRun
-    const body = new Blob([wrapEnvelope('v1', 'DeleteOptions', options.finish())]);
+    const body = new Blob([new Uint8Array(wrapEnvelope('v1', 'DeleteOptions', options.finish()))]);
     const dry = await call(server, 'DELETE', '/api/v1/namespaces/default/configmaps/c', body, { 'Content-Type': 'application/vnd.kubernetes.protobuf' });
     expect(dry.status).toBe(200);
     expect((await call(server, 'GET', '/api/v1/namespaces/default/configmaps/c')).status).toBe(200);

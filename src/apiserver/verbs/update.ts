@@ -8,6 +8,7 @@ import { defaulterFor, endpointFor, isStatus, resolveTarget, storedAt } from '..
 import { failure, invalid, notFound, resourceNotServed } from '../status.js';
 import type { ClusterState, ServeResult, UpdateRequest } from '../types.js';
 import { checkIdentity } from './body-identity.js';
+import { uidPreconditionFailure } from '../uid-precondition.js';
 import { scaleWrite } from './scale-write.js';
 
 /** PUT: replaces the object (or its status / scale); recorded as an Update, never a conflict. */
@@ -28,6 +29,9 @@ export function update(state: ClusterState, req: UpdateRequest): ServeResult {
   if (sub === 'scale') return scaleWrite(state, target, { kind: 'update', body }, { manager, now, dryRun, fieldValidation: opts.fieldValidation });
   if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
   const old = storedAt(state, target);
+  // The store checks the body's uid before it looks at anything else, a missing object included.
+  const precondition = uidPreconditionFailure(target, body, state.objects.get(target.key));
+  if (precondition) return { state, response: failure(precondition) };
   if (!old && (sub !== '' || !target.resource.allowCreateOnUpdate)) {
     return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
   }

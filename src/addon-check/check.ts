@@ -12,6 +12,7 @@ import { identity } from '../actors/objects.js';
 import { coordinates } from '../actors/resources.js';
 import type { KubeObject } from '../apiserver/types.js';
 import { objectRefDisplay, type ClusterRunState } from '../scenarios/cluster-mode.js';
+import { ownershipChangeReport } from '../scenarios/format-run.js';
 import { changesBetween } from '../scenarios/run-scenario.js';
 import type { ActionResult, ModeRunner, ObjectView, RunEnvironment, Snapshot } from '../scenarios/run-types.js';
 import { addonArgs, buildClusterStates, type ClusterStateRun, syntheticStep } from './cluster-states.js';
@@ -56,7 +57,7 @@ function cellOf(runner: ModeRunner, input: AddonCheckInput, state: ClusterStateR
     const id = ref === undefined ? undefined : resourceId(coordinates(cluster, ref.apiVersion ?? '', ref.kind, ref.name, ref.namespace));
     const preserved = (addon?.preserved ?? []).filter((p) => p.object === id).map((p) => p.path);
     const fates = (changed.get(display) ?? []).map(({ change, path }) => fateOf(change, path, afterViews.get(display)));
-    return { object: display, conflicts, preserved, ownershipChanges: changes.find((c) => c.display === display)?.changes ?? [], userChanges: fates };
+    return { object: display, conflicts, preserved, ownershipChanges: (changes.find((c) => c.display === display)?.changes ?? []).map(ownershipChangeReport), userChanges: fates };
   });
   return {
     state: state.name,

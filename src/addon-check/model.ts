@@ -6,7 +6,7 @@
 import type { AddonState, ResolveConflicts } from '../actors/actor.js';
 import type { KubeObject } from '../apiserver/types.js';
 import type { SourcePosition } from '../errors/ssa-error.js';
-import type { OwnershipChange } from '../scenarios/ownership-changes.js';
+import type { OwnershipChangeReport } from '../scenarios/format-run.js';
 import type { ScenarioStep } from '../scenarios/model.js';
 import type { LocatedDocument } from '../scenarios/read-yaml.js';
 import type { Value } from '../value/value.js';
@@ -96,7 +96,7 @@ export interface CellObject {
   readonly conflicts: readonly { readonly manager: string; readonly path: string }[];
   /** Paths PRESERVE kept (ssa-sim's PRESERVE model, see docs/actors.md). */
   readonly preserved: readonly string[];
-  readonly ownershipChanges: readonly OwnershipChange[];
+  readonly ownershipChanges: readonly OwnershipChangeReport[];
   readonly userChanges: readonly UserChangeFate[];
 }
 

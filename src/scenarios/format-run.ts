@@ -114,17 +114,21 @@ export function formatRun(run: ScenarioRun, style: TextStyle = PLAIN): string {
   return formatScenarioHeader(run, style) + run.steps.map((s) => formatStep(s, run.scenario.steps.length, style)).join('') + formatRunSummary(run, style);
 }
 
-/** Ownership changes in the reports (`run -o json`, `preview -o json`): docs/reports.md. */
+/** One ownership change as the reports give it (docs/reports.md): the views' path elements left out. */
+export type OwnershipChangeReport = Pick<OwnershipChange, 'kind' | 'manager' | 'other' | 'paths' | 'text'>;
+
+export function ownershipChangeReport(x: OwnershipChange): OwnershipChangeReport {
+  return { kind: x.kind, manager: x.manager, other: x.other, paths: x.paths, text: x.text };
+}
+
+/** Ownership changes in the reports (`run -o json`, `preview -o json`, `addon-check -o json`): docs/reports.md. */
 export interface OwnershipChangesReport {
   readonly object: string;
-  readonly changes: readonly Pick<OwnershipChange, 'kind' | 'manager' | 'other' | 'paths' | 'text'>[];
+  readonly changes: readonly OwnershipChangeReport[];
 }
 
 export function ownershipChangesReport(changes: readonly ObjectChanges[]): OwnershipChangesReport[] {
-  return changes.map((c) => ({
-    object: c.display,
-    changes: c.changes.map((x) => ({ kind: x.kind, manager: x.manager, other: x.other, paths: x.paths, text: x.text })),
-  }));
+  return changes.map((c) => ({ object: c.display, changes: c.changes.map(ownershipChangeReport) }));
 }
 
 /** The machine report of one run. */

@@ -74,6 +74,15 @@ describe('ssa-sim addon-check: vpc-cni v1.10.1 -> v1.11.4 over the default custo
     expect(warm).toMatchObject({ fate: 'kept', owners: ['kubectl-set'], ownersAfter: ['kubectl-set'], value: { name: 'WARM_IP_TARGET', value: '5' } });
   });
 
+  it("ownership changes in the report have docs/reports.md's shape (kind, manager, other, paths, text), as in run's and preview's", () => {
+    const over = cell(report, 'edit-image', 'OVERWRITE');
+    expect(ds(over).ownershipChanges).toEqual([
+      { kind: 'took', manager: 'eks', other: 'kubectl-edit', paths: [IMAGE], text: `eks took ${IMAGE} from kubectl-edit` },
+      { kind: 'entry-gone', manager: 'kubectl-edit', paths: [], text: 'kubectl-edit no longer owns any field: its managedFields entry is gone' },
+    ]);
+    for (const c of report.cells) for (const o of c.objects) for (const x of o.ownershipChanges) expect(Object.keys(x).every((k) => ['kind', 'manager', 'other', 'paths', 'text'].includes(k))).toBe(true);
+  });
+
   it('an edited image: NONE fails on it, OVERWRITE replaces it, PRESERVE keeps it', () => {
     const none = cell(report, 'edit-image', 'NONE');
     expect(none.error).toBe(`ConfigurationConflict: Conflicts found when trying to apply. Will not continue due to resolve conflicts mode. Conflicts: DaemonSet.apps aws-node - ${IMAGE}`);

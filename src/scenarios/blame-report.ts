@@ -4,7 +4,7 @@
  * with its owners, by index into `entries`.
  */
 import { pathToString } from '../fieldpath/path-string.js';
-import { blameLines } from './blame.js';
+import { absentFields, blameLines } from './blame.js';
 import type { OwnerEntry } from './owners.js';
 import { objectDisplayName } from './read-live-objects.js';
 import type { TypedLiveObject } from './typed-live-objects.js';
@@ -29,6 +29,7 @@ export function blameReport(live: TypedLiveObject) {
       shared: new Set(l.owners.map((o) => o.manager)).size > 1,
       viaAtomic: l.viaAtomic,
     })),
+    absent: absentFields(live.object, live.owners).map((a) => ({ path: a.path, owners: a.owners.map(index), fields: a.fields })),
   };
 }
 

@@ -8,6 +8,8 @@
  */
 import { type Path, fieldElement, indexElement } from '../fieldpath/path-element.js';
 import { pathToString } from '../fieldpath/path-string.js';
+import { FieldSet } from '../fieldpath/set.js';
+import { pathReader } from '../fieldpath/value-at-path.js';
 import { toYaml } from '../manifest/write-yaml.js';
 import type { Atom } from '../schema/schema.js';
 import { listItemElement } from '../typed/list-item-element.js';
@@ -126,6 +128,43 @@ export function blameLines(object: Value, owners: readonly OwnerEntry[], root: A
   if (isMap(object)) map(object, 0, { path: [], type: root });
   else out.push({ text: scalarLines(object).join('\n'), path: '', at: [], owners: [], fieldOwners: [], item: undefined, viaAtomic: false });
   return out;
+}
+
+/** A field some entries own that the object does not have (the shortest owned path missing along it). */
+export interface AbsentField {
+  readonly at: Path;
+  readonly path: string;
+  /** The entries owning it or anything under it, in their order. */
+  readonly owners: readonly OwnerEntry[];
+  /** How many owned paths it stands for: itself and those under it. */
+  readonly fields: number;
+}
+
+/**
+ * The owned fields the object does not have: every path of the entries' sets whose value the
+ * object lacks, grouped under its shortest prefix that is owned and missing too (a removed list
+ * item with its fields), in the order of the sets' union (field paths' own order). Ownership of them still counts: an apply that sets one conflicts with its
+ * owners.
+ */
+export function absentFields(object: Value, owners: readonly OwnerEntry[]): AbsentField[] {
+  const union = owners.reduce((u, e) => u.union(e.set), new FieldSet());
+  const read = pathReader(object);
+  const groups = new Map<string, { at: Path; owners: Set<OwnerEntry>; fields: number }>();
+  union.iterate((p) => {
+    for (let n = 1; n <= p.length; n++) {
+      const q = p.slice(0, n);
+      // The shortest prefix that is missing and owned itself (a map's fields are not the map).
+      if (n < p.length && !union.has(q)) continue;
+      if (read(q) !== undefined) continue;
+      const id = q.map((pe) => pe.id).join('\u0000');
+      let g = groups.get(id);
+      if (!g) groups.set(id, (g = { at: q, owners: new Set(), fields: 0 }));
+      g.fields++;
+      for (const e of owners) if (e.set.has(p)) g.owners.add(e);
+      return;
+    }
+  });
+  return [...groups.values()].map((g) => ({ at: g.at, path: pathToString(g.at), owners: owners.filter((e) => g.owners.has(e)), fields: g.fields }));
 }
 
 /** The object without `metadata.managedFields` (what blame shows; the owners are in the gutter). */

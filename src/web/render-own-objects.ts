@@ -3,6 +3,7 @@
  * their owners in the scenario view's classes and colours, then its managedFields entries in the
  * order of their times, each openable to the FieldsV1 keys it holds.
  */
+import { fieldsWord } from '../scenarios/ownership-changes.js';
 import { esc, join } from './html.js';
 import type { EntryModel } from './page-model.js';
 import type { OwnObject, OwnObjects } from './own-objects.js';
@@ -16,6 +17,16 @@ function renderHistoryEntry(e: EntryModel, index: number, lines: number): string
   return `<li><details class="entry" data-own-entry="${index}"><summary><span class="own-time">${esc(e.time ?? 'no time')}</span> ${swatch(e.tag)}<strong>${esc(e.tag.label)}</strong> <span class="entry-meta">${esc(meta)} · ${e.fieldCount} field${e.fieldCount === 1 ? '' : 's'} · owns ${lines} line${lines === 1 ? '' : 's'}</span></summary><div class="entry-body"></div></details></li>`;
 }
 
+/** The owned fields the object does not have (blame's `absent`), each with its owners. */
+function renderAbsent(o: OwnObject): string | false {
+  const absent = o.report.absent;
+  if (absent.length === 0) return false;
+  const label = (i: number) => `<strong>${esc(o.model.entries[i].tag.label)}</strong>`;
+  const item = (a: (typeof absent)[number]) =>
+    `<li><code>${esc(a.path)}</code>${a.fields > 1 ? ` (and ${fieldsWord(a.fields - 1)} under it)` : ''} owned by ${a.owners.map(label).join(', ')}</li>`;
+  return `<h4>Owned, not in the object</h4><ul class="absent">${absent.map(item).join('')}</ul>`;
+}
+
 function renderObject(o: OwnObject, index: number): string {
   const m = o.model;
   const linesOf = (e: EntryModel) => m.rows.filter((r) => r.owners.some((t) => t.label === e.tag.label)).length;
@@ -24,6 +35,7 @@ function renderObject(o: OwnObject, index: number): string {
     `<h3 id="own-object-${index}" class="object-name">${esc(o.display)}</h3>`,
     renderLegend(m),
     `<ol class="blame" style="--who:${whoWidth(m)}ch" aria-label="${esc(o.display)}: YAML, each line with the managers that own it">${renderShown(m)}</ol>`,
+    renderAbsent(o),
     `<h4>History by time</h4>`,
     o.history.length === 0
       ? '<p>The object has no managedFields: nobody owns any of its fields (did you forget <code>--show-managed-fields</code>?).</p>'

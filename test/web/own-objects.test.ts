@@ -104,3 +104,33 @@ describe('your own objects: the blame view', () => {
     });
   }
 });
+
+describe('your own objects: owned fields the object does not have', () => {
+  it('are listed under the lines, with their owners, as blame lists them', async () => {
+    const dump = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: c
+  namespace: default
+  managedFields:
+  - manager: bob
+    operation: Update
+    apiVersion: v1
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:data:
+        f:a: {}
+        f:gone.key: {}
+data:
+  a: "1"
+`;
+    const file = join(dir, 'absent.yaml');
+    writeFileSync(file, dump);
+    const cli = await runCli(['blame', file, '-o', 'json']);
+    const page = readOwnObjects(dump, file);
+    expect(page.objects[0].report.absent).toEqual(JSON.parse(cli.stdout).objects[0].absent);
+    expect(page.objects[0].report.absent).toEqual([{ path: '.data.gone.key', owners: [0], fields: 1 }]);
+    const html = renderOwnObjects(page);
+    expect(html).toContain('<h4>Owned, not in the object</h4><ul class="absent"><li><code>.data.gone.key</code> owned by <strong>bob</strong></li></ul>');
+  });
+});

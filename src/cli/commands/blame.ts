@@ -1,5 +1,6 @@
 import { SsaError } from '../../errors/ssa-error.js';
-import { type BlameLine, blameLines } from '../../scenarios/blame.js';
+import { absentFields, blameLines } from '../../scenarios/blame.js';
+import { fieldsWord } from '../../scenarios/ownership-changes.js';
 import type { OwnerEntry } from '../../scenarios/owners.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { ANSI, isColorMode, managerColor, SHARED_COLOR, useColor } from '../color.js';
@@ -84,23 +85,31 @@ export function describeOwner(o: OwnerEntry, time: TimeMode, now: number): strin
   return `${o.manager} (${o.operation}${o.subresource ? ` /${o.subresource}` : ''}${when ? ` ${when}` : ''})`;
 }
 
-function gutter(line: BlameLine, time: TimeMode, now: number, color: boolean): { plain: string; styled: string } {
-  if (line.owners.length === 0) return { plain: '', styled: '' };
-  const parts = line.owners.map((o) => describeOwner(o, time, now));
-  const shared = new Set(line.owners.map((o) => o.manager)).size > 1;
+function gutter(owners: readonly OwnerEntry[], time: TimeMode, now: number, color: boolean): { plain: string; styled: string } {
+  if (owners.length === 0) return { plain: '', styled: '' };
+  const parts = owners.map((o) => describeOwner(o, time, now));
+  const shared = new Set(owners.map((o) => o.manager)).size > 1;
   const plain = parts.join(', ') + (shared ? ' [shared]' : '');
   if (!color) return { plain, styled: plain };
   const styled =
-    line.owners.map((o, i) => `${managerColor(o.manager)}${parts[i]}${ANSI.reset}`).join(', ') + (shared ? ` ${SHARED_COLOR}[shared]${ANSI.reset}` : '');
+    owners.map((o, i) => `${managerColor(o.manager)}${parts[i]}${ANSI.reset}`).join(', ') + (shared ? ` ${SHARED_COLOR}[shared]${ANSI.reset}` : '');
   return { plain, styled };
 }
 
-/** The annotated text of one object. */
+/**
+ * The annotated text of one object: its lines, then the owned fields it does not have (as YAML
+ * comments), each with its owners.
+ */
 export function blameText(live: TypedLiveObject, opts: { time: TimeMode; now: number; color: boolean }): string {
-  const lines = blameLines(live.object, live.owners, live.type);
-  const gutters = lines.map((l) => gutter(l, opts.time, opts.now, opts.color));
+  const absent = absentFields(live.object, live.owners);
+  const rows: { owners: readonly OwnerEntry[]; text: string }[] = [
+    ...blameLines(live.object, live.owners, live.type),
+    ...(absent.length === 0 ? [] : [{ owners: [], text: '# owned, not in the object:' }]),
+    ...absent.map((a) => ({ owners: a.owners, text: `#   ${a.path}${a.fields > 1 ? ` (and ${fieldsWord(a.fields - 1)} under it)` : ''}` })),
+  ];
+  const gutters = rows.map((l) => gutter(l.owners, opts.time, opts.now, opts.color));
   const width = Math.min(72, Math.max(0, ...gutters.map((g) => g.plain.length)));
-  return lines.map((l, i) => `${gutters[i].styled}${' '.repeat(Math.max(0, width - gutters[i].plain.length))} | ${l.text}\n`).join('');
+  return rows.map((l, i) => `${gutters[i].styled}${' '.repeat(Math.max(0, width - gutters[i].plain.length))} | ${l.text}\n`).join('');
 }
 
 export async function blameCommand(args: string[], io: CommandIO): Promise<number> {

@@ -13,6 +13,7 @@ import { jsonQuoteHtml } from '../fieldpath/json-text.js';
 import type { ManagedFields, ManagerEntry } from '../merge/managers.js';
 import { compareStrings } from '../value/compare-strings.js';
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
+import { parseRfc3339 } from './rfc3339-time.js';
 import type { ManagedFieldsEntry, ManagedFieldsOperation } from './types.js';
 
 /** The engine's managers keyed by identifier, and each identifier's time (absent = no time). */
@@ -206,10 +207,8 @@ export function readEntries(obj: ValueMap): ManagedFieldsEntry[] {
 export function normalizeTime(v: Value | undefined): string | undefined | false {
   if (v === undefined || v === null || v === '') return undefined;
   if (typeof v !== 'string') return false;
-  if (!/^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/.test(v)) return false;
-  const ms = Date.parse(v);
-  if (Number.isNaN(ms)) return false;
-  return formatTime(ms);
+  const ms = parseRfc3339(v);
+  return ms === undefined ? false : formatTime(ms);
 }
 
 /** `2024-02-24T15:24:31Z` for a time in milliseconds (sub-seconds dropped). */

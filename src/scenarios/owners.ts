@@ -4,6 +4,7 @@
  * subresource, as the API server keys them).
  */
 import { buildIdentifier } from '../apiserver/index.js';
+import { isRfc3339 } from '../apiserver/rfc3339-time.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { decodeFieldsV1Value } from '../fieldpath/fieldsv1-decode.js';
 import type { FieldSet } from '../fieldpath/set.js';
@@ -55,6 +56,8 @@ export function ownersFromObject(obj: Value): OwnerEntry[] {
     };
     const operation = str('operation');
     if (operation !== 'Apply' && operation !== 'Update') throw bad('operation', 'operation must be `Apply` or `Update`');
+    const apiVersion = str('apiVersion') ?? '';
+    if (apiVersion === '') throw bad('apiVersion', 'apiVersion must not be empty');
     // The API server's decoder: absent and empty are the same (apiserver-semantics §1.3).
     const fieldsType = str('fieldsType') ?? '';
     if (fieldsType === '') throw bad('fieldsType', `missing fieldsType in managed fields entry ${i}`);
@@ -66,12 +69,15 @@ export function ownersFromObject(obj: Value): OwnerEntry[] {
     } catch (err) {
       throw bad('fieldsV1', (err as Error).message);
     }
+    // No API server stores a time it cannot read back (metav1.Time is RFC 3339).
+    const time = str('time');
+    if (time !== undefined && time !== '' && !isRfc3339(time)) throw bad('time', `${JSON.stringify(time)} is not an RFC 3339 time such as 2024-02-24T15:24:31Z`);
     return {
       manager: str('manager') ?? '',
       operation,
-      apiVersion: str('apiVersion') ?? '',
+      apiVersion,
       subresource: str('subresource') ?? '',
-      time: str('time'),
+      time,
       set,
       fieldsV1,
     };

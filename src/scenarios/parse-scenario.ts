@@ -22,7 +22,7 @@ import type {
 } from './model.js';
 import { readYamlDocument, segsKey } from './read-yaml.js';
 import { clockOverrun, DEFAULT_START, LAST_TIME } from './scenario-clock.js';
-import { readOptionValue, RFC3339 } from './read-option-value.js';
+import { isScenarioTime, readOptionValue } from './read-option-value.js';
 import { isVerb, REQUEST_KEYS, REQUEST_OPTION_KEYS, TARGET_KEYS, VERBS } from './request-keys.js';
 
 const TOP_KEYS = ['name', 'description', 'learn', 'mode', 'schema', 'clock', 'live', 'managed', 'objects', 'steps'];
@@ -185,7 +185,7 @@ function parseClock(n: DocNode): ClockSpec {
   n.onlyKeys(['start', 'tick']);
   const startNode = n.require('start', 'an RFC 3339 time such as 2022-08-23T10:00:00Z');
   const start = startNode.string('an RFC 3339 time such as 2022-08-23T10:00:00Z');
-  if (!RFC3339.test(start) || Number.isNaN(Date.parse(start))) throw startNode.expected('an RFC 3339 time such as 2022-08-23T10:00:00Z');
+  if (!isScenarioTime(start)) throw startNode.expected('an RFC 3339 time such as 2022-08-23T10:00:00Z');
   const tick = n.get('tick');
   return { start, tickSeconds: tick ? parseDuration(tick) : 60 };
 }
@@ -241,7 +241,7 @@ function parseManagedEntry(n: DocNode, engine: boolean): ManagedEntrySpec {
   }
   const str = (k: string): string | undefined => n.get(k)?.string();
   const time = n.get('time');
-  if (time && (typeof time.value !== 'string' || !RFC3339.test(time.value))) throw time.expected('an RFC 3339 time such as 2022-08-23T10:00:00Z');
+  if (time && (typeof time.value !== 'string' || !isScenarioTime(time.value))) throw time.expected('an RFC 3339 time such as 2022-08-23T10:00:00Z');
   if (engine && n.get('subresource')) throw n.get('subresource')!.error('engine scenarios have no subresources', 'key');
   return {
     manager,

@@ -8,13 +8,21 @@
  */
 import type { OptionType } from '../actors/action-options.js';
 import { JSON_PATCH_KEYS, JSON_PATCH_OPS, WEBHOOK_MATCH } from '../actors/action-options.js';
+import { isRfc3339 } from '../apiserver/rfc3339-time.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { readManifests } from '../manifest/read-manifests.js';
 import { newMap, type Value, type ValueMap } from '../value/value.js';
 import type { DocNode } from './doc-reader.js';
 import { readYamlDocuments } from './read-yaml.js';
 
-export const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+/**
+ * A scenario's time: the canonical RFC 3339 form (two-digit hour, a period before the fraction),
+ * on a day that exists and a time Go reads (src/apiserver/rfc3339-time.ts).
+ */
+const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+export function isScenarioTime(t: string): boolean {
+  return CANONICAL.test(t) && isRfc3339(t);
+}
 const TIME = 'an RFC 3339 time such as 2022-08-23T10:00:00Z';
 
 /** What a string-map or label-map holds, as the error names it. */
@@ -39,7 +47,7 @@ export function readOptionValue(n: DocNode, type: OptionType, option: string): V
       return n.integer();
     case 'time': {
       const t = n.string(TIME);
-      if (!RFC3339.test(t) || Number.isNaN(Date.parse(t))) throw n.expected(TIME);
+      if (!isScenarioTime(t)) throw n.expected(TIME);
       return t;
     }
     case 'validate':

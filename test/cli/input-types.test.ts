@@ -92,6 +92,29 @@ describe('managedFields of a live file', () => {
   });
 });
 
+describe('managedFields that no API server writes', () => {
+  const live = (lines: string) =>
+    `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  namespace: default\n  managedFields:\n  - manager: m\n    operation: Apply\n${lines}    fieldsType: FieldsV1\n    fieldsV1: {f:data: {f:a: {}}}\ndata:\n  a: "1"\n`;
+  const other = file('m7.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  namespace: default\ndata:\n  a: "2"\n');
+  const cases = [
+    { name: 'a time that is not RFC 3339', lines: '    apiVersion: v1\n    time: yesterday\n', at: '10:11', path: 'time', message: '"yesterday" is not an RFC 3339 time such as 2024-02-24T15:24:31Z' },
+    { name: 'a day that does not exist', lines: '    apiVersion: v1\n    time: "2024-02-30T00:00:00Z"\n', at: '10:11', path: 'time', message: '"2024-02-30T00:00:00Z" is not an RFC 3339 time such as 2024-02-24T15:24:31Z' },
+    { name: 'a date without a time', lines: '    apiVersion: v1\n    time: 2024-01-01\n', at: '10:11', path: 'time', message: '"2024-01-01" is not an RFC 3339 time such as 2024-02-24T15:24:31Z' },
+    { name: 'no apiVersion (apiserver-semantics §1.3)', lines: '    time: "2024-01-01T00:00:00Z"\n', at: '7:5', path: 'apiVersion', message: 'apiVersion must not be empty' },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: an input error at the entry in blame, explain and preview (exit 2)`, async () => {
+      const f = file(`mf-${c.path}-${c.at.replace(':', '-')}-${cases.indexOf(c)}.yaml`, live(c.lines));
+      for (const command of ['preview', 'blame', 'explain'] as const) {
+        const args = command === 'preview' ? ['preview', '-f', other, '--live', f, '--field-manager', 'x'] : command === 'blame' ? ['blame', f] : ['explain', f, '.data.a'];
+        const r = await runCli(args);
+        expect(r.stderr).toBe(`ssa-sim ${command}: ${f}:${c.at}: configmap/c: metadata.managedFields[0].${c.path}: ${c.message}\n`);
+        expect(r.code).toBe(2);
+      }
+    });
+  }
+});
+
 describe('a null item in a keyed list', () => {
   const m = file('null-item.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: a\n    image: x\n  - null\n');
   const l = file('null-item-live.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  managedFields: []\nspec:\n  containers:\n  - name: a\n    image: x\n');

@@ -59,6 +59,18 @@ describe('scenario parsing: every problem names file:line:column and what was ex
     );
   });
 
+  it('a time on a day that does not exist is refused, not rolled over to the next month (clock, option, expectation)', () => {
+    expect(errorOf('name: n\nclock: {start: 2024-02-30T10:00:00Z}\nsteps: [{kubectl-apply: {}}]\n')).toBe(
+      'x.yaml:2:16: clock.start: expected an RFC 3339 time such as 2022-08-23T10:00:00Z, found the string "2024-02-30T10:00:00Z"',
+    );
+    expect(errorOf('name: n\nsteps:\n  - kubectl-apply: {manifests: [], now: "2023-02-29T00:00:00Z"}\n')).toBe(
+      'x.yaml:3:41: steps[0].kubectl-apply.now: expected an RFC 3339 time such as 2022-08-23T10:00:00Z, found the string "2023-02-29T00:00:00Z"',
+    );
+    expect(errorOf('name: n\nsteps:\n  - kubectl-apply: {manifests: []}\n    expect: {managedFields: [{manager: m, time: "2024-01-01T24:00:00Z"}]}\n')).toBe(
+      'x.yaml:4:49: steps[0].expect.managedFields[0].time: expected an RFC 3339 time such as 2022-08-23T10:00:00Z, found the string "2024-01-01T24:00:00Z"',
+    );
+  });
+
   it('a clock that would run past the last time Kubernetes can write (year 9999)', () => {
     // A tick of 1.2e20 s used to crash `run` with "internal error: Invalid time value".
     expect(errorOf('name: n\nclock: {start: 2024-05-01T10:00:00Z, tick: 123456789012345680000}\nsteps: [{kubectl-apply: {}}]\n')).toBe(

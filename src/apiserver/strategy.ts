@@ -10,6 +10,7 @@ import { storedVersionsOnCreate, storedVersionsOnUpdate } from './crd-stored-ver
 import { templateGenerationOnCreate, templateGenerationOnUpdate } from './template-generation.js';
 import { namespaceFinalizerOnCreate, namespaceFinalizersOnUpdate } from './namespace-finalizer.js';
 import { podStatusOnCreate } from './pod-status-on-create.js';
+import { jobSelectorOnCreate } from './job-selector.js';
 import type { ResourceType } from './types.js';
 
 /** A new object as the store creates it: system metadata set, main reset fields emptied. */
@@ -21,7 +22,7 @@ export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: V
   out = setPath(out, ['metadata', 'generation'], resource.generation ? 1 : undefined);
   out = setPath(out, ['metadata', 'selfLink'], undefined);
   out = setPath(out, ['metadata', 'deletionTimestamp'], undefined);
-  out = storedVersionsOnCreate(resource, templateGenerationOnCreate(resource, out));
+  out = storedVersionsOnCreate(resource, templateGenerationOnCreate(resource, jobSelectorOnCreate(resource, out)));
   return podStatusOnCreate(resource, namespaceFinalizerOnCreate(resource, out));
 }
 

@@ -13,6 +13,8 @@ import type { Path } from '../fieldpath/path-element.js';
 import { pathToString } from '../fieldpath/path-string.js';
 import { pathReader } from '../fieldpath/value-at-path.js';
 import { FieldSet } from '../fieldpath/set.js';
+import type { Atom } from '../schema/schema.js';
+import { toFieldSet } from '../typed/to-field-set.js';
 import type { Value } from '../value/value.js';
 import { type OwnerEntry, ownerKey, ownerLabeler } from './owners.js';
 
@@ -68,8 +70,10 @@ interface Group {
 export function ownershipChanges(
   before: readonly OwnerEntry[],
   after: readonly OwnerEntry[],
-  _beforeObject: Value,
+  beforeObject: Value,
   afterObject: Value,
+  /** The objects' type: with it, fields nobody owned that left the object are removals too. */
+  type?: Atom,
 ): OwnershipChange[] {
   const label = ownerLabeler([...before, ...after]);
   const beforeByKey = new Map(before.map((e) => [ownerKey(e), e]));
@@ -120,6 +124,21 @@ export function ownershipChanges(
       }
     });
     if (!afterByKey.has(k)) add('entry-gone', [], me);
+  }
+  // Fields nobody owned that left the object (kubectl's client-side apply deletes what its
+  // last-applied annotation named, owned or not): the engine's field sets of the two objects.
+  if (type !== undefined && beforeObject !== null && afterObject !== null && beforeObject !== afterObject) {
+    const owned = [...before, ...after].reduce((u, e) => u.union(e.set), new FieldSet());
+    toFieldSet(beforeObject, type)
+      .difference(toFieldSet(afterObject, type))
+      .iterate((p) => {
+        if (owned.has(p) || afterValue(p) !== undefined) return;
+        const id = p.map((pe) => pe.id).join('\u0000');
+        if (!removed.has(id)) {
+          removed.add(id);
+          add('removed', p);
+        }
+      });
   }
 
   const order: OwnershipChangeKind[] = ['took', 'shares', 'owns', 'gave-up', 'released', 'removed', 'entry-gone'];

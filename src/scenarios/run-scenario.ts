@@ -61,7 +61,7 @@ export function changesBetween(before: Snapshot, after: Snapshot): ObjectChanges
   const beforeByName = new Map(before.objects.map((o) => [o.display, o]));
   for (const o of after.objects) {
     const b = beforeByName.get(o.display);
-    const changes = ownershipChanges(b?.owners ?? [], o.owners, b?.object ?? null, o.object);
+    const changes = ownershipChanges(b?.owners ?? [], o.owners, b?.object ?? null, o.object, b !== undefined && b.object !== o.object ? o.type.get() : undefined);
     if (changes.length > 0) out.push({ display: o.display, changes });
   }
   const afterNames = new Set(after.objects.map((o) => o.display));

@@ -1,4 +1,5 @@
 import { SsaError } from '../errors/ssa-error.js';
+import { inputText } from '../document/input-text.js';
 import { readFileSync } from 'node:fs';
 import type { CommandIO } from './io.js';
 
@@ -16,17 +17,22 @@ export async function readInput(file: string | undefined, io: CommandIO): Promis
     if (size > MAX_STDIN_BYTES) throw new SsaError('INPUT', 'standard input is larger than 256 MiB', { source: { file: '<stdin>' } });
     chunks.push(b);
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), name: '<stdin>' };
+  return { text: inputText(Buffer.concat(chunks), '<stdin>'), name: '<stdin>' };
 }
 
-/** A file's text; a missing or unreadable file is an SsaError naming it. */
+/**
+ * A file's text; a missing or unreadable file is an SsaError naming it, and so are bytes that are
+ * not text (src/document/input-text.ts), at their line and column.
+ */
 export function readTextFile(file: string): string {
+  let bytes: Buffer;
   try {
-    return readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new SsaError('INPUT', code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a file' : `cannot read: ${code ?? (err as Error).message}`, {
       source: { file },
     });
   }
+  return inputText(bytes, file);
 }

@@ -20,6 +20,7 @@ import { SsaError } from '../errors/ssa-error.js';
 import { type Manifest, readManifests } from '../manifest/index.js';
 import type { CommandIO } from './io.js';
 import { readInput } from './read-input.js';
+import { inputText } from '../document/input-text.js';
 
 /** The extensions kubectl reads from a directory (resource.FileExtensions). */
 export const MANIFEST_EXTENSIONS = ['.json', '.yaml', '.yml'] as const;
@@ -264,13 +265,18 @@ export async function readManifestPaths(filenames: readonly string[], recursive:
       try {
         for (const file of walk(p, recursive)) {
           found++;
+          let bytes: Buffer;
           try {
-            files.push({ name: file, kubectlSource: file, text: readFileSync(file, 'utf8') });
+            bytes = readFileSync(file);
           } catch (err) {
             errors.push(goErrorText((err as NodeJS.ErrnoException).code === 'EISDIR' ? 'read' : 'open', file, err));
+            continue;
           }
+          // Bytes that are not text are the file's content error, at its line and column, as a YAML error is.
+          files.push({ name: file, kubectlSource: file, text: inputText(bytes, file) });
         }
       } catch (err) {
+        if (err instanceof SsaError) throw err;
         errors.push(`error reading ${JSON.stringify(p)}: ${(err as Error).message}`);
       }
     }

@@ -11,7 +11,7 @@ export interface CliResult {
 /** Runs `ssa-sim ARGS` in-process with the given stdin text and environment. */
 export async function runCli(
   args: string[],
-  opts: { stdin?: string; env?: Record<string, string | undefined>; isTTY?: boolean; isErrorTTY?: boolean; program?: string } = {},
+  opts: { stdin?: string | Uint8Array; env?: Record<string, string | undefined>; isTTY?: boolean; isErrorTTY?: boolean; program?: string } = {},
 ): Promise<CliResult> {
   let stdout = '';
   let stderr = '';

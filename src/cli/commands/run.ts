@@ -21,6 +21,7 @@ import { parseCommandArgs, usageError } from '../args.js';
 import { isColorMode, textStyle, useColor } from '../color.js';
 import { type CommandIO, EXIT_FAILED, EXIT_OK, EXIT_USAGE } from '../io.js';
 import { readTextFile } from '../read-input.js';
+import { inputText } from '../../document/input-text.js';
 import { outputTarget, writeFileAtomically } from '../write-output.js';
 import { stringifyJson } from '../../value/stringify-json.js';
 
@@ -60,13 +61,15 @@ export function fileEnvironment(scenarioFile: string): RunEnvironment {
     freezeSnapshots: false,
     readFile(path: string, from: SourcePosition): string {
       const full = resolve(dirname(from.file ?? scenarioFile), path);
+      let bytes: Buffer;
       try {
-        return readFileSync(full, 'utf8');
+        bytes = readFileSync(full);
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a file' : (code ?? (err as Error).message);
         throw new SsaError('INPUT', `cannot read ${path}: ${why} (looked for ${full}: a file named in a scenario is read from the scenario's folder)`, { source: from });
       }
+      return inputText(bytes, full);
     },
   };
 }

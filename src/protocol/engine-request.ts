@@ -55,7 +55,24 @@ export function parseEngineRequest(json: Value): EngineRequest {
   const managedJson = getKey(req, 'managed') ?? [];
   if (!Array.isArray(managedJson)) throw bad('"managed" must be a list of entries');
   const managed = managedJson.map((m, i) => parseManaged(m, i));
+  refuseNonFinite(live, 'live');
+  steps.forEach((s, i) => refuseNonFinite(s.object, `steps[${i}].object`));
   return { schema, schemaRef, type, steps, live, managed };
+}
+
+/**
+ * A JSON number beyond float64 (`1e400`) is an error where Go's decoder reads it (it cannot be
+ * unmarshalled into a float64); JSON.parse makes it Infinity, which would be answered as null.
+ */
+function refuseNonFinite(root: Value, rootPath: string): void {
+  // A walk with its own stack: objects nested deeper than the engine accepts get their own error later.
+  const stack: { v: Value; path: () => string }[] = [{ v: root, path: () => rootPath }];
+  while (stack.length > 0) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'number' && !Number.isFinite(v)) throw bad(`${path()}: the number is beyond float64's range`);
+    if (Array.isArray(v)) for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: () => `${path()}[${i}]` });
+    else if (isMap(v)) for (const k of Object.keys(v).reverse()) stack.push({ v: v[k], path: () => `${path()}.${k}` });
+  }
 }
 
 function parseStep(json: Value, i: number): EngineStep {

@@ -279,3 +279,15 @@ describe('numbers in conflict paths (engine-semantics §1.1)', () => {
     expect(!out.ok && out.error.message).toBe('conflict with "owner": .ports[port=1000000].name');
   });
 });
+
+describe('numbers beyond float64 in a request', () => {
+  it('are refused naming where they are, never answered as null (Go: cannot unmarshal number into float64)', async () => {
+    const { answerEngineLine } = await import('../../src/cli/commands/engine.js');
+    const { SchemaSource } = await import('../../src/protocol/schema-source.js');
+    const schemas = new SchemaSource();
+    const step = '{"op":"apply","manager":"m","apiVersion":"v1","object":{"a":{"b":[1,-1e400]}}}';
+    expect(answerEngineLine(`{"schema":"","type":"","steps":[${step}]}`, schemas)).toBe('{"error":"steps[0].object.a.b[1]: the number is beyond float64\'s range"}');
+    expect(answerEngineLine('{"schema":"","type":"","live":{"x":1e999},"steps":[]}', schemas)).toBe('{"error":"live.x: the number is beyond float64\'s range"}');
+    expect(answerEngineLine('{"schema":"","type":"","steps":[{"op":"apply","manager":"m","apiVersion":"v1","object":{"a":1e-400}}]}', schemas)).toContain('"object":{"a":0}');
+  });
+});

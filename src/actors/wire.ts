@@ -99,9 +99,10 @@ export class Wire {
     }
     const c = coordinates(this.state, ref.apiVersion, ref.kind, ref.name, ref.namespace);
     const path = request.verb === 'create' ? collectionPath(c) : objectPath(c, subresource);
+    // Go clients encode the options with omitempty: an empty field manager is not sent at all.
     const q = query({
       ...(dryRun ? { dryRun: 'All' } : {}),
-      ...(o.fieldManager !== undefined ? { fieldManager: o.fieldManager } : {}),
+      ...(o.fieldManager ? { fieldManager: o.fieldManager } : {}),
       ...(o.fieldValidation !== undefined ? { fieldValidation: o.fieldValidation } : {}),
       ...(force !== undefined ? { force: String(force) } : {}),
       ...extraQuery,
@@ -112,7 +113,7 @@ export class Wire {
       uri: path + q,
       target: { apiVersion: ref.apiVersion, kind: ref.kind, name: ref.name, ...(c.namespaced ? { namespace: c.namespace } : {}) },
       contentType,
-      ...(o.fieldManager !== undefined ? { fieldManager: o.fieldManager } : {}),
+      ...(o.fieldManager ? { fieldManager: o.fieldManager } : {}),
       effectiveManager: o.fieldManager || managerFromUserAgent(userAgent),
       userAgent,
       ...(force !== undefined ? { force } : {}),

@@ -72,7 +72,7 @@ export function offlineApply(opts: OfflineApplyOptions): OfflineApplyResult {
     kubectlApply(state, {
       manifests: opts.manifests,
       serverSide: !opts.clientSide,
-      ...(opts.fieldManager ? { fieldManager: opts.fieldManager } : {}),
+      ...(opts.fieldManager !== undefined ? { fieldManager: opts.fieldManager } : {}),
       ...(opts.clientSide ? {} : { forceConflicts: opts.force }),
       ...(opts.namespace !== undefined ? { namespace: opts.namespace } : {}),
       ...(opts.filename !== undefined ? { filename: opts.filename } : {}),
@@ -80,7 +80,8 @@ export function offlineApply(opts: OfflineApplyOptions): OfflineApplyResult {
     });
   const built = buildTargets(state, toObjects(opts.manifests), opts.namespace, opts.filename ?? STDIN_SOURCE);
   let outcome: ActorOutcome;
-  if (opts.clientSide || !opts.fieldManager || opts.fieldManager === 'kubectl') {
+  // An empty name is kubectl's `--field-manager=`: kubectl then sends none (the server takes its user agent's).
+  if (opts.clientSide || opts.fieldManager === undefined || opts.fieldManager === 'kubectl' || opts.fieldManager === '') {
     outcome = viaKubectl();
   } else {
     // The objects kubectl would send (mapped, namespaces as `-n` says), applied as NAME's client.

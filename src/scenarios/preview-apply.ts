@@ -66,7 +66,9 @@ export interface Preview {
 /** The first line: who applies and how (`field manager "eks", server-side apply, no force`). */
 function requestLine(manager: string, clientSide: boolean, force: boolean): string {
   const mode = clientSide ? 'client-side apply (three-way patch)' : `server-side apply, ${force ? 'force' : 'no force'}`;
-  return `field manager ${JSON.stringify(manager)}, ${mode}`;
+  // kubectl's --field-manager="" sends no field manager at all (Go's omitempty).
+  const none = clientSide ? ' (kubectl sends none: the API server names the writer from its user agent, "kubectl")' : ' (kubectl sends none, and the API server requires one for an apply)';
+  return `field manager ${JSON.stringify(manager)}${manager === '' ? none : ''}, ${mode}`;
 }
 
 /** `daemonset.apps/aws-node -n kube-system`, as the ownership lines name objects. */

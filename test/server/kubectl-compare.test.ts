@@ -240,6 +240,7 @@ function deployment(o: DeployOptions = {}): string {
 }
 
 const DEPLOY = deployment();
+const SVC = (name: string) => `apiVersion: v1\nkind: Service\nmetadata:\n  name: ${name}\nspec:\n  clusterIP: 10.96.0.10\n  ports:\n  - port: 80\n`;
 const CM = cm({ a: '1', b: '2' });
 
 const csa = (manifests: string) => (s: ClusterState) => kubectlApply(s, { manifests, now: T0 }).state;
@@ -468,6 +469,20 @@ const cases: Case[] = [
     files: { 'cm.yaml': `${CM}extra: 1\n` },
     steps: [{ argv: ['create', '-f', 'cm.yaml'], sim: (s) => kubectlCreate(s, { manifests: `${CM}extra: 1\n`, filename: 'cm.yaml', ...at }) }],
   },
+
+  // an empty --field-manager= is sent as no field manager: the user agent names an Update's
+  // manager, and an apply is refused (422); a single Invalid error prints as kubectl's checkErr
+  // words it (`The <Kind> "<name>" is invalid: <field>: <message>`)
+  applyCase('apply --field-manager= (empty): the user agent names the manager', none, CM, ['--field-manager='], { fieldManager: '' }),
+  applyCase('apply --field-manager= (empty): an existing object', csa(CM), cm({ a: '1', b: '3' }), ['--field-manager='], { fieldManager: '' }),
+  applyCase('apply --server-side --field-manager= (empty): the 422', csa(CM), cm({ a: '1', b: '3' }), ['--server-side', '--field-manager='], { serverSide: true, fieldManager: '' }),
+  {
+    name: 'create -f: a cluster IP already allocated (Invalid)',
+    setup: created(SVC('first')),
+    files: { 'svc.yaml': SVC('second') },
+    steps: [{ argv: ['create', '-f', 'svc.yaml'], sim: (s) => kubectlCreate(s, { manifests: SVC('second'), filename: 'svc.yaml', ...at }) }],
+  },
+  applyCase('apply: a cluster IP already allocated (Invalid)', created(SVC('first')), SVC('second')),
 
   // edit, rollout restart
   command('edit: replicas 2 -> 5', csa(DEPLOY), ['edit', 'deployment/nginx'], (s) => kubectlEdit(s, { resource: 'deployment/nginx', changes: { spec: { replicas: 5 } }, ...at })),

@@ -48,7 +48,8 @@ export function patchMetaFor(state: ClusterState, apiVersion: string, kind: stri
 
 /** A failed response as kubectl reports it: `Error from server (Reason): message`. */
 export function statusError(response: ApiFailure): KubectlError {
-  return { kind: 'status', message: response.status.message, reason: response.status.reason ?? '' };
+  const { details } = response.status;
+  return { kind: 'status', message: response.status.message, reason: response.status.reason ?? '', ...(details !== undefined ? { details } : {}) };
 }
 
 /** Prints the server's `Warning:` headers of a response, as kubectl does on stderr. */

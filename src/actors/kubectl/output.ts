@@ -3,6 +3,7 @@
  * it appends to a server-side apply conflict, the `error: ` prefix rule and the form of server
  * Status errors, and how kubectl names the file an error came from.
  */
+import type { StatusDetails } from '../../apiserver/types.js';
 import { goQuote } from '../../fieldpath/format-go-value.js';
 
 /** The help text kubectl appends to a conflict of `apply --server-side`, byte for byte. */
@@ -67,12 +68,30 @@ export interface KubectlError {
   readonly kind: 'plain' | 'status';
   readonly message: string;
   readonly reason?: string;
+  /** A status error's details (kind, name, causes): what a lone Invalid error prints instead of its message. */
+  readonly details?: StatusDetails;
+}
+
+/**
+ * A lone Invalid status error as kubectl's top-level handler (cmdutil's checkErr) prints it: from
+ * the details, not the message (so not the `error when creating "FILE"` kubectl added to it):
+ * `The <Kind> "<name>" is invalid: <field>: <message>`, one `* <field>: <message>` line per cause
+ * when there are several (repeated ones once), `The request is invalid` without details.
+ */
+export function invalidErrorText(details: StatusDetails | undefined): string {
+  if (details === undefined) return 'The request is invalid\n';
+  const head = details.kind || details.name ? `The ${details.kind ?? ''} ${goQuote(details.name ?? '')} is invalid` : 'The request is invalid';
+  const causes = [...new Set((details.causes ?? []).map((c) => `${c.field}: ${c.message}`))];
+  if (causes.length === 0) return `${head}\n`;
+  if (causes.length === 1) return `${head}: ${causes[0]}\n`;
+  return `${head}: \n${causes.map((c) => `* ${c}\n`).join('')}`;
 }
 
 export function printErrors(errors: readonly KubectlError[]): string {
   if (errors.length === 0) return '';
   if (errors.length === 1) {
     const e = errors[0];
+    if (e.kind === 'status' && e.reason === 'Invalid') return invalidErrorText(e.details);
     return e.kind === 'status' ? statusErrorText(e.reason ?? '', e.message) : plainErrorText(e.message);
   }
   return errors.map((e) => (e.kind === 'status' ? statusErrorText(e.reason ?? '', e.message) : `${e.message}\n`)).join('');

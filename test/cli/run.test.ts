@@ -107,6 +107,21 @@ describe('ssa-sim run', () => {
     expect(report.scenarios[1].steps[0].expectations[0]).toEqual({ passed: false, description: '.x is owned by b', detail: 'it is owned by a', source: `${failing}:6:20` });
   });
 
+  it('-o json names the files that could not be run, and why (they were left out of the report)', async () => {
+    const invalid = file('invalid.yaml', 'name: n\nsteps: []\n');
+    const out = join(dir, 'with-invalid.json');
+    const r = await runCli(['run', passing, invalid, '-o', out]);
+    expect(r.code).toBe(2);
+    const message = r.stderr.replace(/^ssa-sim run: /, '').trimEnd();
+    expect(message).toMatch(new RegExp(`^${invalid.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:8: `));
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    expect(report.passed).toBe(false);
+    expect(report.scenarios.map((s: { file: string }) => s.file)).toEqual([passing]);
+    expect(report.invalid).toEqual([{ file: invalid, error: message }]);
+    const valid = JSON.parse((await runCli(['run', passing, '-o', 'json'])).stdout);
+    expect(valid.invalid).toEqual([]);
+  });
+
   it('-o FILE writes the report atomically', async () => {
     const out = join(dir, 'report.json');
     writeFileSync(out, 'old content');

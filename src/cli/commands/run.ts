@@ -78,16 +78,17 @@ export function loadScenario(file: string): Scenario {
   return parseScenario(readTextFile(file), file);
 }
 
-/** Runs one file to the end; undefined when it is invalid (the error is printed). */
-function runFile(file: string, io: CommandIO): ScenarioRun | undefined {
+/** Runs one file to the end; when it is invalid, the error (printed too). */
+function runFile(file: string, io: CommandIO): ScenarioRun | { invalid: string } {
   try {
     const scenario = loadScenario(file);
     const runner = modeRunner(scenario, fileEnvironment(file));
     return summarizeRun(scenario, runner.initial, [...runScenarioSteps(scenario, runner)]);
   } catch (err) {
     if (!(err instanceof SsaError)) throw err;
-    io.writeError(`ssa-sim run: ${describeError(err)}\n`);
-    return undefined;
+    const invalid = describeError(err);
+    io.writeError(`ssa-sim run: ${invalid}\n`);
+    return { invalid };
   }
 }
 
@@ -108,14 +109,14 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
   if (step) return stepThrough(files, io, style, fmt);
 
   const runs: ScenarioRun[] = [];
-  let invalid = false;
+  const invalidFiles: { file: string; error: string }[] = [];
   const progress = io.isErrorTTY === true && files.length > 1;
   let text = '';
   files.forEach((file, i) => {
     if (progress) io.writeError(`\r\u001b[Krunning ${i + 1}/${files.length}: ${file}`);
     const run = runFile(file, io);
-    if (!run) {
-      invalid = true;
+    if ('invalid' in run) {
+      invalidFiles.push({ file, error: run.invalid });
       return;
     }
     runs.push(run);
@@ -127,7 +128,7 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
   });
   if (progress) io.writeError('\r\u001b[K');
   if (target.format === 'json') {
-    const report = stringifyJson({ passed: !invalid && runs.every((r) => r.passed), scenarios: runs.map(runReport) }, 2) + '\n';
+    const report = stringifyJson({ passed: invalidFiles.length === 0 && runs.every((r) => r.passed), scenarios: runs.map(runReport), invalid: invalidFiles }, 2) + '\n';
     if (target.file) writeFileAtomically(target.file, report);
     else io.write(report);
   } else if (target.file) {
@@ -135,9 +136,9 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
   }
   if (files.length > 1 && target.format === 'text' && !target.file) {
     const passed = runs.filter((r) => r.passed).length;
-    io.write(`\n${passed} of ${files.length} scenarios passed${invalid ? ' (some files are invalid, see above)' : ''}\n`);
+    io.write(`\n${passed} of ${files.length} scenarios passed${invalidFiles.length > 0 ? ' (some files are invalid, see above)' : ''}\n`);
   }
-  if (invalid) return EXIT_USAGE;
+  if (invalidFiles.length > 0) return EXIT_USAGE;
   return runs.every((r) => r.passed) ? EXIT_OK : EXIT_FAILED;
 }
 

@@ -4,7 +4,8 @@ import { encodeFieldsV1 } from '../../fieldpath/fieldsv1-encode.js';
 import type { Path } from '../../fieldpath/path-element.js';
 import { pathToString } from '../../fieldpath/path-string.js';
 import { FieldSet } from '../../fieldpath/set.js';
-import { ownersFromObject } from '../../scenarios/owners.js';
+import { type OwnerEntry, ownersFromObject } from '../../scenarios/owners.js';
+import { objectDisplayName, readLiveObjectsText } from '../../scenarios/read-live-objects.js';
 import { readYamlDocuments } from '../../scenarios/read-yaml.js';
 import { parsePathString, resolvePathString } from '../../scenarios/value-at-path.js';
 import { getKey, isList, isMap, type Value } from '../../value/value.js';
@@ -16,8 +17,9 @@ export const fieldsetUsage = `Usage: ssa-sim fieldset decode [FILE|-]
        ssa-sim fieldset encode [FILE|-] [--object FILE]
 
 decode: reads FieldsV1 (JSON such as {"f:data":{".":{},"f:key":{}}}, or the YAML kubectl prints
-        under fieldsV1), a managedFields entry, a list of entries, or a whole object with
-        metadata.managedFields, and prints one field path per line.
+        under fieldsV1), a managedFields entry, a list of entries, or objects with
+        metadata.managedFields (kubectl get -o yaml --show-managed-fields: several documents or
+        a List, each object named first), and prints one field path per line.
 encode: reads field paths, one per line (as decode prints them and as conflicts name them),
         and prints the FieldsV1 JSON that owns exactly them. A path that is a prefix of another
         owns the container itself (the "." key).
@@ -44,7 +46,9 @@ export async function fieldsetCommand(args: string[], io: CommandIO): Promise<nu
   const input = await readInput(file, io);
   if (sub === 'decode') {
     if (parsed.values.object !== undefined) return usageError('fieldset', '--object is for encode', fieldsetUsage, io);
-    io.write(decodeText(input.text, input.name));
+    const decoded = decodeText(input.text, input.name);
+    for (const w of decoded.warnings) io.writeError(`warning: ${w}\n`);
+    io.write(decoded.text);
     return EXIT_OK;
   }
   let object: Value | undefined;
@@ -62,10 +66,41 @@ function pathsOf(set: FieldSet): string[] {
   return out;
 }
 
-/** FieldsV1, entries, or an object → paths, one per line (per entry, under a header). */
-export function decodeText(text: string, file: string): string {
+/** An object as kubectl prints it (a List too), rather than FieldsV1 or managedFields entries. */
+function isKubeObject(v: Value): boolean {
+  return isMap(v) && typeof getKey(v, 'apiVersion') === 'string' && typeof getKey(v, 'kind') === 'string';
+}
+
+/** One entry's header and paths, each line indented by PAD. */
+function entryLines(o: OwnerEntry, pad: string): string[] {
+  const head = `${pad}${o.manager} (${o.operation}, ${o.apiVersion}${o.subresource ? `, subresource ${o.subresource}` : ''}${o.time ? `, ${o.time}` : ''}):`;
+  return [head, ...pathsOf(o.set).map((p) => `${pad}  ${p}`)];
+}
+
+/**
+ * Objects (`kubectl get -o yaml --show-managed-fields`: documents or a List) → each entry's paths;
+ * with several objects each is named first. An object without managedFields is a warning.
+ */
+function decodeObjects(text: string, file: string): { text: string; warnings: string[] } {
+  const { objects, warnings } = readLiveObjectsText(text, file);
+  const many = objects.length > 1;
+  const out: string[] = [];
+  for (const o of objects) {
+    if (many) {
+      const meta = getKey(o.manifest.object, 'metadata');
+      const ns = isMap(meta) ? getKey(meta, 'namespace') : undefined;
+      out.push(`${objectDisplayName(o.manifest.object)}${typeof ns === 'string' && ns ? ` -n ${ns}` : ''}:`);
+    }
+    for (const owner of o.owners) out.push(...entryLines(owner, many ? '  ' : ''));
+  }
+  return { text: out.map((l) => l + '\n').join(''), warnings };
+}
+
+/** FieldsV1, entries, or objects → paths, one per line (per entry, under a header). */
+export function decodeText(text: string, file: string): { text: string; warnings: string[] } {
   const docs = readYamlDocuments(text, file);
   if (docs.length === 0) throw new SsaError('INPUT', 'empty input: expected FieldsV1 JSON or managedFields', { source: { file, line: 1, column: 1 } });
+  if (docs.every((d) => isKubeObject(d.value))) return decodeObjects(text, file);
   const out: string[] = [];
   for (const doc of docs) {
     const v = doc.value;
@@ -77,10 +112,7 @@ export function decodeText(text: string, file: string): string {
       } catch (err) {
         throw new SsaError('INPUT', (err as Error).message, { source: doc.positionOf([]) });
       }
-      for (const o of owners) {
-        out.push(`${o.manager} (${o.operation}, ${o.apiVersion}${o.subresource ? `, subresource ${o.subresource}` : ''}${o.time ? `, ${o.time}` : ''}):`);
-        for (const p of pathsOf(o.set)) out.push(`  ${p}`);
-      }
+      for (const o of owners) out.push(...entryLines(o, ''));
       continue;
     }
     let set: FieldSet;
@@ -91,7 +123,7 @@ export function decodeText(text: string, file: string): string {
     }
     out.push(...pathsOf(set));
   }
-  return out.map((l) => l + '\n').join('');
+  return { text: out.map((l) => l + '\n').join(''), warnings: [] };
 }
 
 function entriesIn(v: Value): Value[] | undefined {

@@ -163,8 +163,8 @@ export interface ValueOptions extends KeyOptions {
   readonly maxDepth: number;
   /** Most nodes alias expansion may produce. */
   readonly maxAliasNodes: number;
-  /** The message for `.inf`/`.nan` (`text` as written), which JSON cannot carry; without one they are kept. */
-  readonly nonFinite?: (text: string, value: number) => string;
+  /** The message for `.inf`/`.nan` (`text` as written, at `path` in the document), which JSON cannot carry; without one they are kept. */
+  readonly nonFinite?: (text: string, value: number, path: DocPath) => string;
 }
 
 /** A plain scalar whose type depends on the YAML version, and where it was met. */
@@ -204,7 +204,7 @@ export function documentValue(stream: YamlStream, doc: Document.Parsed, opts: Va
       const note = noteOf(node, v);
       if (note) notes.push({ ...note, source: stream.position(rangeStart(node) ?? 0), path: pathOf(path), key, aliased });
     }
-    if (nonFinite && typeof v === 'number' && !Number.isFinite(v)) fail(node, nonFinite(String(node.source ?? v), v));
+    if (nonFinite && typeof v === 'number' && !Number.isFinite(v)) fail(node, nonFinite(String(node.source ?? v), v, pathOf(path)));
     return scalarValue(v);
   };
   const keyOf = (keyNode: unknown, path: PathLink | undefined, aliased: boolean): string => {

@@ -35,7 +35,7 @@ export function readManifests(text: string, opts: ReadOptions = {}): ReadResult 
     json: /^\s*[{[]/.test(text),
     // sigs.k8s.io/yaml turns a null or number key into JSON text as Go prints it.
     keyText: { null: 'null', number: formatGoNumber },
-    nonFinite: (written) => `unsupported value: ${written} (JSON has no infinities or NaN)`,
+    nonFinite: (written, _value, path) => `${fieldPathText(path)}: unsupported value: ${written} (JSON has no infinities or NaN)`,
     syntaxMessage: (error) =>
       error.code === 'DUPLICATE_KEY'
         ? 'duplicate key in a YAML mapping'
@@ -113,4 +113,9 @@ function warningOf(note: LocatedNote): ManifestWarning | undefined {
 /** Just the objects of `text` (see readManifests). */
 export function readObjects(text: string, opts: ReadOptions = {}): ValueMap[] {
   return readManifests(text, opts).manifests.map((m) => m.object);
+}
+
+/** A document path as a field path from the document's root: `.spec.ports[0].port`. */
+function fieldPathText(path: DocPath): string {
+  return path.map((seg) => (typeof seg === 'number' ? `[${seg}]` : `.${seg}`)).join('') || '(top level)';
 }

@@ -5,20 +5,9 @@
 import { closestWord } from '../errors/closest-word.js';
 import { SsaError, type SourcePosition } from '../errors/ssa-error.js';
 import { getKey, isList, isMap, kindOf, type Value, type ValueMap } from '../value/value.js';
-import { type DocSegment, type LocatedDocument, segsKey } from './read-yaml.js';
+import { docPathText, type DocSegment, type LocatedDocument, segsKey } from './read-yaml.js';
 
-const SIMPLE_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
-
-/** `steps[2].apply.manager`, `objects[0]["app.kubernetes.io/name"]`. */
-export function docPathText(segs: readonly DocSegment[]): string {
-  let out = '';
-  for (const s of segs) {
-    if (typeof s === 'number') out += `[${s}]`;
-    else if (SIMPLE_KEY.test(s)) out += out ? `.${s}` : s;
-    else out += `[${JSON.stringify(s)}]`;
-  }
-  return out || '(top level)';
-}
+export { docPathText };
 
 function describeFound(v: Value | undefined): string {
   if (v === undefined) return 'nothing';

@@ -52,7 +52,7 @@ export function readYamlDocuments(text: string, file: string): LocatedDocument[]
     eagerPositions: true,
     maxDepth: MAX_YAML_DEPTH,
     maxAliasNodes: MAX_ALIAS_NODES,
-    nonFinite: (_written, v) => `${String(v)} cannot be represented in JSON`,
+    nonFinite: (written, _v, path) => `${docPathText(path)}: ${written} cannot be represented in JSON (it has no infinities or NaN)`,
     syntaxMessage: (error, t) => (error.code === 'DUPLICATE_KEY' ? `duplicate key ${duplicateKeyName(t, error.pos[0])}` : invalidYaml(error)),
   }));
   return docs.map((doc) => {
@@ -103,4 +103,17 @@ function duplicateKeyName(text: string, offset: number): string {
   const m = /^(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^:\n]*?))\s*:/.exec(text.slice(offset, offset + 300));
   const key = m ? (m[1] ?? m[2] ?? m[3] ?? '') : '';
   return JSON.stringify(key.trim());
+}
+
+const SIMPLE_KEY = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/** `steps[2].apply.manager`, `objects[0]["app.kubernetes.io/name"]`. */
+export function docPathText(segs: readonly DocSegment[]): string {
+  let out = '';
+  for (const s of segs) {
+    if (typeof s === 'number') out += `[${s}]`;
+    else if (SIMPLE_KEY.test(s)) out += out ? `.${s}` : s;
+    else out += `[${JSON.stringify(s)}]`;
+  }
+  return out || '(top level)';
 }

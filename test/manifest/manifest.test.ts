@@ -77,6 +77,20 @@ items:
     expect(() => readManifests('a: .inf\n')).toThrow(/unsupported value/);
     expect(() => readManifests('a: [b\n', { file: 'x.yaml' })).toThrow(SsaError);
   });
+
+  it('a number JSON cannot hold names its field path, in YAML and in JSON text', () => {
+    const message = (text: string, file: string) => {
+      try {
+        readManifests(text, { file });
+      } catch (e) {
+        return `${(e as SsaError).source?.line}:${(e as SsaError).source?.column} ${(e as SsaError).message}`;
+      }
+      return 'no error';
+    };
+    expect(message('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  e: .inf\n', 'x.yaml')).toBe('5:6 .data.e: unsupported value: .inf (JSON has no infinities or NaN)');
+    expect(message('apiVersion: v1\nkind: List\nitems:\n- spec:\n    ports: [{port: -.Inf}]\n', 'x.yaml')).toBe('5:20 .items[0].spec.ports[0].port: unsupported value: -.Inf (JSON has no infinities or NaN)');
+    expect(message('{"spec": {"replicas": 1e400}}', 'x.json')).toBe('1:23 .spec.replicas: unsupported value: 1e400 (JSON has no infinities or NaN)');
+  });
 });
 
 describe('writing as kubectl prints', () => {

@@ -71,6 +71,12 @@ describe('scenario parsing: every problem names file:line:column and what was ex
     );
   });
 
+  it('a number JSON cannot hold names its path in the file', () => {
+    expect(errorOf('name: n\nmode: engine\nsteps:\n  - apply: {manager: m, apiVersion: v1, object: {a: {b: .inf}}}\n')).toBe(
+      'x.yaml:4:57: steps[0].apply.object.a.b: .inf cannot be represented in JSON (it has no infinities or NaN)',
+    );
+  });
+
   it('a clock that would run past the last time Kubernetes can write (year 9999)', () => {
     // A tick of 1.2e20 s used to crash `run` with "internal error: Invalid time value".
     expect(errorOf('name: n\nclock: {start: 2024-05-01T10:00:00Z, tick: 123456789012345680000}\nsteps: [{kubectl-apply: {}}]\n')).toBe(

@@ -35,3 +35,4 @@ export { NEVER_TRACKED } from './strip-meta.js';
 export { objectDisplayName, requestUri } from './naming.js';
 export { objectType } from './object-type.js';
 export { resetEndpoints } from './reset-endpoints.js';
+export { objectVersions } from './object-versions.js';

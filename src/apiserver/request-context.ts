@@ -193,7 +193,7 @@ export function endpointFor(state: ClusterState, resource: ResourceType, version
  * version: that version's type, and the object converted through the storage version. Managers
  * whose sets were recorded at another version are compared there (engine-semantics §5.6).
  */
-function versionConverter(state: ClusterState, resource: ResourceType): VersionConverter | undefined {
+export function versionConverter(state: ClusterState, resource: ResourceType): VersionConverter | undefined {
   if (!conversionOf(resource)) return undefined;
   const served = new Map(resource.versions.map((v) => [joinApiVersion(resource.group, v), v]));
   return {

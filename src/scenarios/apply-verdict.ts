@@ -24,8 +24,11 @@ export interface PathVerdict {
   /** Managers owning the path before and after the apply (after: as if it succeeded, for CONFLICT). */
   readonly ownersBefore: readonly string[];
   readonly ownersAfter: readonly string[];
-  /** For CONFLICT: the managers the server named, per conflicting path at or above this one. */
-  readonly conflicts: readonly ConflictReport[];
+  /**
+   * For CONFLICT: the managers the server named, per conflicting path at or above this one, or
+   * (`atVersion`) a path of the manager's entry at another API version that this one converts to.
+   */
+  readonly conflicts: readonly (ConflictReport & { readonly atVersion?: string })[];
   readonly valueBefore: Value | undefined;
   readonly valueAfter: Value | undefined;
 }
@@ -58,7 +61,15 @@ export function pathVerdict(input: {
   const valueAfter = after ? valueAtPath(after.object, path) : undefined;
   const ownersBefore = ownerNames(before, path);
   const ownersAfter = ownerNames(after, path);
-  const here = input.conflicts.filter((c) => isPrefix(c.path, text));
+  // A conflict at the version of an entry written at another one (a 409 names its paths there):
+  // this path's if the path stands for it at that version (version-owners.ts).
+  const atVersion = (c: ConflictReport): string | undefined =>
+    before?.owners.find((e) => e.manager === c.manager && e.reach !== undefined && e.reach(path).paths().some((p) => pathToString(p) === c.path))?.apiVersion;
+  const here = input.conflicts.flatMap((c) => {
+    if (isPrefix(c.path, text)) return [c];
+    const v = atVersion(c);
+    return v === undefined ? [] : [{ ...c, atVersion: v }];
+  });
   const base = { path: text, manager, ownersBefore, ownersAfter, conflicts: here, valueBefore, valueAfter };
   if (here.length > 0) return { ...base, verdict: 'CONFLICT' };
   const mineBefore = ownersBefore.includes(manager);
@@ -86,16 +97,18 @@ export function describeVerdict(v: PathVerdict): string[] {
   switch (v.verdict) {
     case 'CONFLICT': {
       const managers = [...new Set(v.conflicts.map((c) => c.manager))];
-      const at = v.conflicts.filter((c) => c.path !== v.path).map((c) => c.path);
+      const ancestors = v.conflicts.filter((c) => c.path !== v.path && c.atVersion === undefined).map((c) => c.path);
+      const converted = v.conflicts.filter((c) => c.atVersion !== undefined).map((c) => `as ${c.path} at ${c.atVersion}`);
+      const at = [...(ancestors.length ? [`as part of ${ancestors.join(', ')}`] : []), ...converted];
       // A field the live object lacks is added by any value: there is no live value to share.
       if (v.valueBefore === undefined) {
         return [
-          `  - CONFLICT: ${list(managers)} own${managers.length === 1 ? 's' : ''} it${at.length ? ` (as part of ${at.join(', ')})` : ''} and the manifest sets ${show(v.valueAfter)} where the live object does not have it: the server answers 409.`,
+          `  - CONFLICT: ${list(managers)} own${managers.length === 1 ? 's' : ''} it${at.length ? ` (${at.join('; ')})` : ''} and the manifest sets ${show(v.valueAfter)} where the live object does not have it: the server answers 409.`,
           '    Resolve it by --force-conflicts (take it) or removing it from the manifest (leave it to them): any value adds it, so it cannot be shared.',
         ];
       }
       return [
-        `  - CONFLICT: ${list(managers)} own${managers.length === 1 ? 's' : ''} it${at.length ? ` (as part of ${at.join(', ')})` : ''} and the manifest sets ${show(v.valueAfter)} where the live value is ${show(v.valueBefore)}: the server answers 409.`,
+        `  - CONFLICT: ${list(managers)} own${managers.length === 1 ? 's' : ''} it${at.length ? ` (${at.join('; ')})` : ''} and the manifest sets ${show(v.valueAfter)} where the live value is ${show(v.valueBefore)}: the server answers 409.`,
         '    Resolve it by --force-conflicts (take it), removing it from the manifest (leave it to them), or setting the live value (share it).',
       ];
     }

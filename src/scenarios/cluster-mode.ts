@@ -9,7 +9,7 @@ import { freeze } from 'immer';
 import { isActionName, rememberingReader, runAction } from '../actors/index.js';
 import type { ActorOutcome, AddonStatus, ObjectReader } from '../actors/actor.js';
 import { vpcCniManifest } from '../actors/eks/addons/vpc-cni.js';
-import { createCluster, objectType, serve, withExistingObject, withTime } from '../apiserver/index.js';
+import { createCluster, objectType, objectVersions, serve, withExistingObject, withTime } from '../apiserver/index.js';
 import type { ApiRequest, ClusterState, KubeObject } from '../apiserver/types.js';
 import { formatSource, type SourcePosition, SsaError } from '../errors/ssa-error.js';
 import { readManifests } from '../manifest/read-manifests.js';
@@ -20,6 +20,7 @@ import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value
 import { withoutManagedFields } from './blame.js';
 import type { ObjectRef, Scenario, ScenarioStep } from './model.js';
 import { ownersFromObject } from './owners.js';
+import { entriesAtObjectVersion } from './version-owners.js';
 import type { ActionResult, ConflictReport, ModeRunner, ObjectView, RunEnvironment, Snapshot } from './run-types.js';
 import { applyFacts, statusConflicts } from './apply-facts.js';
 import { objectRefDisplay } from './object-views.js';
@@ -82,7 +83,11 @@ export function clusterView(state: ClusterState, addons: Readonly<Record<string,
         return atom;
       },
     };
-    return { display, ref: refOf(o), object: withoutManagedFields(o), owners: ownersOrNone(o, display), type };
+    const object = withoutManagedFields(o);
+    const owners = ownersOrNone(o, display);
+    // Entries written at another version are read at the object's (version-owners.ts).
+    const other = owners.some((e) => e.apiVersion !== '' && e.apiVersion !== o.apiVersion);
+    return { display, ref: refOf(o), object, owners: other ? entriesAtObjectVersion(owners, object, type.get(), objectVersions(state, o)) : owners, type };
   });
   const run: ClusterRunState = { cluster: state, addons };
   return { time: state.now, objects, state: run };

@@ -28,6 +28,7 @@ import type { PathOwnership } from './explain-path.js';
 import { liveCluster, offlineApply } from './offline-apply.js';
 import type { OwnerEntry } from './owners.js';
 import { valueAtPath } from './value-at-path.js';
+import { withoutPath } from './without-path.js';
 
 export interface MeaningInput {
   readonly catalog: SchemaCatalog;
@@ -56,33 +57,6 @@ function nodeOwnedWhole(path: Path, atom: Atom, object: Value): boolean {
 
 const list = (names: readonly string[]) => names.join(' and ');
 const endpointsText = (eps: readonly string[]) => eps.map((e) => `/${e}`).join(' or ');
-
-/**
- * `v` without the node `path` names; a map or list left empty by it goes too (an empty one in an
- * apply would claim the container itself).
- */
-function withoutPath(v: Value, path: Path): Value | undefined {
-  if (path.length === 0) return undefined;
-  const [pe, ...rest] = path;
-  const child = stepInto(v, pe);
-  if (child === undefined) return v;
-  const next = rest.length === 0 ? undefined : withoutPath(child, rest);
-  const emptied = next !== undefined && ((isMap(next) && Object.keys(next).length === 0) || (Array.isArray(next) && next.length === 0));
-  if (isMap(v)) {
-    const out = newMap();
-    for (const k of Object.keys(v)) if (!(pe.kind === PeKind.Field && k === pe.name)) out[k] = v[k];
-    if (pe.kind === PeKind.Field && next !== undefined && !emptied) out[pe.name] = next;
-    return out;
-  }
-  if (Array.isArray(v)) {
-    const i = (v as Value[]).indexOf(child);
-    const out = [...(v as Value[])];
-    if (next === undefined || emptied) out.splice(i, 1);
-    else out[i] = next;
-    return out;
-  }
-  return v;
-}
 
 /**
  * The object `entry` would apply next if it stopped applying `drop`: its own fields (read from

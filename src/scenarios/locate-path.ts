@@ -28,6 +28,24 @@ function findInSets(owners: readonly OwnerEntry[], text: string): Path | undefin
   return undefined;
 }
 
+/**
+ * A path of another API version that an entry recorded there owns (as a 409 names it): where it
+ * is in this object, through the entry's reading at the object's version (version-owners.ts).
+ */
+function atOtherVersion(owners: readonly OwnerEntry[], text: string): string | undefined {
+  for (const e of owners) {
+    if (e.stored === undefined || e.reach === undefined) continue;
+    let there: Path | undefined;
+    e.stored.iterate((p) => {
+      if (!there && pathToString(p) === text) there = p;
+    });
+    if (there === undefined) continue;
+    const here = e.set.paths().filter((p) => e.reach!(p).has(there!)).map(pathToString);
+    return `${text} is a path of ${e.apiVersion}, where ${e.manager}'s entry owns it; the object is at another version, ${here.length > 0 ? `where it is ${here.join(', ')}` : 'where no field stands for it'}`;
+  }
+  return undefined;
+}
+
 /** The path `text` names in `object` or in an entry's set; undefined when neither has it. */
 export function locatePath(object: Value, owners: readonly OwnerEntry[], text: string): Path | undefined {
   return resolvePathString(object, text) ?? findInSets(owners, text);
@@ -125,5 +143,5 @@ export function readUserPath(object: Value, type: Atom, owners: readonly OwnerEn
   if (found) return { ...found, inObject: true };
   const named = findInSets(owners, text);
   if (named) return { path: named, translated: false, inObject: false };
-  return { problem: deepest?.problem ?? `no field ${text}` };
+  return { problem: atOtherVersion(owners, text) ?? deepest?.problem ?? `no field ${text}` };
 }

@@ -36,7 +36,8 @@ function entryValue(e: OwnerEntry): ValueMap {
   out.apiVersion = e.apiVersion;
   if (e.time !== undefined) out.time = e.time;
   out.fieldsType = 'FieldsV1';
-  out.fieldsV1 = JSON.parse(encodeFieldsV1(e.set)) as Value;
+  // As recorded: an entry of another API version keeps its own paths (version-owners.ts).
+  out.fieldsV1 = JSON.parse(encodeFieldsV1(e.stored ?? e.set)) as Value;
   if (e.subresource) out.subresource = e.subresource;
   return out;
 }

@@ -7,6 +7,7 @@ import { buildIdentifier } from '../apiserver/index.js';
 import { isRfc3339 } from '../apiserver/rfc3339-time.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { decodeFieldsV1Value } from '../fieldpath/fieldsv1-decode.js';
+import type { Path } from '../fieldpath/path-element.js';
 import type { FieldSet } from '../fieldpath/set.js';
 import type { ManagedFields } from '../merge/managers.js';
 import { compareStrings } from '../value/compare-strings.js';
@@ -25,6 +26,13 @@ export interface OwnerEntry {
    * set re-encoded may differ: numbers). Kept as read; its text is made only when compared.
    */
   readonly fieldsV1?: Value;
+  /**
+   * For an entry recorded at another API version than the object's (version-owners.ts): `set` is
+   * read at the object's version, `stored` is the set as recorded, and `reach` gives the paths at
+   * the entry's version that a path of the object (and what is under it) stands for.
+   */
+  readonly stored?: FieldSet;
+  readonly reach?: (path: Path) => FieldSet;
 }
 
 /** The engine's managers, sorted by name (the vectors' order). */

@@ -2,12 +2,13 @@
  * Live objects with the schema type the API server would merge each with (from the built-in
  * kinds and the extra schema sources): who owns a field depends on it (src/typed/owners-of-path.ts).
  */
-import { createCluster, objectType } from '../apiserver/index.js';
+import { createCluster, objectType, objectVersions } from '../apiserver/index.js';
 import { SsaError } from '../errors/ssa-error.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
 import type { Atom } from '../schema/schema.js';
 import { getKey, type Value } from '../value/value.js';
 import { withoutManagedFields } from './blame.js';
+import { entriesAtObjectVersion } from './version-owners.js';
 import { type LiveObject, objectDisplayName } from './read-live-objects.js';
 
 export interface TypedLiveObject extends LiveObject {
@@ -34,6 +35,8 @@ export function withSchemaTypes(objects: readonly LiveObject[], catalog: SchemaC
         { source: m.positionOf(['kind']) },
       );
     }
-    return { ...live, object: withoutManagedFields(live.manifest.object), type };
+    const object = withoutManagedFields(live.manifest.object);
+    // Entries written at another version are read at the object's (version-owners.ts).
+    return { ...live, owners: entriesAtObjectVersion(live.owners, object, type, objectVersions(cluster, object)), object, type };
   });
 }

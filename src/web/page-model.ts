@@ -351,7 +351,8 @@ export function objectModel(
     };
   });
   const inEffect = focus ?? defaultFocus(rows);
-  const beforeSets = new Map((before?.owners ?? []).map((e) => [ownerKey(e), e.set]));
+  // An entry's FieldsV1 as recorded (`stored`: an entry of another API version, version-owners.ts).
+  const beforeSets = new Map((before?.owners ?? []).map((e) => [ownerKey(e), e.stored ?? e.set]));
   const entries: EntryModel[] = view.owners.map((e) => {
     const old = beforeSets.get(ownerKey(e));
     return {
@@ -360,10 +361,10 @@ export function objectModel(
       apiVersion: e.apiVersion,
       subresource: e.subresource,
       time: e.time,
-      fieldCount: e.set.size(),
+      fieldCount: (e.stored ?? e.set).size(),
       fieldCountBefore: before === undefined ? undefined : (old?.size() ?? 0),
-      changed: before !== undefined && (old === undefined || !old.equals(e.set)),
-      rows: lazy(() => fieldsV1Rows(e.set)),
+      changed: before !== undefined && (old === undefined || !old.equals(e.stored ?? e.set)),
+      rows: lazy(() => fieldsV1Rows(e.stored ?? e.set)),
     };
   });
   const seen = new Set<string>();
@@ -375,7 +376,7 @@ export function objectModel(
   }
   const now = new Set(view.owners.map(ownerKey));
   const beforeTag = tagger(before?.owners ?? [], slots);
-  const goneEntries = (before?.owners ?? []).filter((e) => !now.has(ownerKey(e))).map((e) => ({ tag: beforeTag(e), fieldCountBefore: e.set.size() }));
+  const goneEntries = (before?.owners ?? []).filter((e) => !now.has(ownerKey(e))).map((e) => ({ tag: beforeTag(e), fieldCountBefore: (e.stored ?? e.set).size() }));
   return { display: view.display, goneEntries, rows, focus: inEffect, shown: shownRows(rows, inEffect), entries, legend };
 }
 

@@ -188,6 +188,11 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
       for (const x of o.owners) out.push(`    ${ownerLine(x, now)}`);
     }
     for (const v of o.viaAtomic) out.push(`  owned as part of ${v.ancestor} (atomic: owned and replaced as a whole) by ${ownerLine(v.owner, now)}`);
+    // Entries written at another API version own it through what it converts to there.
+    for (const x of [...o.owners, ...o.viaAtomic.map((v) => v.owner)]) {
+      const there = x.reach && x.stored ? x.reach(path).intersection(x.stored).paths().map(pathToString) : [];
+      if (there.length > 0) out.push(`  ${x.manager}'s entry is at ${x.apiVersion}: there it owns ${there.join(', ')}, which this field converts to (the API server compares it there)`);
+    }
     const all = [...o.owners, ...o.viaAtomic.map((v) => v.owner)];
     out.push('  what this means:');
     out.push(...meaningLines({ catalog, live: m.object as KubeObject, object: typed.object, type: typed.type, ownership: o, now: new Date(now).toISOString() }));

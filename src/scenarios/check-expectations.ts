@@ -9,7 +9,7 @@ import { exactMismatch, subsetMismatch } from './match-value.js';
 import type { ConflictSpec, LocatedExpectation, ManagedEntrySpec, ObjectRef } from './model.js';
 import type { OwnerEntry } from './owners.js';
 import type { CheckContext, ExpectationResult, ObjectView, Snapshot, Verdict } from './run-types.js';
-import { ownerNamesAt } from './locate-path.js';
+import { ownerNamesAt, readUserPath } from './locate-path.js';
 import { resolvePathString } from './value-at-path.js';
 import { checkPathValue } from './check-path-value.js';
 import { checkUnchanged } from './check-unchanged.js';
@@ -111,6 +111,11 @@ export function checkExpectation(le: LocatedExpectation, ctx: CheckContext): Exp
       if (typeof v === 'string') return done(description, v);
       const actual = ownerNamesAt(v, e.path);
       const want = [...new Set(e.managers)].sort(compareStrings);
+      if (actual.length === 0) {
+        // A path the object lacks and no entry names: a typo says nothing about ownership.
+        const read = readUserPath(v.object, v.type.get(), v.owners, e.path);
+        if ('problem' in read) return done(description, `neither the object nor a managedFields entry has it: ${read.problem} (to say a field is not there, use absent)`);
+      }
       return done(description, valueEquals(want, actual) ? undefined : `it is owned by ${actual.length ? actual.join(', ') : 'nobody'}`);
     }
     case 'absent': {

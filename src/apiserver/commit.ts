@@ -15,6 +15,7 @@ import type { AdmissionAttributes, ClusterState, KubeObject, ServeResult } from 
 import { admit, finishWrite } from './write.js';
 import { asStored, objectAt, storageApiVersion } from './conversions.js';
 import { splitApiVersion } from './registry.js';
+import { createMetadataErrors } from './validate-object-meta.js';
 
 export interface Commit {
   readonly target: Target;
@@ -59,16 +60,9 @@ export function commit(state: ClusterState, request: Commit): ServeResult {
     }
     const uid = state.config.uid(state.uidCount + 1);
     next = prepareForCreate(target.resource, next, emptyObjectFor(state, target.resource, target.apiVersion, target.resource.kind), c.now, uid);
-    if (metaString(next, 'name') === '') {
-      return {
-        state,
-        response: failure(
-          invalid(target.resource.group, target.resource.kind, '', [
-            { type: 'FieldValueRequired', field: 'metadata.name', detail: 'name or generateName is required' },
-          ]),
-          c.warnings,
-        ),
-      };
+    const metadataErrors = createMetadataErrors(target.resource, next);
+    if (metadataErrors.length > 0) {
+      return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), metadataErrors), c.warnings) };
     }
   } else {
     next = prepareForUpdate(target.resource, c.subresource, c.old, next);

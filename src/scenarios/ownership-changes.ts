@@ -218,7 +218,10 @@ function render(g: Group, all: readonly Path[]): OwnershipChange[] {
   const [shown, shownAt] = g.kind === 'took' ? [paths, all] : [tops, topPaths];
   if (shown.length > LIST_LIMIT[g.kind]) return [line(fieldsWord(paths.length), paths.length, paths, all)];
   return shown.map((p, i) => {
-    const under = g.kind === 'took' ? [] : paths.filter((q) => q !== p && q.startsWith(p) && /^[.[]/.test(q.slice(p.length)));
-    return line(under.length > 0 ? `${p} (and ${fieldsWord(under.length)} under it)` : p, 1, [p], [shownAt[i]], [p, ...under]);
+    // Under it by path elements: `.a.b` (a key "a.b") prints like a field under `.a` but is its sibling.
+    const top = shownAt[i];
+    const isBelow = (q: Path) => q.length > top.length && top.every((pe, j) => pe.id === q[j].id);
+    const under = g.kind === 'took' ? [] : all.filter(isBelow).map(pathToString);
+    return line(under.length > 0 ? `${p} (and ${fieldsWord(under.length)} under it)` : p, 1, [p], [top], [p, ...under]);
   });
 }

@@ -39,10 +39,6 @@ function ownerNames(view: ObjectView | undefined, path: Path): string[] {
   return [...new Set(names)].sort(compareStrings);
 }
 
-function isPrefix(prefix: string, text: string): boolean {
-  return text === prefix || text.startsWith(`${prefix}.`) || text.startsWith(`${prefix}[`);
-}
-
 /**
  * The verdict for `path` when `manager` applied. `before`/`after` are the object in the dry
  * run's snapshots (`after` undefined when the apply failed); `conflicts` the server's causes for
@@ -65,8 +61,11 @@ export function pathVerdict(input: {
   // this path's if the path stands for it at that version (version-owners.ts).
   const atVersion = (c: ConflictReport): string | undefined =>
     before?.owners.find((e) => e.manager === c.manager && e.reach !== undefined && e.reach(path).paths().some((p) => pathToString(p) === c.path))?.apiVersion;
+  // The 409's paths are text; this path's own prefixes, element by element, are what they may be
+  // (`.data.a` is not a prefix of `.data.a.b` when "a.b" is one key).
+  const prefixes = new Set(path.map((_, n) => pathToString(path.slice(0, n + 1))));
   const here = input.conflicts.flatMap((c) => {
-    if (isPrefix(c.path, text)) return [c];
+    if (prefixes.has(c.path)) return [c];
     const v = atVersion(c);
     return v === undefined ? [] : [{ ...c, atVersion: v }];
   });

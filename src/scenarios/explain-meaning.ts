@@ -27,6 +27,7 @@ import { clusterObjectDisplay } from './cluster-mode.js';
 import type { PathOwnership } from './explain-path.js';
 import { liveCluster, offlineApply } from './offline-apply.js';
 import type { OwnerEntry } from './owners.js';
+import { parseLastApplied, readLastApplied } from '../actors/kubectl/last-applied.js';
 import { valueAtPath } from './value-at-path.js';
 import { withoutPath } from './without-path.js';
 
@@ -98,6 +99,64 @@ function nextApplyWithout(input: MeaningInput, entry: OwnerEntry, drop: Path): {
   // The apply did not drop it (the entry's set does not read back as that applier's config): no answer.
   if (owners.includes(entry.manager)) return undefined;
   return { value: valueAtPath(after.object, ownership.path), owners };
+}
+
+/** The value at the path after a `kubectl apply` offline, and who owns it; undefined when it fails. */
+interface KubectlAfter {
+  readonly value: Value | undefined;
+  readonly owners: readonly string[];
+  readonly migrated: boolean;
+}
+
+/**
+ * What `kubectl apply` (client-side, or `--server-side` as `kubectl` with its migration of
+ * client-side ownership) does to the path when its manifest is the object's last-applied
+ * annotation without the path (server-side with --force-conflicts, so that conflicts elsewhere do
+ * not hide the answer): undefined when the object has no annotation or the apply fails.
+ */
+function kubectlApplyWithout(input: MeaningInput, clientSide: boolean): KubectlAfter | undefined {
+  const last = parseLastApplied(readLastApplied(input.live as Value));
+  if (last === undefined) return undefined;
+  const config = withoutPath(last, input.ownership.path);
+  if (!isMap(config)) return undefined;
+  // Forced: conflicts on other fields are not the question; what leaving this one out does is.
+  const result = offlineApply({ catalog: input.catalog, live: [input.live], manifests: [config], force: !clientSide, clientSide, now: input.now });
+  if (result.outcome.exitCode !== 0) return undefined;
+  const after = result.after.objects.find((o) => o.display === clusterObjectDisplay(input.live));
+  if (after === undefined) return undefined;
+  const owners = [...new Set(ownersOfPath(after.owners, input.ownership.path, after.type.get(), after.object).map((o) => o.entry.manager))];
+  return { value: valueAtPath(after.object, input.ownership.path), owners, migrated: result.migrated };
+}
+
+/** "removes it", and what the API server sets instead when it defaults the field back. */
+function removal(after: KubectlAfter): string {
+  if (after.value === undefined || after.value === null) return 'removes it';
+  return `removes it (the API server sets it to its default ${stringifyJson(after.value)}, owned by ${after.owners.length > 0 ? list(after.owners) : 'nobody'})`;
+}
+
+/**
+ * The lines for a field only Update entries of OWNER own: no applier prunes it, except kubectl,
+ * whose client-side apply deletes what the last-applied annotation lists and the manifest drops,
+ * and whose server-side apply first takes over kubectl-client-side-apply's fields (each asked of
+ * the offline API server).
+ */
+function updateOwnerLines(input: MeaningInput, owner: string): string[] {
+  const gone = (a: KubectlAfter | undefined): a is KubectlAfter => a !== undefined && !a.owners.includes(owner) && !valueEqualsAt(a, input.ownership.value);
+  const csa = kubectlApplyWithout(input, true);
+  const ssa = kubectlApplyWithout(input, false);
+  const out: string[] = [];
+  if (gone(csa)) out.push(`a client-side \`kubectl apply\` whose manifest leaves it out ${removal(csa)}: the last-applied annotation lists it, so kubectl's patch deletes it.`);
+  if (gone(ssa)) {
+    const why = ssa.migrated ? `: kubectl first moves ${owner}'s fields into its own Apply entry (client-side apply migration), and its apply prunes them` : '';
+    out.push(`\`kubectl apply --server-side\` leaving it out ${removal(ssa)}${out.length > 0 ? ' too' : ''}${why}.`);
+  }
+  if (out.length === 0) return [`${owner} owns it through an Update: no apply of ${owner}'s removes it; another applier leaving it out does not either.`];
+  return [...out, `any other apply that leaves it out does not remove it: ${owner} owns it through an Update.`];
+}
+
+/** Whether the path still has the value it had before. */
+function valueEqualsAt(after: KubectlAfter, before: Value | undefined): boolean {
+  return after.value !== undefined && before !== undefined && stringifyJson(after.value) === stringifyJson(before);
 }
 
 /** The "what this means" lines, each `  - ...`. */
@@ -188,7 +247,7 @@ export function meaningLines(input: MeaningInput): string[] {
       const by = next.owners.length > 0 ? `owned by ${list(next.owners)}` : 'owned by nobody';
       out.push(`if ${a.manager} stops applying ${what}, the next apply by ${a.manager} removes it and the API server sets it to its default ${stringifyJson(next.value)}, ${by}.`);
     }
-  } else out.push(`${names[0]} owns it through an Update: no apply of ${names[0]}'s removes it; another applier leaving it out does not either.`);
+  } else out.push(...updateOwnerLines(input, names[0]));
   return out.map((l) => `  - ${l}`);
 }
 

@@ -1,7 +1,7 @@
 /**
  * The fields a field selector may name, per kind, as kube-apiserver's registry strategies list
  * them (their `ToSelectableFields`): every kind has `metadata.name`, and namespaced kinds
- * `metadata.namespace`; pods, nodes, namespaces and secrets have more. Values are the strings Go
+ * `metadata.namespace`; pods, nodes, namespaces, secrets and core events have more. Values are the strings Go
  * compares (a missing string is empty, a boolean `true` or `false`).
  */
 import { getPath } from './object-paths.js';
@@ -35,6 +35,21 @@ const BY_KIND: Readonly<Record<string, Readonly<Record<string, Read>>>> = {
   // `name` is a bug kept for compatibility, as the namespace strategy says.
   '/Namespace': { 'status.phase': text('status', 'phase'), name: text('metadata', 'name') },
   '/Secret': { type: text('type') },
+  // pkg/registry/core/event's ToSelectableFields: `source` is the source component, else the
+  // reporting controller (core/v1 calls it reportingComponent).
+  '/Event': {
+    'involvedObject.kind': text('involvedObject', 'kind'),
+    'involvedObject.namespace': text('involvedObject', 'namespace'),
+    'involvedObject.name': text('involvedObject', 'name'),
+    'involvedObject.uid': text('involvedObject', 'uid'),
+    'involvedObject.apiVersion': text('involvedObject', 'apiVersion'),
+    'involvedObject.resourceVersion': text('involvedObject', 'resourceVersion'),
+    'involvedObject.fieldPath': text('involvedObject', 'fieldPath'),
+    reason: text('reason'),
+    reportingComponent: text('reportingComponent'),
+    source: (o) => text('source', 'component')(o) || text('reportingComponent')(o),
+    type: text('type'),
+  },
 };
 
 /** The selectable fields of a resource's objects: field label → its value in an object. */

@@ -76,8 +76,9 @@ export function conflictEntry(conflict: StatusConflict, target: Target, before: 
     apiVersion: updateVersion ?? entry?.apiVersion ?? null,
     subresource,
     path: conflict.path,
-    liveValue: valueAt(view?.object, conflict.path),
-    appliedValue: valueAt(applied, conflict.path),
+    // The 409 names the path at the entry's version: an entry of another one reads both values there.
+    liveValue: valueAt(view && entry?.toOwnVersion ? entry.toOwnVersion(view.object) : view?.object, conflict.path),
+    appliedValue: valueAt(applied !== undefined && entry?.toOwnVersion ? entry.toOwnVersion(applied) : applied, conflict.path),
   };
 }
 

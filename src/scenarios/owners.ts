@@ -33,6 +33,8 @@ export interface OwnerEntry {
    */
   readonly stored?: FieldSet;
   readonly reach?: (path: Path) => FieldSet;
+  /** For such an entry: an object of the object's version as the entry's version shows it (the API server's converter). */
+  readonly toOwnVersion?: (object: Value) => Value;
 }
 
 /** The engine's managers, sorted by name (the vectors' order). */

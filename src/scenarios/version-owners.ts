@@ -12,7 +12,8 @@
  *
  * Views (blame, explain, the playground, ownership changes) read such entries' translated sets;
  * `stored` keeps the set as recorded (its FieldsV1), `reach` answers which of its version's paths
- * a path of the object stands for (a 409 names those).
+ * a path of the object stands for (a 409 names those), `toOwnVersion` shows an object (the live
+ * one, an applied configuration) at the entry's version, where a 409's values are read.
  */
 import type { VersionConverter } from '../merge/context.js';
 import type { Path } from '../fieldpath/path-element.js';
@@ -65,6 +66,6 @@ export function entriesAtObjectVersion(owners: readonly OwnerEntry[], object: Va
       });
       return out;
     };
-    return { ...e, set, stored: e.set, reach };
+    return { ...e, set, stored: e.set, reach, toOwnVersion: (v: Value) => versions.convert(v, own, e.apiVersion) };
   });
 }

@@ -107,3 +107,21 @@ describe('a path of the other version, as the 409 names it', () => {
     );
   });
 });
+
+describe('preview -o json: the conflict\'s values', () => {
+  it('are read at the version the 409 names the path in', async () => {
+    const r = await runCli(['preview', '-f', manifest, '--live', live, '--field-manager', 'carol', '-o', 'json']);
+    expect(JSON.parse(r.stdout).conflicts).toEqual([
+      {
+        object: 'horizontalpodautoscaler.autoscaling/web -n default',
+        manager: 'bob',
+        operation: 'Update',
+        apiVersion: 'autoscaling/v1',
+        subresource: '',
+        path: '.spec.targetCPUUtilizationPercentage',
+        liveValue: 60,
+        appliedValue: 80,
+      },
+    ]);
+  });
+});

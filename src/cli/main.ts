@@ -128,6 +128,16 @@ export async function main(argv: string[], given: CommandIO): Promise<number> {
     io.writeError(forProgram(mainUsage(io), io));
     return EXIT_USAGE;
   }
+  if (name === 'help' && args.length > 0) {
+    // cobra's help command (`kubectl help apply`): the command's help, or the list after a line.
+    const topic = Object.hasOwn(commands, args[0]) ? commands[args[0]] : undefined;
+    if (topic) {
+      io.write(forProgram((await topic.load()).usage, io));
+      return EXIT_OK;
+    }
+    io.write(`Unknown help topic [${args.map((a) => JSON.stringify(a)).join(' ')}]\n${forProgram(mainUsage(io), io)}`);
+    return EXIT_OK;
+  }
   if (name === '--help' || name === '-h' || name === 'help') {
     io.write(forProgram(mainUsage(io), io));
     return EXIT_OK;

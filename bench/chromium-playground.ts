@@ -161,9 +161,16 @@ export async function allStepsRunMs(page: Page): Promise<number> {
 /**
  * How clicks follow one another: `frames`, each click in the task right after the previous click's
  * frame was painted (as fast as frames come, like a held arrow key); `reader`, each click once the
- * page is idle again (its idle callbacks have run), as a reader clicks after reading the step.
+ * page is idle again (its idle callbacks have run), as a reader clicks after reading the step;
+ * `user`, each click at a moment of the display's frame interval drawn at random (a fixed seed),
+ * after the previous click's frame was painted: a person's click does not wait for a frame to
+ * have just been drawn, so it waits for the next one half an interval on average, where `frames`
+ * always waits a whole interval.
  */
-export type Pace = 'frames' | 'reader';
+export type Pace = 'frames' | 'reader' | 'user';
+
+/** The seed of the `user` pace's moments (clickTimes): the same moments on every run. */
+export const USER_PACE_SEED = 20261128;
 
 /**
  * Click-to-paint of each click on Next from the position shown to the last one (at most `limit`
@@ -173,7 +180,7 @@ export type Pace = 'frames' | 'reader';
  */
 export async function stepTimes(page: Page, limit = Number.MAX_SAFE_INTEGER, pace: Pace = 'frames'): Promise<number[]> {
   await page.waitForSelector('#app[data-run="done"]');
-  return page.evaluate(clickTimes, { selector: '#next', limit, pace, marks: false });
+  return page.evaluate(clickTimes, { selector: '#next', limit, pace, marks: false, seed: USER_PACE_SEED });
 }
 
 /**
@@ -181,7 +188,7 @@ export async function stepTimes(page: Page, limit = Number.MAX_SAFE_INTEGER, pac
  * in ms. It is what a step costs with no work at all: the wait for the display's next frame (the
  * click comes right after a frame, so about one frame interval, 16.7 ms at 60 Hz).
  */
-export async function floorTimes(page: Page, n = 20): Promise<number[]> {
+export async function floorTimes(page: Page, n = 20, pace: Pace = 'frames'): Promise<number[]> {
   await page.evaluate(() => {
     const b = document.createElement('button');
     b.id = 'bench-no-op';
@@ -189,7 +196,7 @@ export async function floorTimes(page: Page, n = 20): Promise<number[]> {
     b.addEventListener('click', () => undefined);
     document.body.append(b);
   });
-  const out = await page.evaluate(clickTimes, { selector: '#bench-no-op', limit: n, pace: 'frames' as Pace, marks: false });
+  const out = await page.evaluate(clickTimes, { selector: '#bench-no-op', limit: n, pace, marks: false, seed: USER_PACE_SEED });
   await page.evaluate(() => document.getElementById('bench-no-op')?.remove());
   return out;
 }
@@ -199,18 +206,25 @@ export async function floorTimes(page: Page, n = 20): Promise<number[]> {
  * of its own, and times each to the first frame painted after it. With `marks`, marks
  * `step-start-N` and `step-end-N` around each for a trace.
  */
-async function clickTimes({ selector, limit, pace, marks }: { selector: string; limit: number; pace: Pace; marks: boolean }): Promise<number[]> {
+async function clickTimes({ selector, limit, pace, marks, seed }: { selector: string; limit: number; pace: Pace; marks: boolean; seed: number }): Promise<number[]> {
   const target = document.querySelector(selector) as HTMLButtonElement;
   const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const task = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+  const task = (ms = 0) => new Promise<void>((resolve) => setTimeout(resolve, ms));
   const idle = () => new Promise<void>((resolve) => requestIdleCallback(() => resolve()));
+  // The `user` pace's moments: a linear congruential sequence from `seed`, in [0, 1).
+  let state = seed >>> 0;
+  const nextMoment = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
   const out: number[] = [];
   // Start from a quiet page: whatever the previous action left to render is done.
   await frame();
   while (!target.disabled && out.length < limit) {
     if (pace === 'reader') await idle();
-    // The click gets a task of its own: the trace then gives each click its own tasks.
-    await task();
+    // The click gets a task of its own: the trace then gives each click its own tasks. At the
+    // `user` pace that task comes a random part of a 60 Hz frame interval after the last frame.
+    await task(pace === 'user' ? nextMoment() * (1000 / 60) : 0);
     if (marks) performance.mark(`step-start-${out.length}`);
     const t = performance.now();
     target.click();
@@ -229,7 +243,7 @@ async function clickTimes({ selector, limit, pace, marks }: { selector: string; 
  */
 export async function stepCpuTimes(page: Page, pace: Pace = 'frames'): Promise<WindowCpu[]> {
   await page.waitForSelector('#app[data-run="done"]');
-  const { events, result: steps } = await traced(page, async () => (await page.evaluate(clickTimes, { selector: '#next', limit: Number.MAX_SAFE_INTEGER, pace, marks: true })).length);
+  const { events, result: steps } = await traced(page, async () => (await page.evaluate(clickTimes, { selector: '#next', limit: Number.MAX_SAFE_INTEGER, pace, marks: true, seed: USER_PACE_SEED })).length);
   const main = rendererMainThread(events);
   if (!main) return [];
   return windowCpu(events, main, Array.from({ length: steps }, (_, i) => markWindow(events, i)));
@@ -240,7 +254,7 @@ export async function stepCpuTimes(page: Page, pace: Pace = 'frames'): Promise<W
  * the frame painted after it: what the click's handler made the browser lay out before the frame.
  */
 export async function forcedLayoutsOfClick(page: Page, selector: string): Promise<string[]> {
-  const { events } = await traced(page, () => page.evaluate(clickTimes, { selector, limit: 1, pace: 'frames' as Pace, marks: true }));
+  const { events } = await traced(page, () => page.evaluate(clickTimes, { selector, limit: 1, pace: 'frames' as Pace, marks: true, seed: USER_PACE_SEED }));
   const main = rendererMainThread(events);
   if (!main) throw new Error('the trace has no renderer main thread');
   const { from, to } = markWindow(events, 0);
@@ -305,6 +319,9 @@ export interface ChromiumCase {
  *                                        scenario, clicked as fast as frames come (pace `frames`)
  *   Playground/Chromium/StepReader-median|max  the same, each click once the page is idle (pace
  *                                        `reader`: the page has prepared what it prepares when idle)
+ *   Playground/Chromium/FloorUser-median|max  the floor at pace `user` (floorTimes; information)
+ *   Playground/Chromium/StepUser-median|max  the same steps on a fresh page, each click at a moment
+ *                                        of the frame interval drawn at random (pace `user`)
  *   Playground/Chromium/StepCpu-median|max  the steps' main-thread CPU time at pace `frames`
  *                                        (stepCpuTimes); the log line splits it by phase
  * Budgets (issue 14): first render 500 ms, steps 16 ms median and 50 ms worst.
@@ -322,11 +339,13 @@ export async function chromiumPlaygroundCases(repo: string, scenarios: readonly 
     browser = await launchChromium();
     const firsts: number[] = [];
     const floor: number[] = [];
+    const userFloor: number[] = [];
     const firstCpu: WindowCpu[] = [];
     for (let i = 0; i < 5; i++) {
       const page = await openTimed(browser, base);
       firsts.push(await firstRenderMs(page));
       floor.push(...(await floorTimes(page)));
+      userFloor.push(...(await floorTimes(page, 20, 'user')));
       await page.close();
       firstCpu.push(await firstRenderCpu(browser, base));
     }
@@ -335,6 +354,7 @@ export async function chromiumPlaygroundCases(repo: string, scenarios: readonly 
     const allRun: number[] = [];
     const steps: number[] = [];
     const reader: number[] = [];
+    const user: number[] = [];
     const cpu: WindowCpu[] = [];
     const open = (id: string) => openTimed(browser!, `${base}#scenario=${encodeURIComponent(id)}`);
     for (const id of scenarios) {
@@ -347,17 +367,22 @@ export async function chromiumPlaygroundCases(repo: string, scenarios: readonly 
       const paced = await open(id);
       const readerTimes = await stepTimes(paced, Number.MAX_SAFE_INTEGER, 'reader');
       await paced.close();
+      const person = await open(id);
+      const userTimes = await stepTimes(person, Number.MAX_SAFE_INTEGER, 'user');
+      await person.close();
       const traced = await open(id);
       const cpuTimes = await stepCpuTimes(traced);
       await traced.close();
       firstCpuAll.push((await firstRenderCpu(browser, `${base}#scenario=${encodeURIComponent(id)}`)).total);
-      const [s, r, c] = [summarize(times), summarize(readerTimes), summarize(cpuTimes.map((x) => x.total))];
+      const [s, r, u, c] = [summarize(times), summarize(readerTimes), summarize(userTimes), summarize(cpuTimes.map((x) => x.total))];
       log(
         `  ${id.padEnd(52)} ${s.n} steps: median ${s.median.toFixed(1)} ms, max ${s.max.toFixed(1)} ms; at a reader's pace median ${r.median.toFixed(1)} ms, max ${r.max.toFixed(1)} ms; ` +
+          `at a user's moments median ${u.median.toFixed(1)} ms, max ${u.max.toFixed(1)} ms; ` +
           `main-thread CPU median ${c.median.toFixed(1)} ms, max ${c.max.toFixed(1)} ms`,
       );
       steps.push(...times);
       reader.push(...readerTimes);
+      user.push(...userTimes);
       cpu.push(...cpuTimes);
     }
     const allCpu = summarize(cpu.map((x) => x.total));
@@ -367,7 +392,7 @@ export async function chromiumPlaygroundCases(repo: string, scenarios: readonly 
     const firstCpuTotal = firstCpu.reduce((sum, x) => sum + x.total, 0);
     const firstSpent = (p: Phase) => firstCpu.reduce((sum, x) => sum + x.phases[p], 0);
     log(`  main-thread CPU of the default page's first render, ${firstCpu.length} pages: ${PHASES.map((p) => `${p} ${((100 * firstSpent(p)) / firstCpuTotal).toFixed(0)} %`).join(', ')}`);
-    const [fl, all, rd] = [summarize(floor), summarize(steps), summarize(reader)];
+    const [fl, ufl, all, rd, us] = [summarize(floor), summarize(userFloor), summarize(steps), summarize(reader), summarize(user)];
     return [
       { name: 'Playground/Chromium/FirstRender', ms: summarize(firsts).median, budgetMs: 500 },
       { name: 'Playground/Chromium/FirstRender-max', ms: summarize(perScenario).max, budgetMs: 500 },
@@ -380,6 +405,10 @@ export async function chromiumPlaygroundCases(repo: string, scenarios: readonly 
       { name: 'Playground/Chromium/Step-max', ms: all.max, budgetMs: 50 },
       { name: 'Playground/Chromium/StepReader-median', ms: rd.median, budgetMs: 16 },
       { name: 'Playground/Chromium/StepReader-max', ms: rd.max, budgetMs: 50 },
+      { name: 'Playground/Chromium/FloorUser-median', ms: ufl.median, budgetMs: undefined },
+      { name: 'Playground/Chromium/FloorUser-max', ms: ufl.max, budgetMs: undefined },
+      { name: 'Playground/Chromium/StepUser-median', ms: us.median, budgetMs: 16 },
+      { name: 'Playground/Chromium/StepUser-max', ms: us.max, budgetMs: 50 },
       { name: 'Playground/Chromium/StepCpu-median', ms: allCpu.median, budgetMs: 16 },
       { name: 'Playground/Chromium/StepCpu-max', ms: allCpu.max, budgetMs: 50 },
     ];

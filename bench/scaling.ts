@@ -5,6 +5,9 @@
  *   PodContainers   a Pod with n containers (an associative list keyed by name)
  *   Finalizers      an object with n finalizers (a set)
  *   Managers        a ConfigMap whose n keys have n different updaters; a new applier takes one
+ *   Platform        no engine code: Object.keys of a plain object of n keys with every value read
+ *                   (ObjectKeysAndValues), and a Map of n fresh ids (MapOfFreshIds): the growth of
+ *                   the building blocks the families above use, on the machine that runs them
  * Operations: Validate, Apply (from an empty object), Update (two updaters in turn), as in
  * bench/main.ts; Managers: ApplyOver (one apply over the n managers, with a conflict-free key).
  */
@@ -125,6 +128,30 @@ export function scalingCases(
     const ns = measure(() => must(apply(ctx, state.object, config, 'v1', state.managers, 'applier', false)));
     managersF.points.push({ n, ns });
     report(`${managersF.name}/managers=${n}`, ns);
+  }
+  // The platform's own growth, for comparison with the families above: no engine code, only the
+  // two building blocks every operation on a big map or list uses (docs/performance.md).
+  const keysF = family('Platform/ObjectKeysAndValues');
+  const idsF = family('Platform/MapOfFreshIds');
+  for (const n of SIZES) {
+    const data = (configMap(n) as { data: Record<string, string> }).data;
+    const record = (f: ScalingFamily, fn: () => void) => {
+      if (!wanted(f)) return;
+      const ns = measure(fn);
+      f.points.push({ n, ns });
+      report(`${f.name}/n=${n}`, ns);
+    };
+    // Every key of a plain object of n keys (a hash table in V8 beyond about a thousand), and its
+    // value checked as validation checks a string.
+    record(keysF, () => {
+      for (const key of Object.keys(data)) if (typeof data[key] !== 'string') throw new Error(`${key} is not a string`);
+    });
+    // A Map of n ids made afresh (as each field set and list index makes its ids).
+    record(idsF, () => {
+      const ids = new Map<string, number>();
+      for (let i = 0; i < n; i++) ids.set(`f:key-${i}`, i);
+      if (ids.size !== n) throw new Error(`${ids.size} ids of ${n}`);
+    });
   }
   return families;
 }

@@ -7,7 +7,8 @@ import type { Path } from '../fieldpath/path-element.js';
 import { pathToString } from '../fieldpath/path-string.js';
 import type { FieldSet } from '../fieldpath/set.js';
 import type { Atom } from '../schema/schema.js';
-import { ownersOfPath } from '../typed/owners-of-path.js';
+import { childType, itemsNamed, nodeHandler, ownersOfPath } from '../typed/owners-of-path.js';
+import { stepInto } from '../fieldpath/value-at-path.js';
 import type { Value } from '../value/value.js';
 import type { OwnerEntry } from './owners.js';
 import { valueAtPath } from './value-at-path.js';
@@ -17,8 +18,11 @@ export interface PathOwnership {
   readonly value: Value | undefined;
   /** Entries whose set holds the path itself. */
   readonly owners: readonly OwnerEntry[];
-  /** Entries that own an ancestor owned whole (an atomic map or list), and so the path with it. */
-  readonly viaAtomic: readonly { readonly owner: OwnerEntry; readonly ancestor: string }[];
+  /**
+   * Entries that own an ancestor owned whole (an atomic map or list, or a list item duplicated in
+   * the object: `copies` is then how many items its key names), and so the path with it.
+   */
+  readonly viaAtomic: readonly { readonly owner: OwnerEntry; readonly ancestor: string; readonly copies: number }[];
   /** Entries that own fields below the path, with how many. */
   readonly below: readonly { readonly owner: OwnerEntry; readonly count: number }[];
 }
@@ -32,10 +36,25 @@ function subtree(set: FieldSet, path: Path): FieldSet | undefined {
   return node;
 }
 
+/** How many items of its list the last element of `item` names in the object (1 for anything else). */
+export function copiesOf(object: Value, type: Atom, item: Path): number {
+  let a: Atom | undefined = type;
+  let v: Value | undefined = object;
+  for (let i = 0; i < item.length; i++) {
+    const pe = item[i];
+    const handler = nodeHandler(a, v, pe);
+    if (i === item.length - 1) return handler === 'list' && Array.isArray(v) && a.list ? Math.max(1, itemsNamed(a.list, v, pe)) : 1;
+    a = childType(a, handler, pe);
+    if (a === undefined || v === undefined || v === null) return 1;
+    v = stepInto(v, pe);
+  }
+  return 1;
+}
+
 export function pathOwnership(object: Value, owners: readonly OwnerEntry[], path: Path, type: Atom): PathOwnership {
   const found = ownersOfPath(owners, path, type, object);
   const direct = found.filter((o) => o.through === undefined).map((o) => o.entry);
-  const viaAtomic = found.flatMap((o) => (o.through === undefined ? [] : [{ owner: o.entry, ancestor: pathToString(o.through) }]));
+  const viaAtomic = found.flatMap((o) => (o.through === undefined ? [] : [{ owner: o.entry, ancestor: pathToString(o.through), copies: copiesOf(object, type, o.through) }]));
   const below = owners.map((o) => ({ owner: o, count: subtree(o.set, path)?.size() ?? 0 })).filter((b) => b.count > 0);
   return { path, value: valueAtPath(object, path), owners: direct, viaAtomic, below };
 }

@@ -4,15 +4,17 @@
  *
  * A path is owned by a manager exactly when the manager's set holds the path itself, or holds the
  * prefix of it that the schema makes owned whole: an atomic map or list (every list of the deduced
- * schema), or a scalar. That is how the engine records ownership (engine-semantics §4.2: such a
- * node is a leaf of the applier's set and nothing below it is listed). A granular map's own key
+ * schema), or a scalar; or an item its list holds more than once (a duplicated key, owned as
+ * one). That is how the engine records ownership (engine-semantics §4.2: such a node is a leaf
+ * of the applier's set and nothing below it is listed). A granular map's own key
  * (`"f:data": {}`, owning that the map exists) passes nothing down to the map's fields.
  */
 import type { Path, PathElement } from '../fieldpath/path-element.js';
 import { PeKind } from '../fieldpath/path-element.js';
 import type { FieldSet } from '../fieldpath/set.js';
 import { stepInto } from '../fieldpath/value-at-path.js';
-import { type Atom, type Handler, handlerFor } from '../schema/schema.js';
+import { type Atom, type Handler, type ListAtom, handlerFor } from '../schema/schema.js';
+import { listItemElement } from './list-item-element.js';
 import type { Value } from '../value/value.js';
 
 /** Anything with a field set: the engine's managers, managedFields entries. */
@@ -53,8 +55,9 @@ export function childType(atom: Atom, handler: Handler, pe: PathElement): Atom |
 }
 
 /**
- * The shortest proper prefix of `path` the schema makes owned whole (undefined when there is
- * none, or when the schema has no place for the path). `object` decides between a type's
+ * The shortest proper prefix of `path` the schema makes owned whole, or that is an item the
+ * object's list holds more than once (undefined when there is none, or when the schema has no
+ * place for the path). `object` decides between a type's
  * alternatives (the deduced schema's scalar, list and map) where it has a value.
  */
 export function wholeAncestor(path: Path, atom: Atom, object: Value | undefined): Path | undefined {
@@ -63,11 +66,29 @@ export function wholeAncestor(path: Path, atom: Atom, object: Value | undefined)
   for (let i = 0; i < path.length; i++) {
     const handler = nodeHandler(a, v, path[i]);
     if (i > 0 && ownedWhole(a, handler)) return path.slice(0, i);
+    // A duplicated item of an associative list: the engine's set holds its key once, with nothing
+    // under it (engine-semantics §4.2), so its fields are owned with the item.
+    if (i + 1 < path.length && handler === 'list' && Array.isArray(v) && a.list && duplicatedItem(a.list, v, path[i])) return path.slice(0, i + 1);
     a = childType(a, handler, path[i]);
     if (a === undefined) return undefined;
     v = v === undefined || v === null ? undefined : stepInto(v, path[i]);
   }
   return undefined;
+}
+
+/** How many items of the associative list `items` the element `pe` names (by key fields with defaults, or value). */
+export function itemsNamed(list: ListAtom, items: readonly Value[], pe: PathElement): number {
+  if (list.elementRelationship !== 'associative' || pe.kind === PeKind.Field || pe.kind === PeKind.Index) return items.length > 0 ? 1 : 0;
+  let n = 0;
+  for (const item of items) {
+    const e = listItemElement(list, item);
+    if (typeof e !== 'string' && e.id === pe.id) n++;
+  }
+  return n;
+}
+
+function duplicatedItem(list: ListAtom, items: readonly Value[], pe: PathElement): boolean {
+  return pe.kind !== PeKind.Field && pe.kind !== PeKind.Index && itemsNamed(list, items, pe) > 1;
 }
 
 export interface PathOwner<T> {

@@ -192,7 +192,7 @@ function renderExpectations(r: ResultModel): string {
 function ownersText(row: BlameRow): string {
   if (row.owners.length === 0) return '<span class="nobody">no owner</span>';
   const names = row.owners.map((o) => esc(o.label)).join(', ');
-  return `${row.shared ? '<span class="shared-tag">shared:</span> ' : ''}${names}${row.viaAtomic ? ' <span class="atomic-tag" title="owned as part of an atomic map or list above">(atomic)</span>' : ''}`;
+  return `${row.shared ? '<span class="shared-tag">shared:</span> ' : ''}${names}${row.viaAtomic ? ' <span class="atomic-tag" title="owned as part of an atomic map or list above, or of a list item the list holds more than once (owned as one)">(atomic)</span>' : ''}`;
 }
 
 /** The owners column fits the longest owners text of the object (within limits). */

@@ -1,6 +1,8 @@
 import { SsaError } from '../../errors/ssa-error.js';
 import { toYaml } from '../../manifest/write-yaml.js';
-import { pathOwnership } from '../../scenarios/explain-path.js';
+import { copiesOf, pathOwnership } from '../../scenarios/explain-path.js';
+import { resolvePathString, valueAtPath } from '../../scenarios/value-at-path.js';
+import { PeKind } from '../../fieldpath/path-element.js';
 import { meaningLines } from '../../scenarios/explain-meaning.js';
 import type { KubeObject } from '../../apiserver/types.js';
 import { pathToString } from '../../fieldpath/path-string.js';
@@ -176,10 +178,18 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
       continue;
     }
     const o = pathOwnership(typed.object, typed.owners, path, typed.type);
-    reports.push({ ...report, ...ownershipReport(o) });
-    if (o.value === undefined) out.push('  not in the object (an entry still names it)');
+    // A key that names several items (duplicates): the item asked by position is the one shown.
+    const byPosition = found.translated ? resolvePathString(typed.object, pathText) : undefined;
+    for (let i = 0; byPosition !== undefined && i < path.length; i++) {
+      const copies = path[i].kind === PeKind.Key ? copiesOf(typed.object, typed.type, path.slice(0, i + 1)) : 1;
+      const at = byPosition[i];
+      if (copies > 1 && at?.kind === PeKind.Index) out.push(`  ${pathToString(path.slice(0, i + 1))} names ${copies} items of the list (duplicates): this is the one at position ${at.index}.`);
+    }
+    const value = byPosition !== undefined ? valueAtPath(typed.object, byPosition) : o.value;
+    reports.push({ ...report, ...ownershipReport(o), value: value ?? null });
+    if (value === undefined) out.push('  not in the object (an entry still names it)');
     else {
-      const y = toYaml(o.value).replace(/\n$/, '');
+      const y = toYaml(value).replace(/\n$/, '');
       out.push(y.includes('\n') ? `  value:\n${y.split('\n').map((l) => `    ${l}`).join('\n')}` : `  value: ${y}`);
     }
     if (o.owners.length === 1) out.push(`  owned by ${ownerLine(o.owners[0], now)}`);
@@ -187,7 +197,10 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
       out.push(`  shared by ${o.owners.length} managers:`);
       for (const x of o.owners) out.push(`    ${ownerLine(x, now)}`);
     }
-    for (const v of o.viaAtomic) out.push(`  owned as part of ${v.ancestor} (atomic: owned and replaced as a whole) by ${ownerLine(v.owner, now)}`);
+    for (const v of o.viaAtomic) {
+      const why = v.copies > 1 ? `${v.copies} items with this key: the engine owns them as one item, nothing under it apart` : 'atomic: owned and replaced as a whole';
+      out.push(`  owned as part of ${v.ancestor} (${why}) by ${ownerLine(v.owner, now)}`);
+    }
     // Entries written at another API version own it through what it converts to there.
     for (const x of [...o.owners, ...o.viaAtomic.map((v) => v.owner)]) {
       const there = x.reach && x.stored ? x.reach(path).intersection(x.stored).paths().map(pathToString) : [];

@@ -17,6 +17,15 @@ const REGION = 'eu-west-1';
  * NAME is not a shipped add-on; an SsaError when NAME is shipped but VERSION is not.
  */
 export function builtinAddon(spec: string): AddonSource | undefined {
+  const found = builtinAddonManifest(spec);
+  if (found === undefined) return undefined;
+  const { addonName, version, text } = found;
+  const objects = toObjects(text, `${addonName}.yaml`);
+  return { kind: 'builtin', label: `${addonName}@${version}`, addonName, version, objects };
+}
+
+/** The manifest text of a built-in add-on version (`addon-check --print-manifest`), resolved as builtinAddon resolves it. */
+export function builtinAddonManifest(spec: string): { addonName: string; version: string; text: string } | undefined {
   const at = spec.indexOf('@');
   if (at <= 0) return undefined;
   const addonName = spec.slice(0, at);
@@ -31,8 +40,7 @@ export function builtinAddon(spec: string): AddonSource | undefined {
       `${spec}: ${matches.length > 1 ? `several builds match: ${matches.join(', ')}` : `ssa-sim ships ${addonName} ${shipped.versions.join(', ')}`}`,
     );
   }
-  const objects = toObjects(shipped.manifest(version, REGION), `${addonName}.yaml`);
-  return { kind: 'builtin', label: `${addonName}@${version}`, addonName, version, objects };
+  return { addonName, version, text: shipped.manifest(version, REGION) };
 }
 
 /** Objects read from files; `label` names them in the report (the path as given). */

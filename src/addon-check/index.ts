@@ -3,7 +3,7 @@
  * modes (docs/addon-check.md). Built on the scenario runner, the actors and the API server.
  */
 export * from './model.js';
-export { builtinAddon, manifestAddon } from './addon-source.js';
+export { builtinAddon, builtinAddonManifest, manifestAddon } from './addon-source.js';
 export { parseCustomizations } from './customizations.js';
 export { DEFAULT_CUSTOMIZATIONS, DEFAULT_CUSTOMIZATIONS_NAME } from './default-customizations.js';
 export { runAddonCheck } from './check.js';

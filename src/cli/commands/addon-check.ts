@@ -3,6 +3,7 @@ import type { ResolveConflicts } from '../../actors/actor.js';
 import {
   type AddonSource,
   builtinAddon,
+  builtinAddonManifest,
   DEFAULT_CUSTOMIZATIONS,
   DEFAULT_CUSTOMIZATIONS_NAME,
   formatMarkdown,
@@ -23,6 +24,7 @@ import { fileEnvironment } from './run.js';
 export const addonCheckUsage = `Usage: ssa-sim addon-check --from OLD --to NEW [--cluster LIVE]... [--customizations FILE]
                           [--modes NONE,OVERWRITE,PRESERVE] [--addon-name NAME] [-o text|json|markdown|FILE]
        ssa-sim addon-check --print-customizations
+       ssa-sim addon-check --print-manifest NAME@VERSION
 
 What happens when the EKS add-on manager updates your add-on from OLD to NEW on clusters whose
 users changed things, for every cluster state and every --resolve-conflicts mode. Each cell is
@@ -49,6 +51,8 @@ Options:
   --cluster LIVE          a captured cluster state; repeatable
   --customizations FILE   a YAML list of {name, description, install, steps} (docs/addon-check.md)
   --print-customizations  print the default customizations file and exit
+  --print-manifest SPEC   print the manifest of a built-in add-on version (vpc-cni@v1.10.1) and exit:
+                          the files the docs' examples apply (aws-k8s-cni.yaml)
   --modes LIST            resolveConflicts modes, comma-separated (default: NONE,OVERWRITE,PRESERVE)
   --addon-name NAME       the add-on's name in EKS (default: the built-in's name, else the name of
                           NEW's file or directory)
@@ -66,6 +70,7 @@ Examples:
   ssa-sim addon-check --from vpc-cni@v1.10.1 --to new/ --cluster prod.yaml
   ssa-sim addon-check --from vpc-cni@v1.10.1 --to vpc-cni@v1.11.4 -o json | jq .summary
   ssa-sim addon-check --print-customizations > my-users.yaml
+  ssa-sim addon-check --print-manifest vpc-cni@v1.10.1 > aws-k8s-cni.yaml
 `;
 
 export const OPTIONS = {
@@ -74,6 +79,7 @@ export const OPTIONS = {
   cluster: { type: 'string', multiple: true },
   customizations: { type: 'string' },
   'print-customizations': { type: 'boolean' },
+  'print-manifest': { type: 'string' },
   modes: { type: 'string' },
   'addon-name': { type: 'string' },
   output: { type: 'string', short: 'o' },
@@ -105,6 +111,13 @@ export async function addonCheckCommand(args: string[], io: CommandIO): Promise<
   const v = parsed.values;
   if (v['print-customizations'] === true) {
     io.write(DEFAULT_CUSTOMIZATIONS);
+    return EXIT_OK;
+  }
+  const manifestSpec = v['print-manifest'] as string | undefined;
+  if (manifestSpec !== undefined) {
+    const found = builtinAddonManifest(manifestSpec);
+    if (found === undefined) return usageError('addon-check', `--print-manifest takes a built-in add-on version (vpc-cni@v1.10.1, vpc-cni@v1.11.4), not ${JSON.stringify(manifestSpec)}`, addonCheckUsage, io);
+    io.write(found.text);
     return EXIT_OK;
   }
   if (parsed.positionals.length > 0) return usageError('addon-check', `unexpected argument ${JSON.stringify(parsed.positionals[0])}`, addonCheckUsage, io);

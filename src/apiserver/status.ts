@@ -22,6 +22,15 @@ export function failure(status: StatusObject, warnings: readonly string[] = [], 
   return { ok: false, code: status.code, status, warnings, ...(undeclaredFields && undeclaredFields.length > 0 ? { undeclaredFields } : {}) };
 }
 
+/**
+ * 422 as errors.NewGenericServerResponse writes it with no resource and no name: reason Invalid,
+ * the generic message and empty details. kube-apiserver answers a JSON patch that does not apply
+ * with it, the patch library's own text left out.
+ */
+export function genericUnprocessable(): StatusObject {
+  return statusFailure(422, 'the server rejected our request due to an error in our request', 'Invalid', {});
+}
+
 /** 400 BadRequest with a message of its own. */
 export function badRequest(message: string): StatusObject {
   return statusFailure(400, message, 'BadRequest');

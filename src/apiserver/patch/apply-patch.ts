@@ -1,6 +1,6 @@
 import type { Atom } from '../../schema/schema.js';
 import { isMap, type Value, type ValueMap } from '../../value/value.js';
-import { badRequest, statusFailure } from '../status.js';
+import { badRequest, genericUnprocessable, statusFailure } from '../status.js';
 import type { PatchType, StatusObject } from '../types.js';
 import { applyJsonPatch } from './json-patch.js';
 import { applyMergePatch } from './merge-patch.js';
@@ -13,7 +13,8 @@ export function applyPatch(type: Exclude<PatchType, 'apply'>, doc: ValueMap, pat
     case 'json': {
       const r = applyJsonPatch(doc, patchValue);
       if (!r.ok) {
-        const status = r.kind === 'decode' ? badRequest(r.message) : r.kind === 'too-large' ? statusFailure(413, r.message, 'RequestEntityTooLarge') : statusFailure(422, r.message, 'Invalid');
+        // One that does not apply is the generic 422: json-patch's text is not in the answer (handlers/patch.go).
+        const status = r.kind === 'decode' ? badRequest(r.message) : r.kind === 'too-large' ? statusFailure(413, r.message, 'RequestEntityTooLarge') : genericUnprocessable();
         return { ok: false, status };
       }
       out = r.value;

@@ -2,6 +2,8 @@
  * What a path's ownership means for the next write (`ssa-sim explain`'s "what this means"), from
  * the layers that know rather than a rule of thumb:
  *
+ * - whether anyone can own it: the API server takes some metadata (name, uid, resourceVersion...)
+ *   out of every entry;
  * - where the field can be written at all: the API server's reset fields per endpoint (a Deployment's
  *   main resource resets `.status`: no apply there owns, changes or conflicts on it);
  * - what can conflict on it, from the engine's rule (engine-semantics §5.5: an apply conflicts on a
@@ -13,7 +15,7 @@
  *   the server's answer read at the path (removed, or set again by the server's defaulting).
  */
 import type { KubeObject } from '../apiserver/types.js';
-import { resetEndpoints } from '../apiserver/index.js';
+import { NEVER_TRACKED, resetEndpoints } from '../apiserver/index.js';
 import { type Path, PeKind } from '../fieldpath/path-element.js';
 import { pathToString } from '../fieldpath/path-string.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
@@ -186,6 +188,12 @@ export function meaningLines(input: MeaningInput): string[] {
     via = writable.length > 0 ? ` through ${endpointsText(writable)}` : '';
   }
 
+  // Paths the API server takes out of every writer's entry (apiserver-semantics §2.3).
+  const neverTracked = fieldNames.length === path.length && NEVER_TRACKED.some((p) => p.length === path.length && p.every((name, i) => name === fieldNames[i]));
+  if (all.length === 0 && neverTracked && o.below.length === 0) {
+    out.push("the API server never tracks it: it takes it out of every writer's managedFields entry, so nobody owns it, no apply or update conflicts on it, and no apply removes it by leaving it out.");
+    return out.map((l) => `  - ${l}`);
+  }
   if (all.length === 0 && o.below.length > 0) {
     // A map whose own key nobody holds passes nothing down: its fields keep their owners.
     out.push('nobody owns it as a whole, but fields under it have owners (below): an apply that changes one of them conflicts with its owner (HTTP 409) unless it forces; an update never conflicts.');

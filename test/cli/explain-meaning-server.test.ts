@@ -172,3 +172,22 @@ describe('explain: what ownership means, as the API server does it', () => {
     expect(setItem).toContain('  - no apply conflicts on it: an item of a set has no other value; an apply that lists it becomes a co-owner.\n');
   });
 });
+
+describe('explain: fields the API server never tracks', () => {
+  it('.metadata.name, .metadata.uid, .metadata.resourceVersion: nobody can own them, not "an apply takes it"', async () => {
+    // The API server's answer: an apply that sets metadata.name and namespace owns neither.
+    const p = await runCli(['preview', '-f', alice, '--live', live, '--field-manager', 'alice', '-o', 'yaml', '--show-managed-fields', '--now', '2026-01-10T00:00:00Z']);
+    expect(p.stdout).toContain('f:finalizers:');
+    expect(p.stdout).not.toContain('f:name: {}\n      f:namespace');
+    expect(p.stdout).not.toMatch(/^ {8}f:name: \{\}$/m);
+    for (const path of ['.metadata.name', '.metadata.uid', '.metadata.resourceVersion']) {
+      const uidLive = join(dir, 'with-uid.yaml');
+      writeFileSync(uidLive, LIVE.replace('  namespace: default\n  finalizers:', '  namespace: default\n  uid: abcd-1234\n  resourceVersion: "7"\n  finalizers:'));
+      const r = await runCli(['explain', uidLive, path, ...now]);
+      expect(r.stdout, path).not.toContain('takes it without a conflict');
+      expect(r.stdout, path).toContain(
+        '  - the API server never tracks it: it takes it out of every writer\'s managedFields entry, so nobody owns it, no apply or update conflicts on it, and no apply removes it by leaving it out.\n',
+      );
+    }
+  });
+});

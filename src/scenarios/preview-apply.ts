@@ -193,7 +193,8 @@ export function previewOutput(p: Preview, style: ChangeStyle = PLAIN_CHANGES, er
   const head = lines([p.request, ...p.facts]);
   // A conflict is what the user must act on: red on a terminal.
   if (o.exitCode !== 0) return { head, body: o.stdout, stderr: errorStyle.conflict(o.stderr) + lines(p.fieldErrors), exitCode: 1 };
-  const stderr = lines(o.notes ?? [], 'note: ') + lines(p.createdWarning === undefined ? [] : [p.createdWarning], 'warning: ');
+  // What kubectl printed on stderr (its warnings, the server's) comes first, as kubectl prints it.
+  const stderr = o.stderr + lines(o.notes ?? [], 'note: ') + lines(p.createdWarning === undefined ? [] : [p.createdWarning], 'warning: ');
   return { head, body: previewChangesText(p, style), stderr, exitCode: 0 };
 }
 

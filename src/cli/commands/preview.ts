@@ -29,7 +29,8 @@ metadata.namespace goes to -n (default: default); an object that matches no live
 created (\`configmap/x created\`, and one warning line on stderr).
   - on a conflict, exactly what kubectl would print, and exit 1; a field the schema does not
     declare gets, after kubectl's text, its FILE:LINE:COLUMN in MANIFEST and a "did you mean";
-  - otherwise the ownership changes and the fields that would be removed, and exit 0;
+  - otherwise the ownership changes and the fields that would be removed, and exit 0, with
+    kubectl's own warnings on stderr as kubectl prints them (a missing last-applied annotation);
     with -o yaml the resulting objects instead (with --show-managed-fields, their managedFields),
     with -o name their names;
   - with -o json (or -o FILE.json) a report, on a conflict as well: the request, each conflict

@@ -80,6 +80,10 @@ export function liveSourceArgs(command: string, parsed: { readonly values: Value
   const namespace = v.namespace as string | undefined;
   if (live !== LIVE_CLUSTER) {
     if (namespace !== undefined) return usageError(command, '-n goes with --live cluster (a captured object has its namespace)', usage, io);
+    // No LIVE at all is standard input too (blame with a pipe).
+    if ((live === undefined || live === '-') && filenamesOf(v.filename as string[] | undefined).includes('-')) {
+      return usageError(command, '-f and the live objects cannot both read standard input', usage, io);
+    }
     return { kind: 'file', file: live };
   }
   const manifestFiles = filenamesOf(v.filename as string[] | undefined);

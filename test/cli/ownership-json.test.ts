@@ -78,6 +78,7 @@ describe('explain -o json', () => {
         manager: 'eks',
         manifest: join(dir, 'm.yaml'),
         force: false,
+        inManifest: true,
         verdict: 'CONFLICT',
         error: null,
         fieldErrors: [],

@@ -14,6 +14,8 @@ import type { SchemaCatalog } from '../../schema/catalog.js';
 import type { ValueMap } from '../../value/value.js';
 import type { CommandIO } from '../io.js';
 import { readManifestObjects } from '../read-manifest-paths.js';
+import { SsaError } from '../../errors/ssa-error.js';
+import { NO_MANIFEST_OBJECTS } from '../../scenarios/preview-apply.js';
 
 export interface DryRunInput {
   readonly live: readonly ValueMap[];
@@ -39,6 +41,8 @@ export interface DryRun {
   readonly error: string | undefined;
   /** With `error`: each field the schema does not declare, located in the manifest (scenarios/undeclared-fields.ts). */
   readonly fieldErrors: readonly string[];
+  /** Whether the manifest has an object aimed at the live object shown as `display`. */
+  names(display: string): boolean;
   before(display: string): ObjectView | undefined;
   after(display: string): ObjectView | undefined;
   conflicts(display: string): readonly ConflictReport[];
@@ -59,6 +63,8 @@ export async function dryRunApply(input: DryRunInput): Promise<DryRun> {
   // Read from the files, the manifests can also say where their fields are (fieldErrors).
   const manifests = input.manifestObjects === undefined ? (await readManifestObjects(input.manifestFiles, input.recursive, input.io)).manifests : [];
   const objects = input.manifestObjects ?? manifests.map((o) => o.object);
+  // kubectl's "no objects passed to apply": nothing to give a verdict on.
+  if (objects.length === 0) throw new SsaError('INPUT', NO_MANIFEST_OBJECTS, { source: { file: input.manifestFiles.join(', ') } });
   const now = new Date(input.now).toISOString().replace(/\.\d{3}Z$/, 'Z');
   const run = (force: boolean) => offlineApply({ catalog: input.catalog, live: input.live, manifests: objects, fieldManager: input.manager, force, clientSide: false, now });
   const first = run(input.force);
@@ -77,21 +83,26 @@ export async function dryRunApply(input: DryRunInput): Promise<DryRun> {
     failedElsewhere: first.outcome.exitCode !== 0 && conflicts.size > 0,
     error,
     fieldErrors: error === undefined ? [] : undeclaredFieldNotes(first.outcome.requests, manifests),
+    names: (d) => first.targets.some((t) => clusterObjectDisplay({ apiVersion: t.apiVersion, kind: t.kind, metadata: { name: t.name, ...(t.namespace ? { namespace: t.namespace } : {}) } }) === d),
     before: (d) => find(first.before, d),
     after: (d) => find(result?.after, d),
     conflicts: (d) => conflicts.get(d) ?? [],
   };
 }
 
-/** The verdict for the field at `path` of the live object shown as `display`; undefined when the apply fails outright. */
+/**
+ * The verdict for the field at `path` of the live object shown as `display`; undefined when the
+ * apply fails outright or does not touch the object (the manifest does not name it).
+ */
 export function applyVerdict(dry: DryRun, display: string, path: Path, manager: string): PathVerdict | undefined {
-  if (dry.error !== undefined) return undefined;
+  if (dry.error !== undefined || !dry.names(display)) return undefined;
   return pathVerdict({ path, manager, before: dry.before(display), after: dry.after(display), conflicts: dry.conflicts(display) });
 }
 
-/** The same in words. */
-export function explainApplyOnPath(dry: DryRun, verdict: PathVerdict | undefined): string[] {
+/** The same in words, for the live object shown as `display`. */
+export function explainApplyOnPath(dry: DryRun, verdict: PathVerdict | undefined, display: string): string[] {
   const out = [dry.heading];
+  if (dry.error === undefined && !dry.names(display)) return [...out, `  - the manifest has no ${display}: the apply leaves it alone.`];
   if (verdict === undefined) return [...out, `  - the apply fails: ${dry.error ?? ''}`, ...dry.fieldErrors.map((l) => `    ${l}`)];
   if (verdict.verdict !== 'CONFLICT' && dry.failedElsewhere) out.push('  - the apply fails on other fields (see `ssa-sim preview`); if those were resolved:');
   return [...out, ...describeVerdict(verdict)];

@@ -15,11 +15,12 @@ export function ownershipReport(o: PathOwnership) {
   };
 }
 
-export function verdictReport(dry: DryRun, v: PathVerdict | undefined, manifest: string, force: boolean) {
+export function verdictReport(dry: DryRun, v: PathVerdict | undefined, manifest: string, force: boolean, inManifest: boolean) {
   return {
     manager: dry.manager,
     manifest,
     force,
+    inManifest,
     verdict: v?.verdict ?? null,
     error: v === undefined ? (dry.error ?? null) : null,
     fieldErrors: v === undefined ? dry.fieldErrors : [],

@@ -169,11 +169,11 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
       asked: pathText,
       translated: found.translated,
       inLiveObject: found !== added && found.inObject,
-      apply: dry ? verdictReport(dry, verdict, manifestFile!, parsed.values['force-conflicts'] === true) : null,
+      apply: dry ? verdictReport(dry, verdict, manifestFile!, parsed.values['force-conflicts'] === true, dry.names(display)) : null,
     };
     if (found === added) {
       out.push('  not in the live object: the manifest adds it.');
-      out.push(...explainApplyOnPath(dry!, verdict));
+      out.push(...explainApplyOnPath(dry!, verdict, display));
       reports.push({ ...report, value: null, owners: [], below: [] });
       continue;
     }
@@ -217,7 +217,7 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
       out.push('  fields under it:');
       for (const b of o.below) out.push(`    ${b.count} owned by ${b.owner.manager} (${b.owner.operation}${b.owner.subresource ? ` /${b.owner.subresource}` : ''})`);
     }
-    if (dry) out.push(...explainApplyOnPath(dry, verdict));
+    if (dry) out.push(...explainApplyOnPath(dry, verdict, display));
   }
   // A path no object has is a mistake (a typo, a wrong key): exit 2 with what is near.
   if (out.length === 0 && firstProblem) throw firstProblem;

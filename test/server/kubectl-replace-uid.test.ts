@@ -69,6 +69,32 @@ describe('the uid of a PUT body is a precondition', () => {
     expect(wr.json.message).toBe(`Operation cannot be fulfilled on widgets.example.com "w": ${why('/registry/example.com/widgets/default/w', w.json.metadata.uid)}`);
   });
 
+  it('a Scale: a PUT\'s uid is the storage precondition; a patched uid is the scale subresource\'s own check, which custom resources do not make', async () => {
+    const server = await start();
+    const dep = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { replicas: 1, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx' }] } } } };
+    const created = await call(server, 'POST', '/apis/apps/v1/namespaces/default/deployments', JSON.stringify(dep), JSON_HEADERS);
+    const uid = created.json.metadata.uid;
+    const scalePath = '/apis/apps/v1/namespaces/default/deployments/web/scale';
+    const putScale = await put(server, scalePath, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'web', namespace: 'default', uid: 'other' }, spec: { replicas: 2 } });
+    expect([putScale.status, putScale.json.message]).toEqual([
+      409,
+      `Operation cannot be fulfilled on deployments.apps "web": StorageError: invalid object, Code: 4, Key: /registry/deployments/default/web, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: other, UID in object meta: ${uid}`,
+    ]);
+    const patched = await call(server, 'PATCH', scalePath, '{"metadata":{"uid":"other"},"spec":{"replicas":3}}', { 'Content-Type': 'application/merge-patch+json' });
+    expect([patched.status, patched.json.message, patched.json.details]).toEqual([
+      409,
+      `Operation cannot be fulfilled on deployments/scale.apps "web": Precondition failed: UID in precondition: other, UID in object meta: ${uid}`,
+      { name: 'web', group: 'apps', kind: 'deployments/scale' },
+    ]);
+    expect((await call(server, 'GET', '/apis/apps/v1/namespaces/default/deployments/web')).json.spec.replicas).toBe(1);
+
+    const scaled = openWidgetCrd({ subresources: { scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' } } });
+    expect((await call(server, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', JSON.stringify(scaled), JSON_HEADERS)).status).toBe(201);
+    expect((await call(server, 'POST', '/apis/example.com/v1/namespaces/default/widgets', JSON.stringify({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { replicas: 1 } }), JSON_HEADERS)).status).toBe(201);
+    const crScale = await call(server, 'PATCH', '/apis/example.com/v1/namespaces/default/widgets/w/scale', '{"metadata":{"uid":"other"},"spec":{"replicas":3}}', { 'Content-Type': 'application/merge-patch+json' });
+    expect([crScale.status, crScale.json.spec?.replicas]).toEqual([200, 3]);
+  });
+
   it('the same uid, or none, is no precondition failure', async () => {
     const server = await start();
     const svc = await call(server, 'GET', '/api/v1/namespaces/default/services/kubernetes');

@@ -15,6 +15,7 @@ import { prepareForUpdate } from '../strategy.js';
 import type { ClusterState, PatchType, ServeResult } from '../types.js';
 import { finishWrite } from '../write.js';
 import { applyPatch } from '../patch/apply-patch.js';
+import { uidPreconditionFailure } from '../uid-precondition.js';
 
 export type ScaleOp =
   | { readonly kind: 'update'; readonly body: ValueMap }
@@ -29,6 +30,9 @@ export function scaleWrite(
 ): ServeResult {
   const resource = target.resource;
   if (!resource.scale) return { state, response: failure(resourceNotServed()) };
+  // A PUT's uid is a precondition the store checks first, against the parent (uid-precondition.ts).
+  const precondition = op.kind === 'update' ? uidPreconditionFailure(target, op.body, state.objects.get(target.key)) : undefined;
+  if (precondition) return { state, response: failure(precondition) };
   const parent = state.objects.get(target.key);
   if (!parent) return { state, response: failure(notFound(resource.group, resource.resource, target.name)) };
   const ep = endpointFor(state, resource, target.version, 'scale', o.now);
@@ -68,12 +72,14 @@ export function scaleWrite(
       ),
     };
   }
+  // The built-in kinds' scaleUpdatedObjectInfo checks a patched Scale's uid, naming `<resource>/scale`;
+  // apiextensions-apiserver's does not check it for custom resources.
   const uid = metaString(newScale, 'uid');
   const parentUid = metaString(parent, 'uid');
-  if (uid !== '' && uid !== parentUid) {
+  if (uid !== '' && uid !== parentUid && !resource.custom) {
     return {
       state,
-      response: failure(conflict(resource.group, resource.resource, target.name, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${parentUid}`)),
+      response: failure(conflict(resource.group, `${resource.resource}/scale`, target.name, `Precondition failed: UID in precondition: ${uid}, UID in object meta: ${parentUid}`)),
     };
   }
   const scaleManaged = decodeManagedFields(getKey(metadataOf(newScale), 'managedFields'));

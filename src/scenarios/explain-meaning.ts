@@ -24,6 +24,7 @@ import { extractItems } from '../typed/remove-items.js';
 import { childType, nodeHandler, ownedWhole, ownersOfPath } from '../typed/owners-of-path.js';
 import { stepInto } from '../fieldpath/value-at-path.js';
 import { stringifyJson } from '../value/stringify-json.js';
+import { valueEquals } from '../value/equals.js';
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { clusterObjectDisplay } from './cluster-mode.js';
 import type { PathOwnership } from './explain-path.js';
@@ -43,6 +44,28 @@ export interface MeaningInput {
   readonly ownership: PathOwnership;
   /** The time of the hypothetical applies (RFC 3339). */
   readonly now: string;
+}
+
+/**
+ * Whether `path` is a key field of a keyed list's item (`.ports[port=80,protocol="TCP"].port`),
+ * and whether leaving it out of the item still names the same item: the item's type defaults it
+ * to its value here (`protocol: TCP`), as the engine completes keys.
+ */
+function keyField(path: Path, atom: Atom, object: Value): { readonly sameItemWithout: boolean } | undefined {
+  const last = path[path.length - 1];
+  const item = path[path.length - 2];
+  if (last?.kind !== PeKind.Field || item?.kind !== PeKind.Key || !item.fields.some((f) => f.name === last.name)) return undefined;
+  let a: Atom | undefined = atom;
+  let v: Value | undefined = object;
+  for (const pe of path.slice(0, -1)) {
+    const handler = nodeHandler(a, v, pe);
+    a = childType(a, handler, pe);
+    if (a === undefined) return { sameItemWithout: false };
+    v = v === undefined || v === null ? undefined : stepInto(v, pe);
+  }
+  const field = a.map?.fields.get(last.name);
+  const value = item.fields.find((f) => f.name === last.name)!.value;
+  return { sameItemWithout: field?.hasDefault === true && valueEquals(field.default as Value, value) };
 }
 
 /** Whether the engine owns the node at `path` whole (a scalar, an atomic map or list). */
@@ -199,10 +222,13 @@ export function meaningLines(input: MeaningInput): string[] {
     out.push('nobody owns it as a whole, but fields under it have owners (below): an apply that changes one of them conflicts with its owner (HTTP 409) unless it forces; an update never conflicts.');
     return out.map((l) => `  - ${l}`);
   }
+  const key = o.value === undefined ? undefined : keyField(path, input.type, input.object);
   if (all.length === 0) {
     out.push(
       'nobody owns it: it was set by a mutating webhook or defaulted after an apply, or every owner lost it.',
-      `an apply${via} that sets it takes it without a conflict; an apply that leaves it out does not remove it.`,
+      key !== undefined
+        ? 'it is a key of its list item: an apply of this item with it takes it without a conflict (another value names another item); an apply that leaves it out does not remove it.'
+        : `an apply${via} that sets it takes it without a conflict; an apply that leaves it out does not remove it.`,
     );
     return out.map((l) => `  - ${l}`);
   }
@@ -224,7 +250,9 @@ export function meaningLines(input: MeaningInput): string[] {
     return lines;
   };
   const last = path[path.length - 1];
-  if (o.value === undefined) {
+  if (key !== undefined) {
+    out.push('it is a key of its list item: an apply with another value names another item, so no apply conflicts on it; one that applies this item becomes a co-owner.');
+  } else if (o.value === undefined) {
     out.push(...conflicts('sets it', ', whatever the value: the object does not have it, so the apply adds it.'));
   } else if (o.viaAtomic.length === 0 && last?.kind === PeKind.Value) {
     out.push('no apply conflicts on it: an item of a set has no other value; an apply that lists it becomes a co-owner.');
@@ -242,7 +270,8 @@ export function meaningLines(input: MeaningInput): string[] {
   const appliers = all.filter((x) => x.operation === 'Apply');
   // Owners are entries: a manager with an Apply and an Update entry is two of them.
   const labels = all.map((x) => (names.length < all.length ? `${x.manager} (${x.operation}${x.subresource ? ` /${x.subresource}` : ''})` : x.manager));
-  if (all.length > 1) out.push(`it stays as long as one of ${[...new Set(labels)].join(', ')} still owns it; an applier that stops applying it only gives up its share.`);
+  if (key !== undefined && !key.sameItemWithout) out.push('it goes with its item: a key cannot be left out of an item that stays.');
+  else if (all.length > 1) out.push(`it stays as long as one of ${[...new Set(labels)].join(', ')} still owns it; an applier that stops applying it only gives up its share.`);
   else if (appliers.length > 0) {
     const a = appliers[0];
     const through = o.viaAtomic.find((v) => v.owner === a);

@@ -191,3 +191,44 @@ describe('explain: fields the API server never tracks', () => {
     }
   });
 });
+
+describe('explain: a key field of a list item', () => {
+  const ports = `apiVersion: v1
+kind: Service
+metadata:
+  name: s
+  namespace: default
+  managedFields:
+  - manager: alice
+    operation: Apply
+    apiVersion: v1
+    time: "2026-01-01T00:00:00Z"
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:spec:
+        f:ports:
+          k:{"port":80,"protocol":"TCP"}:
+            .: {}
+            f:port: {}
+            f:targetPort: {}
+spec:
+  ports:
+  - port: 80
+    protocol: TCP
+    targetPort: 8080
+`;
+  it('another value names another item: no conflict (the API server agrees)', async () => {
+    const svc = join(dir, 'svc.yaml');
+    writeFileSync(svc, ports);
+    const other = join(dir, 'svc-81.yaml');
+    writeFileSync(other, 'apiVersion: v1\nkind: Service\nmetadata: {name: s, namespace: default}\nspec:\n  ports:\n  - port: 81\n    targetPort: 8080\n');
+    const p = await runCli(['preview', '-f', other, '--live', svc, '--field-manager', 'carol']);
+    expect(p.code).toBe(0);
+    const r = await runCli(['explain', svc, '.spec.ports[port=80,protocol="TCP"].port', ...now]);
+    expect(r.stdout).not.toContain('sets a different value conflicts');
+    expect(r.stdout).toContain(
+      '  - it is a key of its list item: an apply with another value names another item, so no apply conflicts on it; one that applies this item becomes a co-owner.\n',
+    );
+    expect(r.stdout).toContain('  - it goes with its item: a key cannot be left out of an item that stays.\n');
+  });
+});

@@ -278,11 +278,12 @@ export function meaningLines(input: MeaningInput): string[] {
     const drop = through ? pathOfAncestor(path, through.ancestor) : path;
     const what = through ? `${through.ancestor} (which holds it)` : 'it';
     const next = o.value === undefined ? undefined : nextApplyWithout(input, a, drop);
-    // Go's null for a pointer the object no longer has is the field gone.
-    if (next === undefined || next.value === undefined || next.value === null) out.push(`if ${a.manager} stops applying ${what}, the next apply by ${a.manager} removes it (nobody else owns it).`);
+    if (next === undefined || next.value === undefined) out.push(`if ${a.manager} stops applying ${what}, the next apply by ${a.manager} removes it (nobody else owns it).`);
     else {
       const by = next.owners.length > 0 ? `owned by ${list(next.owners)}` : 'owned by nobody';
-      out.push(`if ${a.manager} stops applying ${what}, the next apply by ${a.manager} removes it and the API server sets it to its default ${stringifyJson(next.value)}, ${by}.`);
+      // The server's decode writes Go's zero (null) for a field it always serializes.
+      const back = next.value === null ? "writes null there (Go's zero value for it)" : `sets it to its default ${stringifyJson(next.value)}`;
+      out.push(`if ${a.manager} stops applying ${what}, the next apply by ${a.manager} removes it and the API server ${back}, ${by}.`);
     }
   } else out.push(...updateOwnerLines(input, names[0]));
   return out.map((l) => `  - ${l}`);

@@ -232,3 +232,23 @@ spec:
     expect(r.stdout).toContain('  - it goes with its item: a key cannot be left out of an item that stays.\n');
   });
 });
+
+describe('explain: a field the API server writes as null once its applier drops it', () => {
+  it('.spec.template.metadata.creationTimestamp: not "removes it" where preview says it stays', async () => {
+    const withTs = join(dir, 'with-ts.yaml');
+    writeFileSync(
+      withTs,
+      LIVE.replace('          f:metadata:\n            f:labels:\n              f:app: {}', '          f:metadata:\n            f:creationTimestamp: {}\n            f:labels:\n              f:app: {}').replace(
+        '  template:\n    metadata:\n      labels: {app: web}',
+        '  template:\n    metadata:\n      creationTimestamp: null\n      labels: {app: web}',
+      ),
+    );
+    const without = join(dir, 'alice-without-ts.yaml');
+    writeFileSync(without, ALICE_WITHOUT_REPLICAS.replace('spec:\n  selector', 'spec:\n  replicas: 2\n  selector'));
+    const p = await runCli(['preview', '-f', without, '--live', withTs, '--field-manager', 'alice']);
+    expect(p.stdout).toContain('  alice released .spec.template.metadata.creationTimestamp: nobody owns it now, but it stays in the object\n');
+    const r = await runCli(['explain', withTs, '.spec.template.metadata.creationTimestamp', ...now]);
+    expect(r.stdout).not.toContain('removes it (nobody else owns it)');
+    expect(r.stdout).toContain("  - if alice stops applying it, the next apply by alice removes it and the API server writes null there (Go's zero value for it), owned by nobody.\n");
+  });
+});

@@ -192,9 +192,11 @@ export function previewOutput(p: Preview, style: ChangeStyle = PLAIN_CHANGES, er
   const lines = (xs: readonly string[], prefix = '') => xs.map((l) => `${prefix}${l}\n`).join('');
   const head = lines([p.request, ...p.facts]);
   // A conflict is what the user must act on: red on a terminal.
-  if (o.exitCode !== 0) return { head, body: o.stdout, stderr: errorStyle.conflict(o.stderr) + lines(p.fieldErrors), exitCode: 1 };
+  // kubectl goes on past a refused object: those the capture lacks are created all the same.
+  const created = lines(p.createdWarning === undefined ? [] : [p.createdWarning], 'warning: ');
+  if (o.exitCode !== 0) return { head, body: o.stdout, stderr: errorStyle.conflict(o.stderr) + lines(p.fieldErrors) + created, exitCode: 1 };
   // What kubectl printed on stderr (its warnings, the server's) comes first, as kubectl prints it.
-  const stderr = o.stderr + lines(o.notes ?? [], 'note: ') + lines(p.createdWarning === undefined ? [] : [p.createdWarning], 'warning: ');
+  const stderr = o.stderr + lines(o.notes ?? [], 'note: ') + created;
   return { head, body: previewChangesText(p, style), stderr, exitCode: 0 };
 }
 

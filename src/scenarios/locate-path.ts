@@ -53,9 +53,19 @@ export function locatePath(object: Value, owners: readonly OwnerEntry[], text: s
 
 /** Names of the managers that own the path written as `text` in the view's object, sorted. */
 export function ownerNamesAt(view: ObjectView, text: string): string[] {
-  const path = locatePath(view.object, view.owners, text) ?? parsePathString(text);
+  const located = locatePath(view.object, view.owners, text);
+  // A path of another API version, as an entry recorded there names it (version-owners.ts).
+  const there = located === undefined ? atStoredPath(view.owners, text) : [];
+  if (there.length > 0) return there;
+  const path = located ?? parsePathString(text);
   if (path === undefined) return [];
   const names = ownersOfPath(view.owners, path, view.type.get(), view.object).map((o) => o.entry.manager);
+  return [...new Set(names)].sort(compareStrings);
+}
+
+/** The managers whose entries, recorded at another API version, own the path written `text` there. */
+function atStoredPath(owners: readonly OwnerEntry[], text: string): string[] {
+  const names = owners.filter((e) => e.stored !== undefined && e.stored.paths().some((p) => pathToString(p) === text)).map((e) => e.manager);
   return [...new Set(names)].sort(compareStrings);
 }
 

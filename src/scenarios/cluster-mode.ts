@@ -21,6 +21,7 @@ import { withoutManagedFields } from './blame.js';
 import type { ObjectRef, Scenario, ScenarioStep } from './model.js';
 import { ownersFromObject } from './owners.js';
 import { entriesAtObjectVersion } from './version-owners.js';
+import { managedFieldsSegs } from './read-live-objects.js';
 import type { ActionResult, ConflictReport, ModeRunner, ObjectView, RunEnvironment, Snapshot } from './run-types.js';
 import { applyFacts, statusConflicts } from './apply-facts.js';
 import { objectRefDisplay } from './object-views.js';
@@ -100,6 +101,13 @@ function addSeconds(time: string, seconds: number): string {
 
 /** The cluster with a scenario's initial object stored as given (see withExistingObject). */
 export function seedObject(state: ClusterState, obj: KubeObject, source: Scenario['positionOf'], index: number): ClusterState {
+  // Entries no API server would hold are the file's mistake, at the entry (as in a live file).
+  try {
+    ownersFromObject(obj);
+  } catch (err) {
+    if (!(err instanceof SsaError)) throw err;
+    throw new SsaError(err.code, `objects[${index}].${err.message}`, { source: source(['objects', index, ...managedFieldsSegs(err.path)]) });
+  }
   const seeded = withExistingObject(state, obj);
   if ('problem' in seeded) {
     const hint = seeded.problem.startsWith('the cluster does not serve') ? ' (add its CRD under schema.crds)' : '';

@@ -122,6 +122,17 @@ describe('ssa-sim run', () => {
     expect(valid.invalid).toEqual([]);
   });
 
+  it('a starting object whose managedFields no API server would hold is an input error at the entry', async () => {
+    const entry = (extra: string) =>
+      `name: n\nobjects:\n  - apiVersion: v1\n    kind: ConfigMap\n    metadata:\n      name: c\n      namespace: default\n      managedFields:\n      - manager: m\n        apiVersion: v1\n${extra}        fieldsType: FieldsV1\n        fieldsV1: {f:data: {f:a: {}}}\n    data: {a: "1"}\nsteps:\n  - kubectl-apply: {manifests: [], serverSide: true}\n`;
+    const badTime = file('bad-time-object.yaml', entry('        operation: Apply\n        time: yesterday\n'));
+    const r = await runCli(['run', badTime]);
+    expect([r.stderr, r.code]).toEqual([`ssa-sim run: ${badTime}:12:15: objects[0].metadata.managedFields[0].time: "yesterday" is not an RFC 3339 time such as 2024-02-24T15:24:31Z\n`, 2]);
+    const badOperation = file('bad-operation-object.yaml', entry('        operation: Delete\n'));
+    const o = await runCli(['run', badOperation]);
+    expect([o.stderr, o.code]).toEqual([`ssa-sim run: ${badOperation}:11:20: objects[0].metadata.managedFields[0].operation: operation must be \`Apply\` or \`Update\`\n`, 2]);
+  });
+
   it('-o FILE writes the report atomically', async () => {
     const out = join(dir, 'report.json');
     writeFileSync(out, 'old content');

@@ -34,6 +34,35 @@ describe('ssa-sim serve (the command)', () => {
     }
   });
 
+  it('a kubeconfig it cannot write is an input error, and the server it had started is closed (it kept listening, deaf to SIGTERM)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-serve-'));
+    try {
+      const listening = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
+      const before = listening();
+      const { out, cio } = io();
+      const kubeconfig = join(dir, 'missing', 'kubeconfig');
+      await expect(serveCommand(['--port', '0', '--kubeconfig', kubeconfig], cio, new Promise(() => {}))).rejects.toThrow(`cannot write ${kubeconfig}: ENOENT`);
+      expect(out.stdout).toBe('');
+      await until(() => listening() === before);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--objects: managedFields no API server would hold are an input error at the entry, before the server starts', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-serve-'));
+    try {
+      const objects = join(dir, 'objects.yaml');
+      writeFileSync(objects, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  namespace: default\n  managedFields:\n  - manager: m\n    operation: Apply\n    apiVersion: v1\n    time: yesterday\n    fieldsType: FieldsV1\n    fieldsV1: {f:data: {f:a: {}}}\ndata:\n  a: "1"\n');
+      const { out, cio } = io();
+      const err = await serveCommand(['--port', '0', '--objects', objects], cio, new Promise(() => {})).catch((e: SsaError) => e);
+      expect([String((err as SsaError).source?.line), (err as SsaError).message]).toEqual(['10', 'configmap/c: metadata.managedFields[0].time: "yesterday" is not an RFC 3339 time such as 2024-02-24T15:24:31Z']);
+      expect(out.stdout).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('rejects a bad port and a non-loopback address without a token', async () => {
     const a = io();
     expect(await serveCommand(['--port', 'x'], a.cio, Promise.resolve())).toBe(2);

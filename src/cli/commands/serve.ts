@@ -11,6 +11,7 @@ import { sessionScenario, type RecordedExchange } from '../../server/recorder.js
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
 import { readTextFile } from '../read-input.js';
+import { ownersOfLive } from '../../scenarios/read-live-objects.js';
 import { writeFileAtomically } from '../write-output.js';
 import { catalogFromFlags } from '../schema-flags.js';
 import { fileEnvironment, loadScenario } from './run.js';
@@ -84,6 +85,8 @@ function seedObjects(state: ClusterState, files: readonly string[], io: CommandI
   for (const file of files) {
     const read = readManifests(readTextFile(file), { file });
     for (const w of read.warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
+    // Captured objects: their managedFields must read as an API server's (an error at the entry otherwise).
+    for (const m of read.manifests) ownersOfLive(m);
     const seeded = withObjects(next, read.manifests.map((m) => m.object as KubeObject));
     if ('problem' in seeded) {
       const hint = seeded.problem.startsWith('the cluster does not serve') ? ' (add its CRD with --crd)' : '';
@@ -160,7 +163,15 @@ export async function serveCommand(args: string[], io: CommandIO, stop: Promise<
       : {}),
   });
   const kubeconfigFile = v.kubeconfig as string | undefined;
-  if (kubeconfigFile !== undefined) writeFileAtomically(kubeconfigFile, server.kubeconfig);
+  if (kubeconfigFile !== undefined) {
+    try {
+      writeFileAtomically(kubeconfigFile, server.kubeconfig);
+    } catch (err) {
+      // The server is listening already: left open, it would keep the process alive after the error.
+      await server.close();
+      throw err;
+    }
+  }
   io.write(`ssa-sim serve: listening on ${server.url}\n`);
   await stop;
   await server.close();

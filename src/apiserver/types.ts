@@ -318,8 +318,17 @@ export interface ApplyRequest {
 export interface DeleteRequest {
   readonly verb: 'delete';
   readonly target: ObjectRef;
-  /** `dryRun`: true, or the raw values of DeleteOptions' `dryRun` (anything but `All` is a 422). */
-  readonly options?: { readonly dryRun?: boolean | readonly string[]; readonly now?: string };
+  /**
+   * `dryRun`: true, or the raw values of DeleteOptions' `dryRun` (anything but `All` is a 422);
+   * `preconditions`: the uid and resourceVersion the object must have (a 409 otherwise).
+   */
+  readonly options?: { readonly dryRun?: boolean | readonly string[]; readonly preconditions?: DeletePreconditions; readonly now?: string };
+}
+
+/** DeleteOptions' `preconditions` (metav1.Preconditions). */
+export interface DeletePreconditions {
+  readonly uid?: string;
+  readonly resourceVersion?: string;
 }
 
 export type ApiRequest = GetRequest | ListRequest | CreateRequest | UpdateRequest | PatchRequest | ApplyRequest | DeleteRequest;

@@ -23,7 +23,7 @@ import type {
 import { readYamlDocument, segsKey } from './read-yaml.js';
 import { clockOverrun, DEFAULT_START, LAST_TIME } from './scenario-clock.js';
 import { isScenarioTime, readOptionValue } from './read-option-value.js';
-import { isVerb, REQUEST_KEYS, REQUEST_OPTION_KEYS, TARGET_KEYS, VERBS } from './request-keys.js';
+import { isVerb, PRECONDITION_KEYS, REQUEST_KEYS, REQUEST_OPTION_KEYS, TARGET_KEYS, VERBS } from './request-keys.js';
 
 const TOP_KEYS = ['name', 'description', 'learn', 'mode', 'schema', 'clock', 'live', 'managed', 'objects', 'steps'];
 const STEP_KEYS = ['title', 'explain', 'expect', 'wait'];
@@ -338,14 +338,19 @@ function checkRequest(n: DocNode): void {
 
 /**
  * Option values have the types the API server's request options take (query parameters are
- * strings, force a boolean, dryRun true/false or the raw values), checked here where they are read
+ * strings, force a boolean, dryRun true/false or the raw values, a delete's preconditions a map of
+ * strings), checked here where they are read
  * rather than failing inside the server.
  */
 function checkRequestOptionTypes(options: DocNode): void {
   for (const key of options.keys()) {
     const v = options.get(key)!;
     if (key === 'force') v.boolean();
-    else if (key === 'dryRun') {
+    else if (key === 'preconditions') {
+      v.map('a map with uid and resourceVersion');
+      v.onlyKeys(PRECONDITION_KEYS);
+      for (const k of v.keys()) v.get(k)!.string();
+    } else if (key === 'dryRun') {
       if (typeof v.value !== 'boolean') v.items('true, false or a list of dryRun values such as [All]').forEach((i) => i.string());
     } else v.string();
   }

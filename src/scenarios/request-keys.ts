@@ -2,14 +2,15 @@
  * The keys of a scenario's raw `request:` step, per verb, declared once against the API server's
  * request types (the compiler checks each declaration has every key of its type and no other).
  */
-import type { ApiRequest, DeleteRequest, ObjectRef, PatchOptions, WriteOptions } from '../apiserver/types.js';
+import type { ApiRequest, DeletePreconditions, DeleteRequest, ObjectRef, PatchOptions, WriteOptions } from '../apiserver/types.js';
 
 type Keys<T> = { readonly [K in keyof Required<T>]: true };
 type Verb = ApiRequest['verb'];
 
 const writeOptions: Keys<WriteOptions> = { fieldManager: true, userAgent: true, dryRun: true, subresource: true, now: true, fieldValidation: true };
 const patchOptions: Keys<PatchOptions> = { ...writeOptions, force: true };
-const deleteOptions: Keys<NonNullable<DeleteRequest['options']>> = { dryRun: true, now: true };
+const deleteOptions: Keys<NonNullable<DeleteRequest['options']>> = { dryRun: true, preconditions: true, now: true };
+export const PRECONDITION_KEYS: readonly string[] = Object.keys({ uid: true, resourceVersion: true } satisfies Keys<DeletePreconditions>);
 
 export const REQUEST_KEYS = {
   get: { verb: true, target: true, subresource: true },

@@ -36,6 +36,16 @@ describe('exists: an object that must (not) exist', () => {
     expect(outcome(steps[1])).toEqual([{ passed: true, description: 'ConfigMap default/c does not exist', detail: undefined }]);
   });
 
+  it('a delete with preconditions (as `ssa-sim serve --record` writes it) keeps the object when they do not hold', () => {
+    const target = 'target: {apiVersion: v1, kind: ConfigMap, namespace: default, name: c}';
+    const refused = run(scenario(`request: {verb: delete, ${target}, options: {preconditions: {uid: other}}}`, 'exists: true\nresponse: {code: 409}'));
+    expect(outcome(refused[1]).map((o) => o.passed)).toEqual([true, true]);
+    const held = run(scenario(`request: {verb: delete, ${target}, options: {preconditions: {resourceVersion: "1"}}}`, 'exists: false'));
+    expect(outcome(held[1]).map((o) => o.passed)).toEqual([true]);
+    expect(errorOf(scenario(`request: {verb: delete, ${target}, options: {preconditions: {uid: 1}}}`, 'exists: false'))).toMatch(/^x\.yaml:4:\d+: steps\[1\]\.request\.options\.preconditions\.uid: .*string/);
+    expect(errorOf(scenario(`request: {verb: delete, ${target}, options: {preconditions: {name: c}}}`, 'exists: false'))).toMatch(/^x\.yaml:4:\d+: .*name/);
+  });
+
   it('a dry run creates nothing; saying it exists fails, naming the step', () => {
     const steps = run(
       scenario(`request: {verb: apply, body: ${cm('d')}, options: {fieldManager: m, dryRun: true}}`, 'target: {kind: ConfigMap, namespace: default, name: d}\nexists: true'),

@@ -90,6 +90,40 @@ describe('DeleteOptions in the body of a DELETE', () => {
     expect((await call(server, 'GET', '/api/v1/namespaces/default/configmaps/c')).status).toBe(200);
   });
 
+  it('preconditions: the uid and resourceVersion of the object, checked as the store checks them', async () => {
+    const server = await start();
+    await create(server, 'c');
+    const cm = (await call(server, 'GET', '/api/v1/namespaces/default/configmaps/c')).json;
+    const del = (path: string, preconditions: object) => call(server, 'DELETE', path, JSON.stringify({ preconditions }), JSON_HEADERS);
+    const uid = await del('/api/v1/namespaces/default/configmaps/c', { uid: 'other' });
+    expect([uid.status, uid.json.message, uid.json.details]).toEqual([
+      409,
+      `Operation cannot be fulfilled on ConfigMap "c": the UID in the precondition (other) does not match the UID in record (${cm.metadata.uid}). The object might have been deleted and then recreated`,
+      { name: 'c', kind: 'ConfigMap' },
+    ]);
+    const rv = await del('/api/v1/namespaces/default/configmaps/c', { uid: cm.metadata.uid, resourceVersion: '1' });
+    expect([rv.status, rv.json.message]).toEqual([
+      409,
+      `Operation cannot be fulfilled on ConfigMap "c": the ResourceVersion in the precondition (1) does not match the ResourceVersion in record (${cm.metadata.resourceVersion}). The object might have been modified`,
+    ]);
+    expect((await call(server, 'GET', '/api/v1/namespaces/default/configmaps/c')).status).toBe(200);
+    expect((await del('/api/v1/namespaces/default/configmaps/c', { uid: cm.metadata.uid, resourceVersion: cm.metadata.resourceVersion })).status).toBe(200);
+    expect((await call(server, 'GET', '/api/v1/namespaces/default/configmaps/c')).status).toBe(404);
+
+    // The kinds with a Delete of their own word it their way: namespaces, CRDs.
+    expect((await call(server, 'POST', '/api/v1/namespaces', JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'team' } }), JSON_HEADERS)).status).toBe(201);
+    const ns = (await call(server, 'GET', '/api/v1/namespaces/team')).json;
+    const nsUid = await del('/api/v1/namespaces/team', { uid: 'other' });
+    expect([nsUid.status, nsUid.json.message]).toEqual([409, `Operation cannot be fulfilled on namespaces "team": Precondition failed: UID in precondition: other, UID in object meta: ${ns.metadata.uid}`]);
+    const nsRv = await del('/api/v1/namespaces/team', { resourceVersion: '1' });
+    expect(nsRv.json.message).toBe(`Operation cannot be fulfilled on namespaces "team": Precondition failed: ResourceVersion in precondition: 1, ResourceVersion in object meta: ${ns.metadata.resourceVersion}`);
+    // A Deployment is named by its kind and group.
+    const dep = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'x' }] } } } };
+    const d = (await call(server, 'POST', '/apis/apps/v1/namespaces/default/deployments', JSON.stringify(dep), JSON_HEADERS)).json;
+    const depUid = await del('/apis/apps/v1/namespaces/default/deployments/web', { uid: 'x' });
+    expect(depUid.json.message).toBe(`Operation cannot be fulfilled on Deployment.apps "web": the UID in the precondition (x) does not match the UID in record (${d.metadata.uid}). The object might have been deleted and then recreated`);
+  });
+
   it('a body that is not DeleteOptions is a 400', async () => {
     const server = await start();
     await create(server, 'c');

@@ -1,9 +1,9 @@
 import { newMap } from '../../value/value.js';
 import { metaString } from '../object-paths.js';
 import { isStatus, resolveTarget } from '../request-context.js';
-import { failure, invalid, notFound } from '../status.js';
+import { conflict, failure, invalid, notFound } from '../status.js';
 import { isDryRun, validateDryRun } from '../manager-name.js';
-import type { ClusterState, DeleteRequest, ServeResult, StatusObject } from '../types.js';
+import type { ClusterState, DeletePreconditions, DeleteRequest, KubeObject, ResourceType, ServeResult, StatusObject } from '../types.js';
 import { markedForDeletion, undeletable } from '../terminating.js';
 import { setPath } from '../object-paths.js';
 
@@ -20,6 +20,8 @@ export function remove(state: ClusterState, req: DeleteRequest): ServeResult {
   if (isStatus(target)) return { state, response: failure(target) };
   const obj = state.objects.get(target.key);
   if (!obj) return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
+  const failed = preconditionFailure(target.resource, target.name, obj, req.options?.preconditions);
+  if (failed) return { state, response: failure(failed) };
   const refused = undeletable(target.resource, target.name);
   if (refused) return { state, response: failure(refused) };
   const marked = markedForDeletion(target.resource, obj, req.options?.now ?? state.now);
@@ -54,4 +56,39 @@ export function remove(state: ClusterState, req: DeleteRequest): ServeResult {
 export function validateDeleteOptions(dryRun: boolean | readonly string[] | undefined): StatusObject | undefined {
   const errors = validateDryRun(dryRun);
   return errors.length > 0 ? invalid('meta.k8s.io', 'DeleteOptions', '', errors) : undefined;
+}
+
+/**
+ * DeleteOptions' preconditions against the stored object. The generic store checks them in
+ * rest.BeforeDelete and names the object by its internal kind and group (`ConfigMap "c"`,
+ * `Deployment.apps "web"`); Namespaces and CustomResourceDefinitions have a Delete of their own
+ * that names their resource and words the failure differently.
+ */
+function preconditionFailure(resource: ResourceType, name: string, obj: KubeObject, preconditions: DeletePreconditions | undefined): StatusObject | undefined {
+  if (!preconditions) return undefined;
+  const uid = metaString(obj, 'uid');
+  const rv = metaString(obj, 'resourceVersion');
+  if (hasOwnDelete(resource)) {
+    if (preconditions.uid !== undefined && preconditions.uid !== uid) {
+      return conflict(resource.group, resource.resource, name, `Precondition failed: UID in precondition: ${preconditions.uid}, UID in object meta: ${uid}`);
+    }
+    if (preconditions.resourceVersion !== undefined && preconditions.resourceVersion !== rv) {
+      return conflict(resource.group, resource.resource, name, `Precondition failed: ResourceVersion in precondition: ${preconditions.resourceVersion}, ResourceVersion in object meta: ${rv}`);
+    }
+    return undefined;
+  }
+  // events.k8s.io's Event is stored as the core one, whose internal kind has no group.
+  const group = resource.group === 'events.k8s.io' && resource.kind === 'Event' ? '' : resource.group;
+  if (preconditions.uid !== undefined && preconditions.uid !== uid) {
+    return conflict(group, resource.kind, name, `the UID in the precondition (${preconditions.uid}) does not match the UID in record (${uid}). The object might have been deleted and then recreated`);
+  }
+  if (preconditions.resourceVersion !== undefined && preconditions.resourceVersion !== rv) {
+    return conflict(group, resource.kind, name, `the ResourceVersion in the precondition (${preconditions.resourceVersion}) does not match the ResourceVersion in record (${rv}). The object might have been modified`);
+  }
+  return undefined;
+}
+
+function hasOwnDelete(resource: ResourceType): boolean {
+  if (resource.custom) return false;
+  return (resource.group === '' && resource.kind === 'Namespace') || (resource.group === 'apiextensions.k8s.io' && resource.kind === 'CustomResourceDefinition');
 }

@@ -26,6 +26,7 @@ import { FieldSet } from '../../src/fieldpath/set.js';
 import { loadSchemaSources } from '../../src/schema/catalog.js';
 import { meaningLines } from '../../src/scenarios/explain-meaning.js';
 import { pathOwnership } from '../../src/scenarios/explain-path.js';
+import { locatePath } from '../../src/scenarios/locate-path.js';
 import { offlineApply } from '../../src/scenarios/offline-apply.js';
 import { ownersOfPath } from '../../src/typed/owners-of-path.js';
 import { withoutManagedFields } from '../../src/scenarios/blame.js';
@@ -134,6 +135,114 @@ describe('explain\'s claims about the next apply are what the API server does', 
         }
       }),
       { seed: 777, numRuns: RUNS },
+    );
+  });
+});
+
+/**
+ * The same on a Deployment's hard shapes: a set item (a finalizer with dots and a slash), an
+ * atomic list (a container's args), a keyed item and its key field with a defaulted key
+ * (ports[containerPort,protocol]), and status owned through /status. Entries own random subsets
+ * of those paths; each claim is run as the apply it describes.
+ */
+const DEPLOYMENT_PATHS = {
+  finalizer: '.metadata.finalizers[="example.com/a.b"]',
+  args: '.spec.template.spec.containers[name="app"].args',
+  item: '.spec.template.spec.containers[name="app"]',
+  port: '.spec.template.spec.containers[name="app"].ports[containerPort=80,protocol="TCP"].containerPort',
+  status: '.status.replicas',
+} as const;
+type Shape = keyof typeof DEPLOYMENT_PATHS;
+
+const DEPLOYMENT_FIELDS: Record<Shape, unknown> = {
+  finalizer: { 'f:metadata': { 'f:finalizers': { 'v:"example.com/a.b"': {} } } },
+  args: { 'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"app"}': { 'f:args': {} } } } } } },
+  item: { 'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"app"}': { '.': {} } } } } } },
+  port: { 'f:spec': { 'f:template': { 'f:spec': { 'f:containers': { 'k:{"name":"app"}': { 'f:ports': { 'k:{"containerPort":80,"protocol":"TCP"}': { 'f:containerPort': {} } } } } } } } },
+  status: { 'f:status': { 'f:replicas': {} } },
+};
+
+/** Deep merge of FieldsV1 values. */
+function mergeFields(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...a };
+  for (const k of Object.keys(b)) out[k] = k in out ? mergeFields(out[k] as Record<string, unknown>, b[k] as Record<string, unknown>) : b[k];
+  return out;
+}
+
+const DEPLOYMENT_IDS = [
+  { manager: 'alice', operation: 'Apply', subresource: '' },
+  { manager: 'bob', operation: 'Update', subresource: '' },
+  { manager: 'kcm', operation: 'Update', subresource: 'status' },
+] as const;
+
+function deployment(owned: Record<Shape, number>): KubeObject {
+  const managedFields = DEPLOYMENT_IDS.flatMap((id, i) => {
+    const shapes = (Object.keys(DEPLOYMENT_PATHS) as Shape[]).filter((s) => (owned[s] >> i) & 1 && (s === 'status') === (id.subresource === 'status'));
+    if (shapes.length === 0) return [];
+    const fieldsV1 = shapes.reduce<Record<string, unknown>>((acc, s) => mergeFields(acc, DEPLOYMENT_FIELDS[s] as Record<string, unknown>), {});
+    return [{ manager: id.manager, operation: id.operation, apiVersion: 'apps/v1', time: '2026-01-01T00:00:00Z', fieldsType: 'FieldsV1', fieldsV1, ...(id.subresource ? { subresource: id.subresource } : {}) }];
+  });
+  return {
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name: 'web', namespace: 'default', finalizers: ['example.com/a.b'], managedFields },
+    spec: {
+      replicas: 2,
+      selector: { matchLabels: { app: 'web' } },
+      template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'app', image: 'nginx', args: ['a'], ports: [{ containerPort: 80, protocol: 'TCP' }] }] } },
+    },
+    status: { replicas: 2 },
+  } as unknown as KubeObject;
+}
+
+function applyDeployment(live: KubeObject, manager: string, change: Record<string, unknown>) {
+  const m = mergeFields({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'default' } }, change);
+  const r = offlineApply({ catalog, live: [live], manifests: [m as never], fieldManager: manager, force: false, clientSide: false, now: NOW });
+  const after = r.after.objects.find((o) => o.display === 'deployment.apps/web -n default')!;
+  return { conflicted: r.outcome.exitCode !== 0, stderr: r.outcome.stderr, after };
+}
+
+const container = (c: Record<string, unknown>) => ({ spec: { template: { spec: { containers: [{ name: 'app', ...c }] } } } });
+/** Per shape: an apply that sets another value (or, where there is none, applies the node), and what it must do. */
+const PROBES: Record<Shape, { readonly change: Record<string, unknown>; readonly conflictsWithOwners: boolean }> = {
+  finalizer: { change: { metadata: { finalizers: ['example.com/a.b'] } }, conflictsWithOwners: false },
+  args: { change: container({ args: ['b'] }), conflictsWithOwners: true },
+  item: { change: container({}), conflictsWithOwners: false },
+  port: { change: container({ ports: [{ containerPort: 81 }] }), conflictsWithOwners: false },
+  status: { change: { status: { replicas: 5 } }, conflictsWithOwners: false },
+};
+
+describe('explain\'s claims on a Deployment\'s hard shapes are what the API server does', () => {
+  const depType = objectType(createCluster({ catalog }), { apiVersion: 'apps/v1', kind: 'Deployment' })!;
+  it('no conflict where explain says none, a 409 naming the owners where it says one', () => {
+    fc.assert(
+      fc.property(fc.record({ finalizer: fc.nat(7), args: fc.nat(7), item: fc.nat(7), port: fc.nat(7), status: fc.nat(7) }), fc.constantFrom(...(Object.keys(DEPLOYMENT_PATHS) as Shape[])), (owned, shape) => {
+        const live = deployment(owned);
+        const object = withoutManagedFields(live as unknown as Value);
+        const owners = ownersFromObject(live as unknown as Value);
+        const located = locatePath(object, owners, DEPLOYMENT_PATHS[shape])!;
+        const o = pathOwnership(object, owners, located, depType);
+        const lines = meaningLines({ catalog, live, object, type: depType, ownership: o, now: NOW }).join('\n');
+        const names = [...new Set([...o.owners, ...o.viaAtomic.map((v) => v.owner)].map((e) => e.manager))];
+        const probe = PROBES[shape];
+        const r = applyDeployment(live, 'zed', probe.change);
+        // What explain says an apply to the main resource does to the path itself.
+        const says409 = /\(HTTP 409\) unless it forces/.test(lines) && !/never owns, changes or conflicts on it/.test(lines) && !/nobody owns it as a whole/.test(lines);
+        if (names.length === 0 || !probe.conflictsWithOwners) {
+          expect(says409, `${shape}: ${lines}`).toBe(false);
+          expect(r.conflicted, `${shape}: ${lines}\n${r.stderr}`).toBe(false);
+        } else {
+          expect(says409, lines).toBe(true);
+          expect(r.conflicted, `${shape}: ${lines}`).toBe(true);
+          for (const m of names) expect(r.stderr, lines).toContain(`"${m}"`);
+        }
+        if (shape === 'status' && names.length > 0) {
+          // The main resource neither owns nor changes it.
+          expect(lines).toContain('the API server resets .status there');
+          expect(ownersOfPath(r.after.owners, located, r.after.type.get(), r.after.object).map((x) => x.entry.manager)).not.toContain('zed');
+        }
+      }),
+      { seed: 4711, numRuns: RUNS },
     );
   });
 });

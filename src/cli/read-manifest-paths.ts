@@ -291,5 +291,25 @@ export async function readManifestPaths(filenames: readonly string[], recursive:
 /** The objects of every file `-f` names, in kubectl's order; each object's source names its file. */
 export async function readManifestObjects(filenames: readonly string[], recursive: boolean, io: CommandIO): Promise<{ files: readonly ManifestFile[]; manifests: readonly Manifest[] }> {
   const files = await readManifestPaths(filenames, recursive, io);
-  return { files, manifests: files.flatMap((f) => readManifests(f.text, { file: f.name }).manifests) };
+  return {
+    files,
+    manifests: files.flatMap((f) => {
+      const { manifests } = readManifests(f.text, { file: f.name });
+      for (const m of manifests) validateKind(m, f.kubectlSource);
+      return manifests;
+    }),
+  };
+}
+
+/**
+ * kubectl's client-side check of each object before it maps or sends anything (kubectl's
+ * validation, getObjectKind): apiVersion and kind must be set. Its text, at the object's position.
+ */
+function validateKind(m: Manifest, kubectlSource: string): void {
+  const missing = (['apiVersion', 'kind'] as const).filter((k) => m.object[k] === undefined || m.object[k] === null).map((k) => `${k} not set`);
+  if (missing.length === 0) return;
+  const data = missing.length === 1 ? missing[0] : `[${missing.join(', ')}]`;
+  throw new SsaError('INPUT', `error validating ${JSON.stringify(kubectlSource)}: error validating data: ${data}; if you choose to ignore these errors, turn validation off with --validate=false`, {
+    source: m.source,
+  });
 }

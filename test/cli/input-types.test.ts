@@ -115,6 +115,31 @@ describe('managedFields that no API server writes', () => {
   }
 });
 
+describe('a manifest object without apiVersion or kind', () => {
+  const live = file('validate-live.yaml', GOOD);
+  // kubectl v1.32's own texts (kubectl apply -f, checked against a real kubectl), at the object's position.
+  const cases = [
+    { name: 'no apiVersion', text: 'kind: ConfigMap\nmetadata:\n  name: c\n', data: 'apiVersion not set' },
+    { name: 'no kind', text: 'apiVersion: v1\nmetadata:\n  name: c\n', data: 'kind not set' },
+    { name: 'neither', text: 'metadata:\n  name: c\n', data: '[apiVersion not set, kind not set]' },
+    { name: 'a null apiVersion', text: 'apiVersion: null\nkind: ConfigMap\nmetadata:\n  name: c\n', data: 'apiVersion not set' },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: kubectl's validation error, with the file and line (preview, diff, explain -f)`, async () => {
+      const f = file(`validate-${cases.indexOf(c)}.yaml`, `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ok\n---\n${c.text}`);
+      const text = `${f}:6:1: error validating ${JSON.stringify(f)}: error validating data: ${c.data}; if you choose to ignore these errors, turn validation off with --validate=false`;
+      for (const args of [
+        ['preview', '-f', f, '--live', live],
+        ['diff', '-f', f, '--live', live],
+        ['explain', live, '.data.a', '-f', f, '--field-manager', 'x'],
+      ]) {
+        const r = await runCli(args);
+        expect([r.stderr, r.code]).toEqual([`ssa-sim ${args[0]}: ${text}\n`, 2]);
+      }
+    });
+  }
+});
+
 describe('a null item in a keyed list', () => {
   const m = file('null-item.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: a\n    image: x\n  - null\n');
   const l = file('null-item-live.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  managedFields: []\nspec:\n  containers:\n  - name: a\n    image: x\n');

@@ -29,7 +29,8 @@ export function fieldTimeline(s: Session, display: string, path: string): Timeli
     const title = pos === 0 ? 'before the first step' : `step ${pos}: ${s.scenario?.steps[pos - 1]?.title || rec?.step.action || ''}`;
     const row = view ? objectLines(view, s.managerSlots).find((r) => r.path === path) : undefined;
     const mark = view && rec ? rowMarks(rec, view, engineMode).get(path) : undefined;
-    const owners = row?.owners;
+    // The field's own owners: a line that starts a list item also carries the item's.
+    const owners = row?.fieldOwners;
     const text = row?.text.trim();
     const key = row ? `${owners!.map((o) => o.label).join('\u0000')}\u0001${text}` : '';
     points.push({ pos, title, owners, text, mark, changed: pos > 0 && key !== previous });

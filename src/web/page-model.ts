@@ -308,10 +308,13 @@ export function shownRows(rows: readonly BlameRow[], focus: Focus): ShownRow[] {
   return out;
 }
 
-/** An object's lines with their owners, as the object view tags them. */
-export function objectLines(view: ObjectView, slots: ReadonlyMap<string, number>): { readonly path: string | undefined; readonly text: string; readonly owners: OwnerTag[] }[] {
+/** An object's lines with their owners (the field's and the item's starting there), and the field's alone, as the object view tags them. */
+export function objectLines(
+  view: ObjectView,
+  slots: ReadonlyMap<string, number>,
+): { readonly path: string | undefined; readonly text: string; readonly owners: OwnerTag[]; readonly fieldOwners: OwnerTag[] }[] {
   const tag = tagger(view.owners, slots);
-  return blameOf(view).lines.map((l) => ({ path: l.path, text: l.text, owners: l.owners.map(tag) }));
+  return blameOf(view).lines.map((l) => ({ path: l.path, text: l.text, owners: l.owners.map(tag), fieldOwners: l.fieldOwners.map(tag) }));
 }
 
 /**

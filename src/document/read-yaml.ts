@@ -45,6 +45,12 @@ export interface ComposeOptions {
   readonly maxDepth: number;
   /** The text is JSON: YAML 1.2 core scalars, repeated keys allowed (the last wins). */
   readonly json?: boolean;
+  /**
+   * A key repeated in a YAML mapping: an error (the default), or, as sigs.k8s.io/yaml reads
+   * manifests for kubectl (no strict checks), the last value wins and the key is reported
+   * (`YamlDocument.repeatedKeys`).
+   */
+  readonly repeatedKeys?: 'error' | 'last';
   readonly error?: MakeError;
 }
 
@@ -87,7 +93,8 @@ export function composeYaml(text: string, opts: ComposeOptions): YamlStream {
   const deep = findTooDeep(tokens, maxDepth);
   if (deep !== undefined) fail('TOO_DEEP', tooDeepMessage(maxDepth), deep);
   const json = opts.json ?? false;
-  const documents = Array.from(new Composer(json ? JSON_OPTIONS : YAML11_OPTIONS).compose(tokens, true, text.length)) as Document.Parsed[];
+  const yamlOptions = opts.repeatedKeys === 'last' ? { ...YAML11_OPTIONS, uniqueKeys: false } : YAML11_OPTIONS;
+  const documents = Array.from(new Composer(json ? JSON_OPTIONS : yamlOptions).compose(tokens, true, text.length)) as Document.Parsed[];
   return { text, json, documents, position, fail };
 }
 
@@ -178,6 +185,14 @@ export interface LocatedNote extends ScalarNote {
   readonly aliased: boolean;
 }
 
+/** A key met again in the same mapping (its later value won), and where. */
+export interface RepeatedKey {
+  readonly key: string;
+  readonly source: SourcePosition;
+  /** The path of the map holding it. */
+  readonly path: DocPath;
+}
+
 /** A path as a linked list from the leaf up (cheap to extend; made an array only for notes). */
 export interface PathLink {
   readonly parent: PathLink | undefined;
@@ -191,11 +206,12 @@ export function pathOf(link: PathLink | undefined): DocSegment[] {
 }
 
 /** The document's contents as a Value, and its YAML 1.1 notes (none for JSON text). */
-export function documentValue(stream: YamlStream, doc: Document.Parsed, opts: ValueOptions): { value: Value; notes: LocatedNote[] } {
+export function documentValue(stream: YamlStream, doc: Document.Parsed, opts: ValueOptions): { value: Value; notes: LocatedNote[]; repeated: RepeatedKey[] } {
   const { maxDepth, maxAliasNodes, nonFinite } = opts;
   const yaml11 = !stream.json;
   const keyString = keyStringer(opts);
   const notes: LocatedNote[] = [];
+  const repeated: RepeatedKey[] = [];
   let expanded = 0;
   const fail = (node: unknown, message: string): never => stream.fail('INPUT', message, rangeStart(node));
   const scalar = (node: Scalar, path: PathLink | undefined, key: boolean, aliased: boolean): Value => {
@@ -236,6 +252,7 @@ export function documentValue(stream: YamlStream, doc: Document.Parsed, opts: Va
           continue;
         }
         const key = keyOf(p.key, path, aliased);
+        if (hasKey(out, key)) repeated.push({ key, source: stream.position(rangeStart(p.key) ?? 0), path: pathOf(path) });
         out[key] = convert(p.value, depth + 1, aliased, { parent: path, seg: key });
       }
       // YAML merge keys (`<<: *base`): explicit keys win, then earlier sources.
@@ -258,7 +275,7 @@ export function documentValue(stream: YamlStream, doc: Document.Parsed, opts: Va
     return fail(node, 'unsupported YAML node');
   };
   const value = convert(doc.contents, 0, false, undefined);
-  return { value, notes };
+  return { value, notes, repeated };
 }
 
 export interface LocateOptions extends KeyOptions {
@@ -434,6 +451,8 @@ export interface YamlDocument {
   readonly index: number;
   readonly value: Value;
   readonly notes: readonly LocatedNote[];
+  /** Keys met again in a mapping, their last value kept (only with `repeatedKeys: 'last'`, or in JSON text). */
+  readonly repeatedKeys: readonly RepeatedKey[];
   /** Where the node at `path` starts (its key when `at` is 'key'); the nearest existing ancestor otherwise. */
   positionOf(path: DocPath, at?: 'key' | 'value'): SourcePosition;
   /** Where a place inside the string scalar at `path` is in the file (see Locator.textOffset). */
@@ -481,6 +500,8 @@ export function* readYaml(text: string, opts: ReadYamlOptions): Generator<YamlDo
         index: d.index,
         value: d.value,
         notes: d.notes,
+        // The line reader gives up on a repeated key; the full reader reads such a document.
+        repeatedKeys: [],
         positionOf: (path, at) => (path.length === 0 ? d.root : locate(d.index, path, at)),
         positionInText: (path, line, column) => inText(d.index, path, line, column),
       };
@@ -494,12 +515,13 @@ export function* readYaml(text: string, opts: ReadYamlOptions): Generator<YamlDo
     const error = firstError(doc);
     if (error) stream.fail('INPUT', syntaxMessage(error, text), error.pos[0]);
     if (doc.contents === null) continue;
-    const { value, notes } = documentValue(stream, doc, opts);
+    const { value, notes, repeated } = documentValue(stream, doc, opts);
     const { offsetOf, textOffset } = locator(stream, doc, opts);
     yield {
       index,
       value,
       notes,
+      repeatedKeys: repeated,
       positionOf: (path, at) => stream.position(offsetOf(path, at)),
       positionInText: (path, line, column) => {
         const offset = textOffset(path, line, column);

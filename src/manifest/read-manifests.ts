@@ -33,6 +33,8 @@ export function readManifests(text: string, opts: ReadOptions = {}): ReadResult 
     maxDepth: MAX_MANIFEST_DEPTH,
     maxAliasNodes: MAX_ALIAS_NODES,
     json: /^\s*[{[]/.test(text),
+    // kubectl reads manifests with sigs.k8s.io/yaml, without strict checks: the last value wins.
+    repeatedKeys: 'last',
     // sigs.k8s.io/yaml turns a null or number key into JSON text as Go prints it.
     keyText: { null: 'null', number: formatGoNumber },
     nonFinite: (written, _value, path) => `${fieldPathText(path)}: unsupported value: ${written} (JSON has no infinities or NaN)`,
@@ -49,6 +51,9 @@ export function readManifests(text: string, opts: ReadOptions = {}): ReadResult 
     for (const note of doc.notes) {
       const warning = warningOf(note);
       if (warning) warnings.push(warning);
+    }
+    for (const r of doc.repeatedKeys) {
+      warnings.push({ source: r.source, message: `${fieldPathText([...r.path, r.key])}: the key ${JSON.stringify(r.key)} is repeated in its mapping; kubectl keeps the last value, as here` });
     }
     const value = doc.value;
     if (value === null) continue;

@@ -483,6 +483,9 @@ const cases: Case[] = [
     steps: [{ argv: ['create', '-f', 'svc.yaml'], sim: (s) => kubectlCreate(s, { manifests: SVC('second'), filename: 'svc.yaml', ...at }) }],
   },
   applyCase('apply: a cluster IP already allocated (Invalid)', created(SVC('first')), SVC('second')),
+  // kubectl reads YAML without strict checks (sigs.k8s.io/yaml): a repeated key keeps its last value
+  applyCase('apply: a key repeated in the manifest', none, `${CM}  a: "3"\n`),
+  applyCase('apply --server-side: a key repeated in the manifest', none, `${CM}  a: "3"\n`, ['--server-side'], { serverSide: true }),
 
   // edit, rollout restart
   command('edit: replicas 2 -> 5', csa(DEPLOY), ['edit', 'deployment/nginx'], (s) => kubectlEdit(s, { resource: 'deployment/nginx', changes: { spec: { replicas: 5 } }, ...at })),

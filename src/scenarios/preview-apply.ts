@@ -111,7 +111,7 @@ export function preview(input: PreviewInput): Preview {
   const createdWarning =
     created.length === 0
       ? undefined
-      : `${created.length} of ${result.targets.length} objects in ${input.manifestName} matches no live object in ${input.liveName} and would be created: ${created.join(', ')}` +
+      : `${created.length} of ${result.targets.length} object${result.targets.length === 1 ? '' : 's'} in ${input.manifestName} ${created.length === 1 ? 'matches' : 'match'} no live object in ${input.liveName} and would be created: ${created.join(', ')}` +
         `${input.namespace === undefined && result.created.some((c) => c.namespace === 'default') ? ' (give -n NAMESPACE to aim at another namespace)' : ''}`;
   const report = previewReport({
     result,

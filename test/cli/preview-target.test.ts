@@ -29,7 +29,7 @@ describe('preview: which live object', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('daemonset.apps/aws-node created\n');
     expect(r.stdout).not.toContain('kube-system');
-    expect(r.stderr).toBe(`warning: 1 of 1 objects in ${withoutNamespace} matches no live object in ${live} and would be created: daemonset.apps/aws-node -n default (give -n NAMESPACE to aim at another namespace)\n`);
+    expect(r.stderr).toBe(`warning: 1 of 1 object in ${withoutNamespace} matches no live object in ${live} and would be created: daemonset.apps/aws-node -n default (give -n NAMESPACE to aim at another namespace)\n`);
   });
 
   it('-n kube-system aims it at the live DaemonSet: the conflict', async () => {
@@ -47,7 +47,7 @@ describe('preview: which live object', () => {
       expect(r.stdout).toContain(`${o} created\n`);
     }
     expect(r.stdout).not.toContain('daemonset.apps/aws-node created');
-    expect(r.stderr).toMatch(/^warning: 3 of 4 objects in .* matches no live object in .* and would be created: serviceaccount\/aws-node -n kube-system, clusterrole.rbac.authorization.k8s.io\/aws-node, clusterrolebinding.rbac.authorization.k8s.io\/aws-node\n$/);
+    expect(r.stderr).toMatch(/^warning: 3 of 4 objects in .* match no live object in .* and would be created: serviceaccount\/aws-node -n kube-system, clusterrole.rbac.authorization.k8s.io\/aws-node, clusterrolebinding.rbac.authorization.k8s.io\/aws-node\n$/);
   });
 
   it('a manifest namespace other than -n is kubectl\'s error', async () => {

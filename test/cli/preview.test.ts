@@ -32,7 +32,7 @@ describe('ssa-sim preview', () => {
   it('with --force-conflicts: the ownership changes, and exit 0', async () => {
     const r = await runCli(['preview', '-f', manifest, '--live', live, '--field-manager', 'eks', '--force-conflicts', ...now]);
     // The add-on's other objects are not in the capture: they are said to be new.
-    expect(r.stderr).toMatch(/^warning: 3 of 4 objects in .* matches no live object in .* and would be created: /);
+    expect(r.stderr).toMatch(/^warning: 3 of 4 objects in .* match no live object in .* and would be created: /);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('daemonset.apps/aws-node serverside-applied\n');
     expect(r.stdout).toContain('daemonset.apps/aws-node -n kube-system:\n  eks took .spec.template.spec.containers[name="aws-node"].image from kubectl-client-side-apply\n');

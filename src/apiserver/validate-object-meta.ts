@@ -8,11 +8,12 @@
  *
  * Name rules (pkg/apis/*\/validation of kubernetes/kubernetes): Namespace a DNS label, Service a
  * DNS-1035 label, the RBAC kinds a path segment (ValidateRBACName), custom resources and the
- * kinds listed as `subdomain` an RFC 1123 subdomain.
+ * kinds listed as `subdomain` an RFC 1123 subdomain; a CustomResourceDefinition's is also its
+ * `<plural>.<group>` (apiextensions-apiserver's ValidateCustomResourceDefinition).
  */
 import { goQuote } from '../fieldpath/format-go-value.js';
 import { getKey, isMap } from '../value/value.js';
-import { metadataOf, metaString } from './object-paths.js';
+import { getPath, metadataOf, metaString } from './object-paths.js';
 import { isQualifiedName, isValidLabelValue, nameIsDns1035Label, nameIsDnsLabel, nameIsDnsSubdomain, pathSegmentName, type NameFunc } from './name-validation.js';
 import type { FieldError } from './status.js';
 import type { KubeObject, ResourceType } from './types.js';
@@ -42,15 +43,24 @@ const KIND_NAME_RULES: Readonly<Record<string, NameFunc>> = {
   'rbac.authorization.k8s.io/ClusterRoleBinding': rbacName,
 };
 
-function kindNameRule(resource: ResourceType): NameFunc | undefined {
+function kindNameRule(resource: ResourceType, obj: KubeObject): NameFunc | undefined {
   if (resource.custom) return nameIsDnsSubdomain;
   const id = `${resource.group}/${resource.kind}`;
+  if (id === 'apiextensions.k8s.io/CustomResourceDefinition') return crdNameRule(obj);
   return Object.hasOwn(KIND_NAME_RULES, id) ? KIND_NAME_RULES[id] : undefined;
+}
+
+/** ValidateCustomResourceDefinition's name rule: an RFC 1123 subdomain that is `<plural>.<group>` (a generateName too). */
+function crdNameRule(obj: KubeObject): NameFunc {
+  const plural = getPath(obj, ['spec', 'names', 'plural']);
+  const group = getPath(obj, ['spec', 'group']);
+  const required = `${typeof plural === 'string' ? plural : ''}.${typeof group === 'string' ? group : ''}`;
+  return (name, prefix) => [...nameIsDnsSubdomain(name, prefix), ...(name !== required ? ['must be spec.names.plural+"."+spec.group'] : [])];
 }
 
 /** The 422's field errors for a new object (name already generated), or none. */
 export function createMetadataErrors(resource: ResourceType, obj: KubeObject): FieldError[] {
-  const rule = kindNameRule(resource);
+  const rule = kindNameRule(resource, obj);
   if (rule) {
     const errors = objectMetaErrors(obj, rule);
     if (errors.length > 0) return errors;

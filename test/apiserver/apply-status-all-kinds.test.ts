@@ -4,7 +4,8 @@
  * apply_status_test force-applies a status through /status, and both managers then have an
  * entry. The status applied per kind is upstream's table where it has one, else its default
  * (a condition) for kinds whose status has conditions; `status-test` is created with a label only
- * (upstream creates each kind's full storage stub, which only gives create_test more fields).
+ * (upstream creates each kind's full storage stub, which only gives create_test more fields), but
+ * for the CRD, whose name must be `<plural>.<group>` and so comes with the spec naming it.
  */
 import { describe, expect, it } from 'vitest';
 import { createCluster } from '../../src/apiserver/index.js';
@@ -46,8 +47,11 @@ describe('TestApplyStatus: a status applied through /status is owned next to the
     const apiVersion = r.group ? `${r.group}/${r.versions[0]}` : r.versions[0];
     it(`${r.group}/${r.resource}`, () => {
       const c = cluster({ harness: false, now: NOW });
-      const metadata = { name: 'status-test', ...(r.namespaced ? { namespace: 'default' } : {}) };
-      ok(c.create(obj({ apiVersion, kind: r.kind, metadata: { ...metadata, labels: { created: 'by-create-test' } } }), { fieldManager: 'create_test' }));
+      // A CRD must be named <plural>.<group> (as upstream's stub is), so it gets the spec that names it.
+      const crd = r.kind === 'CustomResourceDefinition';
+      const metadata = { name: crd ? 'statustests.example.com' : 'status-test', ...(r.namespaced ? { namespace: 'default' } : {}) };
+      const spec = crd ? { spec: { group: 'example.com', names: { plural: 'statustests', kind: 'StatusTest' }, scope: 'Cluster', versions: [{ name: 'v1', served: true, storage: true }] } } : {};
+      ok(c.create(obj({ apiVersion, kind: r.kind, metadata: { ...metadata, labels: { created: 'by-create-test' } }, ...spec }), { fieldManager: 'create_test' }));
       const status = STATUS_DATA[`${r.group}/${r.resource}`] ?? STATUS_DEFAULT;
       const after = ok(
         c.apply(obj({ apiVersion, kind: r.kind, metadata, status }), {

@@ -54,6 +54,17 @@ describe.skipIf(!available)('real kubectl: invalid names and labels on create', 
     });
   });
 
+  it('a CRD must be named <plural>.<group>; it is not served then', { timeout: 120_000 }, async () => {
+    const crd = { ...openWidgetCrd(), metadata: { name: 'widgets.example.org' } };
+    const file = s.k.file('misnamed-crd.json', JSON.stringify(crd));
+    expect(await s.k.run(['apply', '-f', file])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'The CustomResourceDefinition "widgets.example.org" is invalid: metadata.name: Invalid value: "widgets.example.org": must be spec.names.plural+"."+spec.group\n',
+    });
+    expect((await s.k.run(['get', 'crd', '-o', 'name'])).stdout).toBe('');
+  });
+
   it('names the kinds allow are accepted: a ClusterRole name is a path segment', { timeout: 120_000 }, async () => {
     expect((await s.k.run(['create', 'clusterrole', 'System:Viewer', '--verb=get', '--resource=pods'])).stdout).toBe('clusterrole.rbac.authorization.k8s.io/System:Viewer created\n');
   });

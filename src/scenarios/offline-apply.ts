@@ -34,6 +34,8 @@ export interface OfflineApplyOptions {
   readonly namespace?: string;
   /** The `-f` argument kubectl names in its messages (default `STDIN`). */
   readonly filename?: string;
+  /** Server-side as kubectl applies whatever the field manager (`kubectl apply --server-side --field-manager NAME`: migration included). */
+  readonly asKubectl?: boolean;
 }
 
 export interface OfflineApplyResult {
@@ -81,7 +83,7 @@ export function offlineApply(opts: OfflineApplyOptions): OfflineApplyResult {
   const built = buildTargets(state, toObjects(opts.manifests), opts.namespace, opts.filename ?? STDIN_SOURCE);
   let outcome: ActorOutcome;
   // An empty name is kubectl's `--field-manager=`: kubectl then sends none (the server takes its user agent's).
-  if (opts.clientSide || opts.fieldManager === undefined || opts.fieldManager === 'kubectl' || opts.fieldManager === '') {
+  if (opts.clientSide || opts.asKubectl === true || opts.fieldManager === undefined || opts.fieldManager === 'kubectl' || opts.fieldManager === '') {
     outcome = viaKubectl();
   } else {
     // The objects kubectl would send (mapped, namespaces as `-n` says), applied as NAME's client.

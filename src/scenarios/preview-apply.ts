@@ -85,6 +85,37 @@ function sameObject(a: TargetRef, b: ObjectRef): boolean {
   return a.kind === b.kind && a.name === b.name && (a.namespace ?? '') === (b.namespace ?? '') && splitApiVersion(a.apiVersion).group === splitApiVersion(b.apiVersion ?? '').group;
 }
 
+/**
+ * With a field manager other than kubectl, preview is the apply as other clients send it; kubectl
+ * apply --server-side with that manager would also migrate client-side-apply ownership (any
+ * name) and apply again. The same apply run as kubectl says whether it would, and what that
+ * migration's second apply removes.
+ */
+function kubectlWouldMigrate(input: PreviewInput, sent: readonly ValueMap[], fieldManager: string): string[] {
+  if (input.clientSide || input.fieldManager === undefined || fieldManager === 'kubectl' || fieldManager === '') return [];
+  const k = offlineApply({
+    catalog: input.catalog,
+    live: input.live,
+    manifests: sent,
+    fieldManager,
+    force: input.force,
+    clientSide: false,
+    now: input.now,
+    ...(input.namespace !== undefined ? { namespace: input.namespace } : {}),
+    filename: input.filename,
+    asKubectl: true,
+  });
+  return k.facts.migrations.map((m) => {
+    const removed = k.changes.filter((c) => c.display === m.object).flatMap((c) => c.changes.filter((x) => x.kind === 'removed').flatMap((x) => x.paths));
+    const entries = m.from.length === 1 ? 'the Update entry' : 'the Update entries';
+    const names = m.from.map((f) => JSON.stringify(f)).join(', ');
+    return (
+      `not kubectl: this is the apply as other clients send it (EKS, Flux, Helm...); kubectl apply --server-side --field-manager ${fieldManager} would also move ${entries} of ${names} on ${m.object} into the Apply entry of ${JSON.stringify(m.to)} (client-side apply migration) and apply again` +
+      (removed.length > 0 ? `, removing ${removed.join(', ')}` : '')
+    );
+  });
+}
+
 export function preview(input: PreviewInput): Preview {
   const sent = input.sent ?? input.manifests.map((m) => m.object as ValueMap);
   const fieldManager = input.fieldManager ?? (input.clientSide ? 'kubectl-client-side-apply' : 'kubectl');
@@ -129,7 +160,7 @@ export function preview(input: PreviewInput): Preview {
     result,
     fieldManager,
     request: requestLine(fieldManager, input.clientSide, input.force),
-    facts: applyFactLines(result.facts, o.exitCode === 0),
+    facts: [...applyFactLines(result.facts, o.exitCode === 0), ...kubectlWouldMigrate(input, sent, fieldManager)],
     fieldErrors,
     objects,
     valueChanges: report.valueChanges,

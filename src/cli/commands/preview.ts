@@ -21,7 +21,9 @@ Applies MANIFEST offline to the live object(s) you captured with
 (YAML or JSON, several documents or a List), and says what would happen. Server-side (the
 default), the apply is the request NAME's client sends (EKS, Flux, Helm...); with NAME kubectl
 (the default) it is \`kubectl apply --server-side\`, including kubectl's migration of client-side
-ownership. --client-side models kubectl's client-side apply (a three-way patch).
+ownership. When kubectl apply --server-side --field-manager NAME would migrate client-side
+ownership too (kubectl does for any name), a line says so and what that would remove.
+--client-side models kubectl's client-side apply (a three-way patch).
 The first line names the request: field manager, mode, force. Lines after it say when the
 API server's last-applied exception (field manager kubectl only) forgave conflicts, which and
 with whom, and when kubectl migrated client-side-apply entries to the applier. Objects are aimed as kubectl aims them: a manifest object without

@@ -82,6 +82,17 @@ export function isLoopback(address: string): boolean {
   return address === 'localhost' || address === '::1' || /^127(\.\d{1,3}){3}$/.test(address);
 }
 
+/** Why the server cannot listen, in words (the port taken, not allowed, an address not here). */
+function listenError(err: NodeJS.ErrnoException, address: string, port: number): SsaError {
+  const where = `${address.includes(':') ? `[${address}]` : address}:${port}`;
+  const why: Record<string, string> = {
+    EADDRINUSE: 'the address is already in use (another server listens there; --port 0 picks a free port)',
+    EACCES: 'permission denied (ports below 1024 need privileges; --port 0 picks a free port)',
+    EADDRNOTAVAIL: 'the address is not one of this machine\'s',
+  };
+  return new SsaError('INPUT', `cannot listen on ${where}: ${(err.code !== undefined && Object.hasOwn(why, err.code) ? why[err.code] : undefined) ?? err.message}`, { cause: err });
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const address = options.address ?? '127.0.0.1';
   if (!isLoopback(address) && options.token === undefined) {
@@ -232,9 +243,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   const server = createServer({ requestTimeout: options.requestTimeoutMs ?? 60_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, onRequest);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const refused = (err: NodeJS.ErrnoException) => reject(listenError(err, address, options.port ?? 0));
+    server.once('error', refused);
     server.listen(options.port ?? 0, address, () => {
-      server.off('error', reject);
+      server.off('error', refused);
       resolve();
     });
   });

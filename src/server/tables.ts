@@ -92,6 +92,10 @@ const DOC = {
     'The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and available (ready for at least spec.minReadySeconds)',
   dsSelector:
     'A label query over pods that are managed by the daemon set. Must match in order to be controlled. If empty, defaulted to labels on Pod template. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
+  jobSucceeded:
+    'The number of pods which reached phase Succeeded. The value increases monotonically for a given spec. However, it may decrease in reaction to scale down of elastic indexed jobs.',
+  jobSelector:
+    'A label query over pods that should match the pod count. Normally, the system sets this field for you. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
   scaleSpecReplicas:
     'replicas is the desired number of instances for the scaled object.',
   scaleStatusReplicas:
@@ -152,6 +156,38 @@ function podStatus(o: ValueMap): string {
   return reason || str(o, 'status', 'phase') || 'Pending';
 }
 
+/** Whether a condition of `type` is True (the printer's hasJobCondition). */
+function hasTrueCondition(o: ValueMap, type: string): boolean {
+  return list(o, 'status', 'conditions').some((c) => isMap(c) && getKey(c, 'type') === type && getKey(c, 'status') === 'True');
+}
+
+/** printJob's STATUS: the first of its conditions that holds, else Running. */
+function jobStatus(o: ValueMap): string {
+  if (hasTrueCondition(o, 'Complete')) return 'Complete';
+  if (hasTrueCondition(o, 'Failed')) return 'Failed';
+  if (getPath(o, ['metadata', 'deletionTimestamp']) !== undefined) return 'Terminating';
+  if (hasTrueCondition(o, 'Suspended')) return 'Suspended';
+  if (hasTrueCondition(o, 'FailureTarget')) return 'FailureTarget';
+  return 'Running';
+}
+
+/** printJob's COMPLETIONS: succeeded of completions, or of one (of the parallelism) without them. */
+function jobCompletions(o: ValueMap): string {
+  const succeeded = int(o, 'status', 'succeeded');
+  const completions = getPath(o, ['spec', 'completions']);
+  if (typeof completions === 'number') return `${succeeded}/${completions}`;
+  const parallelism = int(o, 'spec', 'parallelism');
+  return parallelism > 1 ? `${succeeded}/1 of ${parallelism}` : `${succeeded}/1`;
+}
+
+/** printJob's DURATION: empty before status.startTime, then to completionTime or to now. */
+function jobDuration(o: ValueMap, now: number): string {
+  const start = Date.parse(str(o, 'status', 'startTime'));
+  if (Number.isNaN(start)) return '';
+  const end = Date.parse(str(o, 'status', 'completionTime'));
+  return humanDuration((Number.isNaN(end) ? now : end) - start);
+}
+
 /** Columns per group/kind; kinds not listed get NAME and AGE. */
 const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   '/Pod': [
@@ -191,6 +227,14 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
     { name: 'Node Selector', type: 'string', description: DOC.nodeSelector, cell: (o) => mapText(getPath(o, ['spec', 'template', 'spec', 'nodeSelector'])) },
     AGE,
     ...workloadWide(DOC.dsSelector),
+  ],
+  'batch/Job': [
+    NAME,
+    { name: 'Status', type: 'string', description: 'Status of the job.', cell: jobStatus },
+    { name: 'Completions', type: 'string', description: DOC.jobSucceeded, cell: jobCompletions },
+    { name: 'Duration', type: 'string', description: 'Time required to complete the job.', cell: jobDuration },
+    AGE,
+    ...workloadWide(DOC.jobSelector),
   ],
   '/Service': [
     NAME,

@@ -29,9 +29,12 @@ export function withSchemaTypes(objects: readonly LiveObject[], catalog: SchemaC
       const m = live.manifest;
       const apiVersion = String(getKey(m.object, 'apiVersion') ?? '');
       const kind = String(getKey(m.object, 'kind') ?? '');
+      // A capture from an older cluster: the kind is known, at other versions.
+      const at = [...new Set(catalog.kinds().filter((k) => k.kind === kind).map((k) => k.apiVersion))];
+      const known = at.length > 0 ? `known at ${at.join(', ')}; ` : '';
       throw new SsaError(
         'UNKNOWN_KIND',
-        `${objectDisplayName(m.object)}: no schema for kind ${JSON.stringify(kind)} in version ${JSON.stringify(apiVersion)} (searched: ${catalog.sources.join(', ')}); give its CustomResourceDefinition with --crd FILE or its schema with --schema FILE`,
+        `${objectDisplayName(m.object)}: no schema for kind ${JSON.stringify(kind)} in version ${JSON.stringify(apiVersion)} (${known}searched: ${catalog.sources.join(', ')}); give its CustomResourceDefinition with --crd FILE or its schema with --schema FILE`,
         { source: m.positionOf(['kind']) },
       );
     }

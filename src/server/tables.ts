@@ -92,6 +92,16 @@ const DOC = {
     'The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and available (ready for at least spec.minReadySeconds)',
   dsSelector:
     'A label query over pods that are managed by the daemon set. Must match in order to be controlled. If empty, defaulted to labels on Pod template. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
+  eventLastTimestamp: 'The time at which the most recent occurrence of this event was recorded.',
+  eventType: 'Type of this event (Normal, Warning), new types could be added in the future',
+  eventReason: "This should be a short, machine understandable string that gives the reason for the transition into the object's current status.",
+  eventInvolvedObject: 'The object that this event is about.',
+  objectReferenceFieldPath:
+    'If referring to a piece of an object instead of an entire object, this string should contain a valid JSON/Go field access statement, such as desiredState.manifest.containers[2]. For example, if the object reference is to a container within a pod, this would take on a value like: "spec.containers{name}" (where "name" refers to the name of the container that triggered the event) or if no container name is specified "spec.containers[2]" (container with index 2 in this pod). This syntax is chosen only to have some well-defined way of referencing a part of an object.',
+  eventSource: 'The component reporting this event. Should be a short machine understandable string.',
+  eventMessage: 'A human-readable description of the status of this operation.',
+  eventFirstTimestamp: 'The time at which the event was first recorded. (Time of server receipt is in TypeMeta.)',
+  eventCount: 'The number of times this event has occurred.',
   jobSucceeded:
     'The number of pods which reached phase Succeeded. The value increases monotonically for a given spec. However, it may decrease in reaction to scale down of elastic indexed jobs.',
   jobSelector:
@@ -188,6 +198,45 @@ function jobDuration(o: ValueMap, now: number): string {
   return humanDuration((Number.isNaN(end) ? now : end) - start);
 }
 
+/** An age as the printers write one (translateTimestampSince): `<unknown>` for no time. */
+function since(time: string, now: number): string {
+  const t = Date.parse(time);
+  return time === '' || Number.isNaN(t) ? '<unknown>' : humanDuration(now - t);
+}
+
+/** printEvent's FIRST SEEN: firstTimestamp, else eventTime. */
+function eventFirstSeen(o: ValueMap, now: number): string {
+  const first = str(o, 'firstTimestamp');
+  return first !== '' ? since(first, now) : since(str(o, 'eventTime'), now);
+}
+
+/** printEvent's LAST SEEN: a series' last observed time, else lastTimestamp, else the first seen. */
+function eventLastSeen(o: ValueMap, now: number): string {
+  if (isMap(getKey(o, 'series'))) return since(str(o, 'series', 'lastObservedTime'), now);
+  const last = str(o, 'lastTimestamp');
+  return last !== '' ? since(last, now) : eventFirstSeen(o, now);
+}
+
+/** printEvent's COUNT: a series' count, else count, else 1 (singleton events of the new API have none). */
+function eventCount(o: ValueMap): number {
+  if (isMap(getKey(o, 'series'))) return int(o, 'series', 'count');
+  return int(o, 'count') || 1;
+}
+
+/** formatEventSource: the source component, else the reporting controller; then the host, else the reporting instance. */
+function eventSource(o: ValueMap): string {
+  const component = str(o, 'source', 'component') || str(o, 'reportingComponent');
+  const instance = str(o, 'source', 'host') || str(o, 'reportingInstance');
+  return instance === '' ? component : `${component}, ${instance}`;
+}
+
+/** printEvent's OBJECT: `kind/name` with the kind lower-cased, or the kind alone. */
+function eventObject(o: ValueMap): string {
+  const kind = str(o, 'involvedObject', 'kind').toLowerCase();
+  const name = str(o, 'involvedObject', 'name');
+  return name !== '' ? `${kind}/${name}` : kind;
+}
+
 /** Columns per group/kind; kinds not listed get NAME and AGE. */
 const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   '/Pod': [
@@ -227,6 +276,19 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
     { name: 'Node Selector', type: 'string', description: DOC.nodeSelector, cell: (o) => mapText(getPath(o, ['spec', 'template', 'spec', 'nodeSelector'])) },
     AGE,
     ...workloadWide(DOC.dsSelector),
+  ],
+  '/Event': [
+    { name: 'Last Seen', type: 'string', description: DOC.eventLastTimestamp, cell: eventLastSeen },
+    { name: 'Type', type: 'string', description: DOC.eventType, cell: (o) => str(o, 'type') },
+    { name: 'Reason', type: 'string', description: DOC.eventReason, cell: (o) => str(o, 'reason') },
+    { name: 'Object', type: 'string', description: DOC.eventInvolvedObject, cell: eventObject },
+    { name: 'Subobject', type: 'string', priority: 1, description: DOC.objectReferenceFieldPath, cell: (o) => str(o, 'involvedObject', 'fieldPath') },
+    { name: 'Source', type: 'string', priority: 1, description: DOC.eventSource, cell: eventSource },
+    { name: 'Message', type: 'string', description: DOC.eventMessage, cell: (o) => str(o, 'message').trim() },
+    { name: 'First Seen', type: 'string', priority: 1, description: DOC.eventFirstTimestamp, cell: eventFirstSeen },
+    // A string column filled with an integer, as the printer declares and fills it.
+    { name: 'Count', type: 'string', priority: 1, description: DOC.eventCount, cell: eventCount },
+    { ...NAME, priority: 1 },
   ],
   'batch/Job': [
     NAME,

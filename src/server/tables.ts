@@ -102,6 +102,21 @@ const DOC = {
   eventMessage: 'A human-readable description of the status of this operation.',
   eventFirstTimestamp: 'The time at which the event was first recorded. (Time of server receipt is in TypeMeta.)',
   eventCount: 'The number of times this event has occurred.',
+  secretType: 'Used to facilitate programmatic handling of secret data. More info: https://kubernetes.io/docs/concepts/configuration/secret/#secret-types',
+  secretData:
+    "Data contains the secret data. Each key must consist of alphanumeric characters, '-', '_' or '.'. The serialized form of the secret data is a base64 encoded string, representing the arbitrary (possibly non-string) data value here. Described in https://tools.ietf.org/html/rfc4648#section-4",
+  rsSpecReplicas:
+    'Replicas is the number of desired replicas. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller/#what-is-a-replicationcontroller',
+  rsStatusReplicas: 'Replicas is the most recently observed number of replicas. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller/#what-is-a-replicationcontroller',
+  rsReadyReplicas: 'The number of ready replicas for this replica set.',
+  rsSelector:
+    'Selector is a label query over pods that should match the replica count. If the selector is empty, it is defaulted to the labels present on the pod template. Label keys and values that must match in order to be controlled by this replica set. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
+  cronSchedule: 'The schedule in Cron format, see https://en.wikipedia.org/wiki/Cron.',
+  cronTimeZone:
+    'The time zone name for the given schedule, see https://en.wikipedia.org/wiki/List_of_tz_database_time_zones. If not specified, this will default to the time zone of the kube-controller-manager process. The set of valid time zone names and the time zone offset is loaded from the system-wide time zone database by the API server during CronJob validation and the controller manager during execution. If no system-wide time zone database can be found a bundled version of the database is used instead. If the time zone name becomes invalid during the lifetime of a CronJob or due to a change in host configuration, the controller will stop creating new new Jobs and will create a system event with the reason UnknownTimeZone. More information can be found in https://kubernetes.io/docs/concepts/workloads/controllers/cron-jobs/#time-zones',
+  cronSuspend: 'This flag tells the controller to suspend subsequent executions, it does not apply to already started executions.  Defaults to false.',
+  cronActive: 'A list of pointers to currently running jobs.',
+  cronLastSchedule: 'Information when was the last time the job was successfully scheduled.',
   jobSucceeded:
     'The number of pods which reached phase Succeeded. The value increases monotonically for a given spec. However, it may decrease in reaction to scale down of elastic indexed jobs.',
   jobSelector:
@@ -237,6 +252,38 @@ function eventObject(o: ValueMap): string {
   return name !== '' ? `${kind}/${name}` : kind;
 }
 
+/** printIngress's HOSTS: the first three hosts of the rules, `*` for none, and how many rules more. */
+function ingressHosts(o: ValueMap): string {
+  const rules = list(o, 'spec', 'rules');
+  const hosts: string[] = [];
+  let more = false;
+  for (const rule of rules) {
+    if (hosts.length === 3) more = true;
+    const host = isMap(rule) ? str(rule, 'host') : '';
+    if (!more && host !== '') hosts.push(host);
+  }
+  if (hosts.length === 0) return '*';
+  return more ? `${hosts.join(',')} + ${rules.length - 3} more...` : hosts.join(',');
+}
+
+/** The load balancer's addresses: each ingress point's ip, else its hostname, as a sorted set (the server prints wide, so nothing is cut). */
+function loadBalancerAddresses(o: ValueMap): string {
+  const found = new Set<string>();
+  for (const point of list(o, 'status', 'loadBalancer', 'ingress')) {
+    if (!isMap(point)) continue;
+    const address = str(point, 'ip') || str(point, 'hostname');
+    if (address !== '') found.add(address);
+  }
+  return [...found].sort().join(',');
+}
+
+/** printBoolPtr: `True`, `False`, or `<unset>`. */
+function boolText(v: Value | undefined): string {
+  return v === true ? 'True' : v === false ? 'False' : '<unset>';
+}
+
+const CRON_CONTAINERS = ['spec', 'jobTemplate', 'spec', 'template', 'spec', 'containers'];
+
 /** Columns per group/kind; kinds not listed get NAME and AGE. */
 const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   '/Pod': [
@@ -289,6 +336,48 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
     // A string column filled with an integer, as the printer declares and fills it.
     { name: 'Count', type: 'string', priority: 1, description: DOC.eventCount, cell: eventCount },
     { ...NAME, priority: 1 },
+  ],
+  '/Secret': [
+    NAME,
+    { name: 'Type', type: 'string', description: DOC.secretType, cell: (o) => str(o, 'type') },
+    // A string column filled with an integer, as the printer declares and fills it.
+    { name: 'Data', type: 'string', description: DOC.secretData, cell: (o) => Object.keys(isMap(getKey(o, 'data')) ? (getKey(o, 'data') as ValueMap) : {}).length },
+    AGE,
+  ],
+  'apps/ReplicaSet': [
+    NAME,
+    { name: 'Desired', type: 'integer', description: DOC.rsSpecReplicas, cell: (o) => int(o, 'spec', 'replicas') },
+    { name: 'Current', type: 'integer', description: DOC.rsStatusReplicas, cell: (o) => int(o, 'status', 'replicas') },
+    { name: 'Ready', type: 'integer', description: DOC.rsReadyReplicas, cell: (o) => int(o, 'status', 'readyReplicas') },
+    AGE,
+    ...workloadWide(DOC.rsSelector),
+  ],
+  'apps/StatefulSet': [
+    NAME,
+    { name: 'Ready', type: 'string', description: 'Number of the pod with ready state', cell: (o) => `${int(o, 'status', 'readyReplicas')}/${int(o, 'spec', 'replicas')}` },
+    AGE,
+    ...workloadWide('').slice(0, 2),
+  ],
+  'batch/CronJob': [
+    NAME,
+    { name: 'Schedule', type: 'string', description: DOC.cronSchedule, cell: (o) => str(o, 'spec', 'schedule') },
+    { name: 'Timezone', type: 'string', description: DOC.cronTimeZone, cell: (o) => (typeof getPath(o, ['spec', 'timeZone']) === 'string' ? str(o, 'spec', 'timeZone') : '<none>') },
+    // A boolean column filled with printBoolPtr's text, as the printer fills it.
+    { name: 'Suspend', type: 'boolean', description: DOC.cronSuspend, cell: (o) => boolText(getPath(o, ['spec', 'suspend'])) },
+    { name: 'Active', type: 'integer', description: DOC.cronActive, cell: (o) => list(o, 'status', 'active').length },
+    { name: 'Last Schedule', type: 'string', description: DOC.cronLastSchedule, cell: (o, now) => (str(o, 'status', 'lastScheduleTime') === '' ? '<none>' : since(str(o, 'status', 'lastScheduleTime'), now)) },
+    AGE,
+    { name: 'Containers', type: 'string', priority: 1, description: 'Names of each container in the template.', cell: (o) => containersOf(o, CRON_CONTAINERS).map((c) => str(c, 'name')).join(',') },
+    { name: 'Images', type: 'string', priority: 1, description: 'Images referenced by each container in the template.', cell: (o) => containersOf(o, CRON_CONTAINERS).map((c) => str(c, 'image')).join(',') },
+    { name: 'Selector', type: 'string', priority: 1, description: DOC.jobSelector, cell: (o) => selectorText(getPath(o, ['spec', 'jobTemplate', 'spec', 'selector'])) },
+  ],
+  'networking.k8s.io/Ingress': [
+    NAME,
+    { name: 'Class', type: 'string', description: 'The name of the IngressClass resource that should be used for additional configuration', cell: (o) => (typeof getPath(o, ['spec', 'ingressClassName']) === 'string' ? str(o, 'spec', 'ingressClassName') : '<none>') },
+    { name: 'Hosts', type: 'string', description: 'Hosts that incoming requests are matched against before the ingress rule', cell: ingressHosts },
+    { name: 'Address', type: 'string', description: 'Address is a list containing ingress points for the load-balancer', cell: loadBalancerAddresses },
+    { name: 'Ports', type: 'string', description: 'Ports of TLS configurations that open', cell: (o) => (list(o, 'spec', 'tls').length > 0 ? '80, 443' : '80') },
+    AGE,
   ],
   'batch/Job': [
     NAME,

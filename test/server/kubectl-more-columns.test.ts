@@ -1,0 +1,109 @@
+/**
+ * `kubectl get` of secrets, replica sets, stateful sets, cron jobs and ingresses over
+ * `ssa-sim serve` prints kube-apiserver's printer columns for them (pkg/printers/internalversion:
+ * printSecret, printReplicaSet, printStatefulSet, printCronJob, printIngress), where it printed
+ * NAME and AGE. No controller runs: counts are what status says.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newClusterState } from '../../src/server/initial-state.js';
+import { startServer } from '../../src/server/index.js';
+import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
+import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+import { call } from './http-client.js';
+
+const available = kubectlAvailable();
+const T0 = '2024-01-01T00:00:00Z';
+const T1 = '2024-01-01T00:05:00Z';
+
+const template = (app: string) => `    metadata: {labels: {app: ${app}}}\n    spec:\n      containers: [{name: c, image: nginx}, {name: side, image: busybox}]\n`;
+const OBJECTS = `apiVersion: v1
+kind: Secret
+metadata: {name: creds}
+stringData: {user: admin, password: x}
+---
+apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: rs}
+spec:
+  replicas: 3
+  selector: {matchLabels: {app: rs}}
+  template:
+${template('rs')}---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: db}
+spec:
+  serviceName: db
+  replicas: 2
+  selector: {matchLabels: {app: db}}
+  template:
+${template('db')}---
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: nightly}
+spec:
+  schedule: "0 3 * * *"
+  timeZone: Etc/UTC
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: Never
+          containers: [{name: job, image: busybox}]
+---
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata: {name: web}
+spec:
+  ingressClassName: nginx
+  tls: [{hosts: [a.example.com]}]
+  rules:
+  - {host: a.example.com}
+  - {host: b.example.com}
+  - {host: c.example.com}
+  - {host: d.example.com}
+  - {}
+`;
+
+describe.skipIf(!available)('more printer columns over ssa-sim serve', () => {
+  let clock = T0;
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let k: KubectlSession;
+  beforeAll(async () => {
+    server = await startServer({ state: newClusterState(builtinCatalog(), T0), now: () => clock });
+    k = new KubectlSession(server.kubeconfig);
+    const created = await k.run(['create', '-f', k.file('objects.yaml', OBJECTS)]);
+    expect(created.stderr).toBe('');
+    const status = (path: string, body: object) => call(server, 'PATCH', path, JSON.stringify(body), { 'Content-Type': 'application/merge-patch+json' });
+    expect((await status('/apis/apps/v1/namespaces/default/replicasets/rs/status', { status: { replicas: 3, readyReplicas: 2 } })).status).toBe(200);
+    expect((await status('/apis/apps/v1/namespaces/default/statefulsets/db/status', { status: { replicas: 2, readyReplicas: 1 } })).status).toBe(200);
+    expect((await status('/apis/batch/v1/namespaces/default/cronjobs/nightly/status', { status: { lastScheduleTime: '2024-01-01T00:03:00Z', active: [{ kind: 'Job', name: 'nightly-1' }] } })).status).toBe(200);
+    expect((await status('/apis/networking.k8s.io/v1/namespaces/default/ingresses/web/status', { status: { loadBalancer: { ingress: [{ ip: '10.0.0.9' }, { hostname: 'lb.example.com' }, { ip: '10.0.0.9' }] } } })).status).toBe(200);
+    clock = T1;
+  }, 120_000);
+  afterAll(async () => {
+    k?.dispose();
+    await server?.close();
+  });
+
+  it('secrets: TYPE and the number of DATA keys', { timeout: 60_000 }, async () => {
+    expect((await k.run(['get', 'secret', 'creds'])).stdout).toBe('NAME    TYPE     DATA   AGE\ncreds   Opaque   2      5m\n');
+  });
+
+  it('replica sets and stateful sets', { timeout: 60_000 }, async () => {
+    expect((await k.run(['get', 'rs', '-o', 'wide'])).stdout).toBe('NAME   DESIRED   CURRENT   READY   AGE   CONTAINERS   IMAGES          SELECTOR\nrs     3         3         2       5m    c,side       nginx,busybox   app=rs\n');
+    expect((await k.run(['get', 'sts', '-o', 'wide'])).stdout).toBe('NAME   READY   AGE   CONTAINERS   IMAGES\ndb     1/2     5m    c,side       nginx,busybox\n');
+  });
+
+  it('cron jobs', { timeout: 60_000 }, async () => {
+    expect((await k.run(['get', 'cronjobs', '-o', 'wide'])).stdout).toBe(
+      'NAME      SCHEDULE    TIMEZONE   SUSPEND   ACTIVE   LAST SCHEDULE   AGE   CONTAINERS   IMAGES    SELECTOR\nnightly   0 3 * * *   Etc/UTC    False     1        2m              5m    job          busybox   <none>\n',
+    );
+  });
+
+  it('ingresses: the first three hosts and how many rules more, the addresses, the ports', { timeout: 60_000 }, async () => {
+    expect((await k.run(['get', 'ingress'])).stdout).toBe(
+      'NAME   CLASS   HOSTS                                                   ADDRESS                   PORTS     AGE\nweb    nginx   a.example.com,b.example.com,c.example.com + 2 more...   10.0.0.9,lb.example.com   80, 443   5m\n',
+    );
+  });
+});

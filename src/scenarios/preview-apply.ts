@@ -6,11 +6,13 @@
  * writes streams around it; the playground's "your own objects" view calls the same function on
  * pasted text, so both give the same answers.
  */
+import { findFieldsOwners } from '../actors/kubectl/csa-upgrade.js';
 import { objectName } from '../actors/kubectl/output.js';
+import { LAST_APPLIED_PATH } from '../actors/kubectl/server-side-apply.js';
 import { splitApiVersion } from '../apiserver/registry.js';
 import type { KubeObject } from '../apiserver/types.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
-import type { ValueMap } from '../value/value.js';
+import { getKey, isMap, type ValueMap } from '../value/value.js';
 import { applyFactLines } from './apply-facts.js';
 import { clusterObjectDisplay, type ClusterRunState } from './cluster-mode.js';
 import type { ObjectRef } from './model.js';
@@ -93,6 +95,13 @@ function sameObject(a: TargetRef, b: ObjectRef): boolean {
  */
 function kubectlWouldMigrate(input: PreviewInput, sent: readonly ValueMap[], fieldManager: string): string[] {
   if (input.clientSide || input.fieldManager === undefined || fieldManager === 'kubectl' || fieldManager === '') return [];
+  // kubectl migrates only Update entries that own the last-applied annotation: without one, nothing to say (and no second apply to run).
+  const migratable = input.live.some((o) => {
+    const meta = getKey(o, 'metadata');
+    const entries = isMap(meta) ? getKey(meta, 'managedFields') : undefined;
+    return Array.isArray(entries) && findFieldsOwners(entries, 'Update', [LAST_APPLIED_PATH]).length > 0;
+  });
+  if (!migratable) return [];
   const k = offlineApply({
     catalog: input.catalog,
     live: input.live,

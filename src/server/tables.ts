@@ -514,10 +514,22 @@ export function tableView(resource: ResourceType, apiVersion: string, subresourc
   };
 }
 
+/**
+ * rest.NewDefaultTableConvertor's table, which kube-apiserver gives the kinds its printers do not
+ * cover (their stores say so: roles, cluster roles, limit ranges; apiextensions-apiserver's CRDs):
+ * the name and the creation time in RFC 3339, UTC.
+ */
+const DEFAULT_TABLE: readonly Column[] = [
+  NAME,
+  { name: 'Created At', type: 'date', description: OBJECT_META_DESCRIPTIONS.creationTimestamp, cell: (o) => str(o, 'metadata', 'creationTimestamp') || '0001-01-01T00:00:00Z' },
+];
+const DEFAULT_TABLE_KINDS = new Set(['rbac.authorization.k8s.io/Role', 'rbac.authorization.k8s.io/ClusterRole', '/LimitRange', 'apiextensions.k8s.io/CustomResourceDefinition']);
+
 function columnsFor(view: TableView): readonly Column[] {
   if (view.subresource === 'scale') return view.custom ? CUSTOM_SCALE : BUILTIN_SCALE;
   if (view.custom) return customResourceColumns(view.printerColumns);
   const key = `${view.group}/${view.kind}`;
+  if (DEFAULT_TABLE_KINDS.has(key)) return DEFAULT_TABLE;
   return Object.hasOwn(COLUMNS, key) ? COLUMNS[key] : [NAME, AGE];
 }
 

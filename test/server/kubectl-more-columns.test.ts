@@ -101,6 +101,18 @@ describe.skipIf(!available)('more printer columns over ssa-sim serve', () => {
     );
   });
 
+  it('kinds kube-apiserver gives its default table (roles, cluster roles, limit ranges, CRDs): NAME and CREATED AT', { timeout: 60_000 }, async () => {
+    expect((await k.run(['create', 'role', 'reader', '--verb=get', '--resource=pods'])).code).toBe(0);
+    const at = (await k.run(['get', 'role', 'reader', '-o', 'jsonpath={.metadata.creationTimestamp}'])).stdout;
+    expect(at).toBe(T1);
+    expect((await k.run(['get', 'roles'])).stdout).toBe(`NAME     CREATED AT\nreader   ${T1}\n`);
+    const table = await call(server, 'GET', '/apis/rbac.authorization.k8s.io/v1/clusterroles', undefined, { Accept: 'application/json;as=Table;g=meta.k8s.io;v=v1' });
+    expect(table.json.columnDefinitions.map((c: any) => [c.name, c.type, c.format])).toEqual([
+      ['Name', 'string', 'name'],
+      ['Created At', 'date', ''],
+    ]);
+  });
+
   it('ingresses: the first three hosts and how many rules more, the addresses, the ports', { timeout: 60_000 }, async () => {
     expect((await k.run(['get', 'ingress'])).stdout).toBe(
       'NAME   CLASS   HOSTS                                                   ADDRESS                   PORTS     AGE\nweb    nginx   a.example.com,b.example.com,c.example.com + 2 more...   10.0.0.9,lb.example.com   80, 443   5m\n',

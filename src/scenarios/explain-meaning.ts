@@ -184,6 +184,24 @@ function valueEqualsAt(after: KubectlAfter, before: Value | undefined): boolean 
   return after.value !== undefined && before !== undefined && stringifyJson(after.value) === stringifyJson(before);
 }
 
+/**
+ * The API server's last-applied exception (apiserver-semantics §2.8): an apply by the manager
+ * named exactly `kubectl` is forgiven its conflicts on the fields whose live value still equals
+ * the live object's last-applied annotation (of the same apiVersion), whoever owns them. True when
+ * that holds for the node an apply would conflict on (the path, or the atomic ancestor owning it)
+ * and kubectl's own Apply entry is not already an owner.
+ */
+function forgivenToKubectl(input: MeaningInput, owners: readonly OwnerEntry[]): boolean {
+  if (owners.every((x) => x.manager === 'kubectl' && x.operation === 'Apply')) return false;
+  const last = parseLastApplied(readLastApplied(input.live as Value));
+  if (last === undefined || getKey(last, 'apiVersion') !== getKey(input.live as ValueMap, 'apiVersion')) return false;
+  const o = input.ownership;
+  const node = o.viaAtomic.length > 0 ? pathOfAncestor(o.path, o.viaAtomic[0].ancestor) : o.path;
+  const before = valueAtPath(input.object, node);
+  const annotated = valueAtPath(last, node);
+  return before !== undefined && annotated !== undefined && valueEquals(before, annotated);
+}
+
 /** The "what this means" lines, each `  - ...`. */
 export function meaningLines(input: MeaningInput): string[] {
   const o = input.ownership;
@@ -260,6 +278,9 @@ export function meaningLines(input: MeaningInput): string[] {
     out.push('no apply conflicts on it as a whole: conflicts come from the fields under it, each with its own owners.');
   } else {
     out.push(...conflicts('sets a different value', '; one that sets the same value becomes a co-owner.'));
+    if (forgivenToKubectl(input, all)) {
+      out.push('except an apply by kubectl (kubectl apply --server-side): the live value still equals the last-applied annotation, so the API server forgives that conflict and kubectl takes the field as if forced.');
+    }
   }
   out.push(
     mainReset

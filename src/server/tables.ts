@@ -117,6 +117,10 @@ const DOC = {
   cronSuspend: 'This flag tells the controller to suspend subsequent executions, it does not apply to already started executions.  Defaults to false.',
   cronActive: 'A list of pointers to currently running jobs.',
   cronLastSchedule: 'Information when was the last time the job was successfully scheduled.',
+  serviceAccountSecrets:
+    'Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use. Pods are only limited to this list if this service account has a "kubernetes.io/enforce-mountable-secrets" annotation set to "true". The "kubernetes.io/enforce-mountable-secrets" annotation is deprecated since v1.32. Prefer separate namespaces to isolate access to mounted secrets. This field should not be used to find auto-generated service account token secrets for use outside of pods. Instead, tokens can be requested directly using the TokenRequest API, or service account token secrets can be manually created. More info: https://kubernetes.io/docs/concepts/configuration/secret',
+  roleBindingRoleRef: 'RoleRef can reference a Role in the current namespace or a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.',
+  clusterRoleBindingRoleRef: 'RoleRef can only reference a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.',
   jobSucceeded:
     'The number of pods which reached phase Succeeded. The value increases monotonically for a given spec. However, it may decrease in reaction to scale down of elastic indexed jobs.',
   jobSelector:
@@ -284,6 +288,26 @@ function boolText(v: Value | undefined): string {
 
 const CRON_CONTAINERS = ['spec', 'jobTemplate', 'spec', 'template', 'spec', 'containers'];
 
+/** rbac.SubjectsStrings: a binding's users, groups and service accounts (`namespace/name`), each joined with `, `. */
+function subjects(o: ValueMap, kind: 'User' | 'Group' | 'ServiceAccount'): string {
+  return list(o, 'subjects')
+    .filter((x): x is ValueMap => isMap(x) && getKey(x, 'kind') === kind)
+    .map((x) => (kind === 'ServiceAccount' ? `${str(x, 'namespace')}/${str(x, 'name')}` : str(x, 'name')))
+    .join(', ');
+}
+
+/** printRoleBinding and printClusterRoleBinding: ROLE as `Kind/name`, and who is bound (wide). */
+function bindingColumns(roleRefDescription: string, what: string): Column[] {
+  return [
+    NAME,
+    { name: 'Role', type: 'string', description: roleRefDescription, cell: (o) => `${str(o, 'roleRef', 'kind')}/${str(o, 'roleRef', 'name')}` },
+    AGE,
+    { name: 'Users', type: 'string', priority: 1, description: `Users in the ${what}`, cell: (o) => subjects(o, 'User') },
+    { name: 'Groups', type: 'string', priority: 1, description: `Groups in the ${what}`, cell: (o) => subjects(o, 'Group') },
+    { name: 'ServiceAccounts', type: 'string', priority: 1, description: `ServiceAccounts in the ${what}`, cell: (o) => subjects(o, 'ServiceAccount') },
+  ];
+}
+
 /** Columns per group/kind; kinds not listed get NAME and AGE. */
 const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   '/Pod': [
@@ -337,6 +361,9 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
     { name: 'Count', type: 'string', priority: 1, description: DOC.eventCount, cell: eventCount },
     { ...NAME, priority: 1 },
   ],
+  '/ServiceAccount': [NAME, { name: 'Secrets', type: 'string', description: DOC.serviceAccountSecrets, cell: (o) => list(o, 'secrets').length }, AGE],
+  'rbac.authorization.k8s.io/RoleBinding': bindingColumns(DOC.roleBindingRoleRef, 'roleBinding'),
+  'rbac.authorization.k8s.io/ClusterRoleBinding': bindingColumns(DOC.clusterRoleBindingRoleRef, 'clusterRoleBinding'),
   '/Secret': [
     NAME,
     { name: 'Type', type: 'string', description: DOC.secretType, cell: (o) => str(o, 'type') },

@@ -113,6 +113,16 @@ describe.skipIf(!available)('more printer columns over ssa-sim serve', () => {
     ]);
   });
 
+  it('service accounts (SECRETS) and role bindings (ROLE; wide USERS, GROUPS, SERVICEACCOUNTS)', { timeout: 60_000 }, async () => {
+    expect((await k.run(['get', 'sa', 'default'])).stdout).toBe('NAME      SECRETS   AGE\ndefault   0         5m\n');
+    expect((await k.run(['create', 'rolebinding', 'readers', '--clusterrole=view', '--user=ann', '--user=bob', '--group=devs', '--serviceaccount=default:robot'])).code).toBe(0);
+    expect((await k.run(['get', 'rolebinding', 'readers', '-o', 'wide'])).stdout).toBe(
+      'NAME      ROLE               AGE   USERS      GROUPS   SERVICEACCOUNTS\nreaders   ClusterRole/view   0s    ann, bob   devs     default/robot\n',
+    );
+    expect((await k.run(['create', 'clusterrolebinding', 'admins', '--clusterrole=admin', '--group=ops'])).code).toBe(0);
+    expect((await k.run(['get', 'clusterrolebinding', 'admins', '-o', 'wide'])).stdout).toBe('NAME     ROLE                AGE   USERS   GROUPS   SERVICEACCOUNTS\nadmins   ClusterRole/admin   0s            ops      \n');
+  });
+
   it('ingresses: the first three hosts and how many rules more, the addresses, the ports', { timeout: 60_000 }, async () => {
     expect((await k.run(['get', 'ingress'])).stdout).toBe(
       'NAME   CLASS   HOSTS                                                   ADDRESS                   PORTS     AGE\nweb    nginx   a.example.com,b.example.com,c.example.com + 2 more...   10.0.0.9,lb.example.com   80, 443   5m\n',

@@ -121,6 +121,14 @@ const DOC = {
     'Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use. Pods are only limited to this list if this service account has a "kubernetes.io/enforce-mountable-secrets" annotation set to "true". The "kubernetes.io/enforce-mountable-secrets" annotation is deprecated since v1.32. Prefer separate namespaces to isolate access to mounted secrets. This field should not be used to find auto-generated service account token secrets for use outside of pods. Instead, tokens can be requested directly using the TokenRequest API, or service account token secrets can be manually created. More info: https://kubernetes.io/docs/concepts/configuration/secret',
   roleBindingRoleRef: 'RoleRef can reference a Role in the current namespace or a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.',
   clusterRoleBindingRoleRef: 'RoleRef can only reference a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error.',
+  networkPolicyPodSelector:
+    'Selects the pods to which this NetworkPolicy object applies.  The array of ingress rules is applied to any pods selected by this field. Multiple network policies can select the same set of pods.  In this case, the ingress rules for each are combined additively. This field is NOT optional and follows standard label selector semantics. An empty podSelector matches all pods in this namespace.',
+  leaseHolderIdentity:
+    'holderIdentity contains the identity of the holder of a current lease. If Coordinated Leader Election is used, the holder identity must be equal to the elected LeaseCandidate.metadata.name field.',
+  priorityClassValue: 'value represents the integer value of this priority class. This is the actual priority that pods receive when they have the name of this class in their pod spec.',
+  priorityClassGlobalDefault:
+    'globalDefault specifies whether this PriorityClass should be considered as the default priority for pods that do not have any priority class. Only one PriorityClass can be marked as `globalDefault`. However, if more than one PriorityClasses exists with their `globalDefault` field set to true, the smallest value of such global default PriorityClasses will be used as the default priority.',
+  priorityClassPreemptionPolicy: 'preemptionPolicy is the Policy for preempting pods with lower priority. One of Never, PreemptLowerPriority. Defaults to PreemptLowerPriority if unset.',
   jobSucceeded:
     'The number of pods which reached phase Succeeded. The value increases monotonically for a given spec. However, it may decrease in reaction to scale down of elastic indexed jobs.',
   jobSelector:
@@ -308,6 +316,11 @@ function bindingColumns(roleRefDescription: string, what: string): Column[] {
   ];
 }
 
+/** IntOrString's String(): a number in decimal, a string as it is; `N/A` when unset (printPodDisruptionBudget). */
+function intOrStringText(v: Value | undefined): string {
+  return typeof v === 'number' || typeof v === 'string' ? String(v) : 'N/A';
+}
+
 /** Columns per group/kind; kinds not listed get NAME and AGE. */
 const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   '/Pod': [
@@ -364,6 +377,22 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   '/ServiceAccount': [NAME, { name: 'Secrets', type: 'string', description: DOC.serviceAccountSecrets, cell: (o) => list(o, 'secrets').length }, AGE],
   'rbac.authorization.k8s.io/RoleBinding': bindingColumns(DOC.roleBindingRoleRef, 'roleBinding'),
   'rbac.authorization.k8s.io/ClusterRoleBinding': bindingColumns(DOC.clusterRoleBindingRoleRef, 'clusterRoleBinding'),
+  'policy/PodDisruptionBudget': [
+    NAME,
+    { name: 'Min Available', type: 'string', description: 'The minimum number of pods that must be available.', cell: (o) => intOrStringText(getPath(o, ['spec', 'minAvailable'])) },
+    { name: 'Max Unavailable', type: 'string', description: 'The maximum number of pods that may be unavailable.', cell: (o) => intOrStringText(getPath(o, ['spec', 'maxUnavailable'])) },
+    { name: 'Allowed Disruptions', type: 'integer', description: 'Calculated number of pods that may be disrupted at this time.', cell: (o) => int(o, 'status', 'disruptionsAllowed') },
+    AGE,
+  ],
+  'networking.k8s.io/NetworkPolicy': [NAME, { name: 'Pod-Selector', type: 'string', description: DOC.networkPolicyPodSelector, cell: (o) => selectorText(getPath(o, ['spec', 'podSelector'])) }, AGE],
+  'coordination.k8s.io/Lease': [NAME, { name: 'Holder', type: 'string', description: DOC.leaseHolderIdentity, cell: (o) => str(o, 'spec', 'holderIdentity') }, AGE],
+  'scheduling.k8s.io/PriorityClass': [
+    NAME,
+    { name: 'Value', type: 'integer', description: DOC.priorityClassValue, cell: (o) => int(o, 'value') },
+    { name: 'Global-Default', type: 'boolean', description: DOC.priorityClassGlobalDefault, cell: (o) => getKey(o, 'globalDefault') === true },
+    AGE,
+    { name: 'PreemptionPolicy', type: 'string', description: DOC.priorityClassPreemptionPolicy, cell: (o) => str(o, 'preemptionPolicy') },
+  ],
   '/Secret': [
     NAME,
     { name: 'Type', type: 'string', description: DOC.secretType, cell: (o) => str(o, 'type') },

@@ -123,6 +123,19 @@ describe.skipIf(!available)('more printer columns over ssa-sim serve', () => {
     expect((await k.run(['get', 'clusterrolebinding', 'admins', '-o', 'wide'])).stdout).toBe('NAME     ROLE                AGE   USERS   GROUPS   SERVICEACCOUNTS\nadmins   ClusterRole/admin   0s            ops      \n');
   });
 
+  it('pod disruption budgets, network policies, priority classes and leases', { timeout: 60_000 }, async () => {
+    expect((await k.run(['create', 'pdb', 'pdb1', '--selector=app=web', '--min-available=1'])).code).toBe(0);
+    expect((await k.run(['get', 'pdb'])).stdout).toBe('NAME   MIN AVAILABLE   MAX UNAVAILABLE   ALLOWED DISRUPTIONS   AGE\npdb1   1               N/A               0                     0s\n');
+    const policies = 'apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata: {name: web}\nspec: {podSelector: {matchLabels: {app: web}}}\n---\napiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata: {name: all}\nspec: {podSelector: {}}\n';
+    expect((await k.run(['create', '-f', k.file('policies.yaml', policies)])).code).toBe(0);
+    expect((await k.run(['get', 'networkpolicies'])).stdout).toBe('NAME   POD-SELECTOR   AGE\nall    <none>         0s\nweb    app=web        0s\n');
+    expect((await k.run(['create', 'priorityclass', 'pc1', '--value=100'])).code).toBe(0);
+    expect((await k.run(['get', 'priorityclass', 'pc1'])).stdout).toBe('NAME   VALUE   GLOBAL-DEFAULT   AGE   PREEMPTIONPOLICY\npc1    100     false            0s    PreemptLowerPriority\n');
+    const lease = 'apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata: {name: lock}\nspec: {holderIdentity: node-1}\n';
+    expect((await k.run(['create', '-f', k.file('lease.yaml', lease)])).code).toBe(0);
+    expect((await k.run(['get', 'lease', 'lock'])).stdout).toBe('NAME   HOLDER   AGE\nlock   node-1   0s\n');
+  });
+
   it('ingresses: the first three hosts and how many rules more, the addresses, the ports', { timeout: 60_000 }, async () => {
     expect((await k.run(['get', 'ingress'])).stdout).toBe(
       'NAME   CLASS   HOSTS                                                   ADDRESS                   PORTS     AGE\nweb    nginx   a.example.com,b.example.com,c.example.com + 2 more...   10.0.0.9,lb.example.com   80, 443   5m\n',

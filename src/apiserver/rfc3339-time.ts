@@ -24,6 +24,16 @@ export function parseRfc3339(text: string): number | undefined {
   return date.getTime() - offset;
 }
 
+const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A time as users give one to ssa-sim (`--now`, a scenario's clock): RFC 3339 in its usual form
+ * (two-digit hour, a period before the fraction), on a day that exists, read as Go reads it.
+ */
+export function parseGivenTime(text: string): number | undefined {
+  return CANONICAL.test(text) ? parseRfc3339(text) : undefined;
+}
+
 /** True when `text` reads as an RFC 3339 time (see parseRfc3339). */
 export function isRfc3339(text: string): boolean {
   return parseRfc3339(text) !== undefined;

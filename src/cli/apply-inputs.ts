@@ -4,6 +4,7 @@
  * one place, and the inputs read in one place: from files, or through the user's kubectl.
  */
 import { SsaError } from '../errors/ssa-error.js';
+import { parseGivenTime } from '../apiserver/rfc3339-time.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
 import type { ValueMap } from '../value/value.js';
 import { dryRunProblem } from './dry-run-flag.js';
@@ -42,7 +43,7 @@ export function checkApplyFlags(command: string, v: Values, positionals: readonl
   const dryRun = dryRunProblem(command, v['dry-run'] as string | undefined);
   if (dryRun !== undefined) return { error: dryRun };
   const now = (v.now as string | undefined) ?? new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
-  if (Number.isNaN(Date.parse(now))) return { usage: `--now must be an RFC 3339 time, not ${JSON.stringify(now)}` };
+  if (parseGivenTime(now) === undefined) return { usage: `--now must be an RFC 3339 time such as 2022-08-23T10:00:00Z, not ${JSON.stringify(now)}` };
   const namespace = v.namespace as string | undefined;
   if (namespace === '') return { usage: '-n needs a namespace name' };
   return { manifestFiles, liveFile, namespace, now };

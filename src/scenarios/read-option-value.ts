@@ -8,20 +8,16 @@
  */
 import type { OptionType } from '../actors/action-options.js';
 import { JSON_PATCH_KEYS, JSON_PATCH_OPS, WEBHOOK_MATCH } from '../actors/action-options.js';
-import { isRfc3339 } from '../apiserver/rfc3339-time.js';
+import { parseGivenTime } from '../apiserver/rfc3339-time.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { readManifests } from '../manifest/read-manifests.js';
 import { newMap, type Value, type ValueMap } from '../value/value.js';
 import type { DocNode } from './doc-reader.js';
 import { readYamlDocuments } from './read-yaml.js';
 
-/**
- * A scenario's time: the canonical RFC 3339 form (two-digit hour, a period before the fraction),
- * on a day that exists and a time Go reads (src/apiserver/rfc3339-time.ts).
- */
-const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
+/** A scenario's time: RFC 3339 in its usual form, on a day that exists (src/apiserver/rfc3339-time.ts). */
 export function isScenarioTime(t: string): boolean {
-  return CANONICAL.test(t) && isRfc3339(t);
+  return parseGivenTime(t) !== undefined;
 }
 const TIME = 'an RFC 3339 time such as 2022-08-23T10:00:00Z';
 

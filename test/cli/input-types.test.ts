@@ -140,6 +140,24 @@ describe('a manifest object without apiVersion or kind', () => {
   }
 });
 
+describe('--now that is not an RFC 3339 time', () => {
+  const live = file('now-live.yaml', GOOD);
+  for (const now of ['2024', 'March 7, 2024', '2024-02-30T00:00:00Z', '2024-01-01T24:00:00Z']) {
+    it(`${JSON.stringify(now)}: a usage error in blame, explain, preview and diff (it was read by Date.parse, or written into managedFields as given)`, async () => {
+      for (const args of [
+        ['blame', live],
+        ['explain', live, '.data.a'],
+        ['preview', '-f', manifest, '--live', live],
+        ['diff', '-f', manifest, '--live', live],
+      ]) {
+        const r = await runCli([...args, '--now', now]);
+        expect(r.stderr.split('\n')[0]).toBe(`ssa-sim ${args[0]}: --now must be an RFC 3339 time such as 2022-08-23T10:00:00Z, not ${JSON.stringify(now)}`);
+        expect(r.code).toBe(2);
+      }
+    });
+  }
+});
+
 describe('a null item in a keyed list', () => {
   const m = file('null-item.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: a\n    image: x\n  - null\n');
   const l = file('null-item-live.yaml', 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  managedFields: []\nspec:\n  containers:\n  - name: a\n    image: x\n');

@@ -1,4 +1,5 @@
 import { SsaError } from '../../errors/ssa-error.js';
+import { parseGivenTime } from '../../apiserver/rfc3339-time.js';
 import { absentFields, blameLines } from '../../scenarios/blame.js';
 import { fieldsWord } from '../../scenarios/ownership-changes.js';
 import type { OwnerEntry } from '../../scenarios/owners.js';
@@ -126,8 +127,8 @@ export async function blameCommand(args: string[], io: CommandIO): Promise<numbe
   const target = outputTarget(parsed.values.output as string | undefined, ['text', 'json']);
   if (typeof target === 'string') return usageError('blame', target, blameUsage, io);
   const nowText = parsed.values.now as string | undefined;
-  const now = nowText === undefined ? Date.now() : Date.parse(nowText);
-  if (Number.isNaN(now)) return usageError('blame', `--now must be an RFC 3339 time such as 2022-08-23T10:00:00Z, not ${JSON.stringify(nowText)}`, blameUsage, io);
+  const now = nowText === undefined ? Date.now() : parseGivenTime(nowText);
+  if (now === undefined) return usageError('blame', `--now must be an RFC 3339 time such as 2022-08-23T10:00:00Z, not ${JSON.stringify(nowText)}`, blameUsage, io);
 
   const catalog = catalogFromFlags((parsed.values.schema as string[] | undefined) ?? [], (parsed.values.crd as string[] | undefined) ?? []);
   const read = await readLiveSource(source, catalog, io);

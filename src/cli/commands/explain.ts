@@ -1,4 +1,5 @@
 import { SsaError } from '../../errors/ssa-error.js';
+import { parseGivenTime } from '../../apiserver/rfc3339-time.js';
 import { toYaml } from '../../manifest/write-yaml.js';
 import { copiesOf, pathOwnership } from '../../scenarios/explain-path.js';
 import { resolvePathString, valueAtPath } from '../../scenarios/value-at-path.js';
@@ -120,8 +121,8 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
   const target = outputTarget(parsed.values.output as string | undefined, ['text', 'json']);
   if (typeof target === 'string') return usageError('explain', target, explainUsage, io);
   const nowText = parsed.values.now as string | undefined;
-  const now = nowText === undefined ? Date.now() : Date.parse(nowText);
-  if (Number.isNaN(now)) return usageError('explain', `--now must be an RFC 3339 time, not ${JSON.stringify(nowText)}`, explainUsage, io);
+  const now = nowText === undefined ? Date.now() : parseGivenTime(nowText);
+  if (now === undefined) return usageError('explain', `--now must be an RFC 3339 time such as 2022-08-23T10:00:00Z, not ${JSON.stringify(nowText)}`, explainUsage, io);
 
   const catalog = catalogFromFlags((parsed.values.schema as string[] | undefined) ?? [], (parsed.values.crd as string[] | undefined) ?? []);
   const read = await readLiveSource(source, catalog, io);

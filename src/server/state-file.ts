@@ -5,6 +5,7 @@
  * not part of it: it comes from the command line again.
  */
 import { findResource } from '../apiserver/registry.js';
+import { parseGivenTime } from '../apiserver/rfc3339-time.js';
 import { storageKey } from '../apiserver/request-context.js';
 import type { ClusterState, KubeObject } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
@@ -54,7 +55,7 @@ export function stateFromText(base: ClusterState, text: string, file: string): C
     return v;
   };
   const now = getKey(root, 'now');
-  if (typeof now !== 'string' || Number.isNaN(Date.parse(now))) fail(file, 'now must be an RFC 3339 time', doc.positionOf(['now'], 'value'));
+  if (typeof now !== 'string' || parseGivenTime(now) === undefined) fail(file, 'now must be an RFC 3339 time', doc.positionOf(['now'], 'value'));
   const list = getKey(root, 'objects');
   if (!isList(list)) fail(file, 'objects must be a list', doc.positionOf(['objects'], 'value'));
   // CRDs first: the custom resources stored after them are served by them.

@@ -56,6 +56,15 @@ describe('a new cluster', () => {
     });
   });
 
+  it('a state file whose now is not an RFC 3339 time is refused at that key (Date.parse took "2024" and rolled 2024-02-30 over)', () => {
+    const text = stateToText(newClusterState(builtinCatalog(), T0));
+    for (const now of ['2024', '2024-02-30T00:00:00Z']) {
+      const bad = text.replace(/"now": "[^"]*"/, `"now": "${now}"`);
+      expect(bad).not.toBe(text);
+      expect(() => stateFromText(createCluster({ catalog: builtinCatalog(), now: T0 }), bad, 'state.json')).toThrow('now must be an RFC 3339 time');
+    }
+  });
+
   it("takes the kubernetes Service's address from its own range", () => {
     const state = newClusterState(builtinCatalog(), T0, { serviceClusterIPRange: '10.43.0.0/16' });
     expect(getPath(get(state, kubernetes), ['spec', 'clusterIP'])).toBe('10.43.0.1');

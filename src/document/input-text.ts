@@ -74,3 +74,31 @@ function firstInvalidByte(b: Uint8Array): number {
   }
   return b.length;
 }
+
+/**
+ * What go-yaml's reader says of bytes it refuses (gopkg.in/yaml.v2 readerc.go), checked in its
+ * order for the first character that fails; undefined when every character reads. A body that
+ * starts with a UTF-16 byte-order mark is left alone (go-yaml would read it as UTF-16).
+ */
+export function goYamlReaderProblem(b: Uint8Array): string | undefined {
+  if ((b[0] === 0xff && b[1] === 0xfe) || (b[0] === 0xfe && b[1] === 0xff)) return undefined;
+  let i = 0;
+  while (i < b.length) {
+    const c = b[i];
+    const width = c < 0x80 ? 1 : (c & 0xe0) === 0xc0 ? 2 : (c & 0xf0) === 0xe0 ? 3 : (c & 0xf8) === 0xf0 ? 4 : 0;
+    if (width === 0) return 'invalid leading UTF-8 octet';
+    if (i + width > b.length) return 'incomplete UTF-8 octet sequence';
+    let value = width === 1 ? c : width === 2 ? c & 0x1f : width === 3 ? c & 0x0f : c & 0x07;
+    for (let k = 1; k < width; k++) {
+      if ((b[i + k] & 0xc0) !== 0x80) return 'invalid trailing UTF-8 octet';
+      value = (value << 6) + (b[i + k] & 0x3f);
+    }
+    if ((width === 2 && value < 0x80) || (width === 3 && value < 0x800) || (width === 4 && value < 0x10000)) return 'invalid length of a UTF-8 sequence';
+    if ((value >= 0xd800 && value <= 0xdfff) || value > 0x10ffff) return 'invalid Unicode character';
+    const printable =
+      value === 0x09 || value === 0x0a || value === 0x0d || (value >= 0x20 && value <= 0x7e) || value === 0x85 || (value >= 0xa0 && value <= 0xd7ff) || (value >= 0xe000 && value <= 0xfffd) || value >= 0x10000;
+    if (!printable) return 'control characters are not allowed';
+    i += width;
+  }
+  return undefined;
+}

@@ -3,6 +3,7 @@
  * separate from the answering, so the recorder (--record) sees the same request the server served.
  */
 import { findResource } from '../apiserver/registry.js';
+import { goYamlReaderProblem } from '../document/input-text.js';
 import type { ApiRequest, CatalogLike, ClusterState, KubeObject, ObjectRef, PatchType, ResourceType, StatusObject } from '../apiserver/types.js';
 import { deleteOptionsOf } from './delete-options.js';
 import { ProtoCodecError } from './protobuf-codec.js';
@@ -112,6 +113,14 @@ export function restAction(state: ClusterState, req: HttpRequest, path: RestPath
       const patchType = Object.hasOwn(PATCH_TYPES, type) ? PATCH_TYPES[type] : undefined;
       const accepted = Object.keys(PATCH_TYPES).filter((t) => !(r.custom && PATCH_TYPES[t] === 'strategic'));
       if (!patchType || (r.custom && patchType === 'strategic')) return fail(unsupportedBody(accepted));
+      if (patchType === 'apply') {
+        // go-yaml reads every apply body (a JSON one too) and refuses bytes that are not text.
+        const problem = goYamlReaderProblem(req.body);
+        if (problem !== undefined) {
+          const json = /^[\t\n\v\f\r ]*\{/.test(Buffer.from(req.body.subarray(0, 64)).toString('latin1'));
+          return fail(badRequest(json ? `error decoding YAML: error converting YAML to JSON: yaml: ${problem}` : `error encoding patch: yaml: ${problem}`));
+        }
+      }
       return api({ verb: 'patch', target, patchType, patch: Buffer.from(req.body).toString('utf8'), options });
     }
     case 'DELETE': {

@@ -140,3 +140,34 @@ describe('Table responses for kubectl get', () => {
     expect(t.rows[1].cells).toEqual(['robot', '7m30s']);
   });
 });
+
+describe('an apply body that is not text (go-yaml reads apply bodies, and refuses such bytes)', () => {
+  const APPLY = { 'Content-Type': 'application/apply-patch+yaml' };
+  const body = (before: string, bytes: number[], after: string) => new Blob([Buffer.from(before), new Uint8Array(bytes), Buffer.from(after)]);
+  const yaml = (bytes: number[]) => body('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  a: "x', bytes, '"\n');
+  const json = (bytes: number[]) => body('{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c"},"data":{"a":"x', bytes, '"}}');
+  const cases: [string, number[], string][] = [
+    ['a byte that starts no character', [0xff], 'invalid leading UTF-8 octet'],
+    ['a continuation byte first', [0x80], 'invalid leading UTF-8 octet'],
+    ['a sequence cut by another character', [0xc3, 0x41], 'invalid trailing UTF-8 octet'],
+    ['an overlong form', [0xc0, 0xaf], 'invalid length of a UTF-8 sequence'],
+    ['an encoded surrogate', [0xed, 0xa0, 0x80], 'invalid Unicode character'],
+    ['a control character', [0x01], 'control characters are not allowed'],
+  ];
+  for (const [what, bytes, problem] of cases) {
+    it(`${what}: 400 with go-yaml's words, never stored`, async () => {
+      const s = await start();
+      const path = '/api/v1/namespaces/default/configmaps/c?fieldManager=m';
+      const y = await call(s, 'PATCH', path, yaml(bytes), APPLY);
+      expect([y.status, (y.json as { message: string }).message]).toEqual([400, `error encoding patch: yaml: ${problem}`]);
+      const j = await call(s, 'PATCH', path, json(bytes), APPLY);
+      expect([j.status, (j.json as { message: string }).message]).toEqual([400, `error decoding YAML: error converting YAML to JSON: yaml: ${problem}`]);
+      expect((await call(s, 'GET', '/api/v1/namespaces/default/configmaps/c')).status).toBe(404);
+    });
+  }
+  it('a body cut inside a character', async () => {
+    const s = await start();
+    const r = await call(s, 'PATCH', '/api/v1/namespaces/default/configmaps/c?fieldManager=m', body('a: ', [0xe2, 0x82], ''), APPLY);
+    expect([r.status, (r.json as { message: string }).message]).toEqual([400, 'error encoding patch: yaml: incomplete UTF-8 octet sequence']);
+  });
+});

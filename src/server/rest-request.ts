@@ -3,7 +3,7 @@
  * separate from the answering, so the recorder (--record) sees the same request the server served.
  */
 import { findResource } from '../apiserver/registry.js';
-import { goYamlReaderProblem } from '../document/input-text.js';
+import { goJsonStringControl, goYamlReaderProblem } from '../document/input-text.js';
 import type { ApiRequest, CatalogLike, ClusterState, KubeObject, ObjectRef, PatchType, ResourceType, StatusObject } from '../apiserver/types.js';
 import { deleteOptionsOf } from './delete-options.js';
 import { ProtoCodecError } from './protobuf-codec.js';
@@ -54,6 +54,8 @@ export function decodeObjectBody(req: HttpRequest, catalog: CatalogLike, resourc
     }
   }
   const text = Buffer.from(req.body).toString('utf8');
+  const control = /^\s*\{/.test(text) ? goJsonStringControl(text) : undefined;
+  if (control !== undefined) return { ok: false, status: badRequest(`the request body could not be decoded: ${control}`) };
   try {
     const read = readManifests(text, { file: 'request body', flattenLists: false });
     if (read.manifests.length !== 1) return { ok: false, status: badRequest(`the request body must hold exactly one object, not ${read.manifests.length}`) };

@@ -171,3 +171,22 @@ describe('an apply body that is not text (go-yaml reads apply bodies, and refuse
     expect([r.status, (r.json as { message: string }).message]).toEqual([400, 'error encoding patch: yaml: incomplete UTF-8 octet sequence']);
   });
 });
+
+describe('a JSON body with a raw control character in a string (Go\'s JSON reader refuses it)', () => {
+  const raw = (text: string) => new Blob([Buffer.from(text)]);
+  it('create, update and patches: 400 with Go\'s words, nothing stored', async () => {
+    const s = await start();
+    const create = await call(s, 'POST', '/api/v1/namespaces/default/configmaps', raw('{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"q"},"data":{"a":"x\u0001y"}}'), JSON_HEADERS);
+    expect([create.status, (create.json as { message: string }).message]).toEqual([400, "the request body could not be decoded: invalid character '\\x01' in string literal"]);
+    expect((await call(s, 'GET', '/api/v1/namespaces/default/configmaps/q')).status).toBe(404);
+    expect((await call(s, 'POST', '/api/v1/namespaces/default/configmaps', raw('{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"q"},\n\t"data":{"a":"1"}}'), JSON_HEADERS)).status).toBe(201);
+    for (const [type, body, char] of [
+      ['application/merge-patch+json', '{"data":{"a":"x\ty"}}', "'\\t'"],
+      ['application/strategic-merge-patch+json', '{"data":{"a":"x\u001fy"}}', "'\\x1f'"],
+      ['application/json-patch+json', '[{"op":"add","path":"/data/b","value":"\n"}]', "'\\n'"],
+    ]) {
+      const r = await call(s, 'PATCH', '/api/v1/namespaces/default/configmaps/q', raw(body), { 'Content-Type': type });
+      expect([type, r.status, (r.json as { message: string }).message]).toEqual([type, 400, `error decoding patch: invalid character ${char} in string literal`]);
+    }
+  });
+});

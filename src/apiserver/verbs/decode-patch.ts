@@ -3,6 +3,7 @@
  * the server's 400 texts.
  */
 import { SsaError } from '../../errors/ssa-error.js';
+import { goJsonStringControl } from '../../document/input-text.js';
 import { readManifests } from '../../manifest/read-manifests.js';
 import { parseAllDocuments } from 'yaml';
 import { isMap, newMap, type Value, type ValueMap } from '../../value/value.js';
@@ -15,6 +16,8 @@ export type Decoded<T> = { ok: true; value: T } | { ok: false; status: StatusObj
 /** A json/merge/strategic patch: decoded JSON. */
 export function decodeJsonPatchBody(patch: string | Value): Decoded<Value> {
   if (typeof patch !== 'string') return { ok: true, value: toValue(patch) };
+  const control = goJsonStringControl(patch);
+  if (control !== undefined) return { ok: false, status: badRequest(`error decoding patch: ${control}`) };
   try {
     return { ok: true, value: parseJson(patch) };
   } catch (e) {

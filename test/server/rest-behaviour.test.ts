@@ -130,14 +130,13 @@ describe('Table responses for kubectl get', () => {
   it('a kind without columns of its own gets NAME and AGE, with ages as kubectl prints them', async () => {
     let now = TEST_NOW;
     const s = await start({ now: () => now });
-    const sa = JSON.stringify({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'robot' } });
-    expect((await call(s, 'POST', '/api/v1/namespaces/default/serviceaccounts', sa, JSON_HEADERS)).status).toBe(201);
+    // A kind whose printer's columns are not modelled (docs/serve.md lists them).
+    const sc = JSON.stringify({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast' }, provisioner: 'example.com/disk' });
+    expect((await call(s, 'POST', '/apis/storage.k8s.io/v1/storageclasses', sc, JSON_HEADERS)).status).toBe(201);
     now = '2024-05-01T10:07:30Z';
-    const t = (await call(s, 'GET', '/api/v1/namespaces/default/serviceaccounts', undefined, { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' })).json;
+    const t = (await call(s, 'GET', '/apis/storage.k8s.io/v1/storageclasses', undefined, { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' })).json;
     expect(t.columnDefinitions.map((c: any) => c.name)).toEqual(['Name', 'Age']);
-    // The namespace's `default` account, made by the serviceaccount controller when the server started, comes first.
-    expect(t.rows.map((r: any) => r.cells[0])).toEqual(['default', 'robot']);
-    expect(t.rows[1].cells).toEqual(['robot', '7m30s']);
+    expect(t.rows.map((r: any) => r.cells)).toEqual([['fast', '7m30s']]);
   });
 });
 

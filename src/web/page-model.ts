@@ -339,7 +339,10 @@ export function objectModel(
     const owners = l.owners.map(tag);
     const key = owners.map((o) => o.label).join('\u0000');
     const changed = previous !== undefined && l.path !== undefined && previous.get(l.path) !== key && !(key === '' && !previous.has(l.path));
-    const mark = l.path !== undefined ? marks.get(l.path) : undefined;
+    // A mark on the list item starting here (a 409 on a duplicated item, an item taken) is the line's too; the stronger wins.
+    const fieldMark = l.path !== undefined ? marks.get(l.path) : undefined;
+    const itemMark = l.item ? marks.get(pathToString(l.item.at)) : undefined;
+    const mark = fieldMark && itemMark ? (MARK_ORDER.indexOf(itemMark.kind) < MARK_ORDER.indexOf(fieldMark.kind) ? itemMark : fieldMark) : (fieldMark ?? itemMark);
     const value = l.path !== undefined ? changedValues.get(l.path) : undefined;
     return {
       text: l.text,

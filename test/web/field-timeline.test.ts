@@ -61,3 +61,29 @@ describe('a field\'s history: the field\'s own owners', () => {
     expect(points[1].owners!.map((o) => o.label)).toEqual(['bob']);
   });
 });
+
+describe('a step\'s marks reach the line where a list item starts', () => {
+  it('a 409 on a duplicated item marks its lines', async () => {
+    const { marksOf, objectModel } = await import('../../src/web/page-model.js');
+    const { liveCluster } = await import('../../src/scenarios/offline-apply.js');
+    const { clusterView } = await import('../../src/scenarios/cluster-mode.js');
+    const { loadSchemaSources } = await import('../../src/schema/catalog.js');
+    const pod = {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name: 'p',
+        namespace: 'default',
+        managedFields: [
+          { manager: 'alice', operation: 'Update', apiVersion: 'v1', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:containers': { 'k:{"name":"app"}': { '.': {}, 'f:env': { '.': {}, 'k:{"name":"X"}': {} } } } } } },
+        ],
+      },
+      spec: { containers: [{ name: 'app', image: 'nginx', env: [{ name: 'X', value: '1' }, { name: 'X', value: '2' }] }] },
+    };
+    const view = clusterView(liveCluster(loadSchemaSources({ builtin: true }), [pod as never], '2026-01-10T00:00:00Z')).objects[0];
+    const item = '.spec.containers[name="app"].env[name="X"]';
+    const model = objectModel(view, undefined, new Map(), marksOf([{ path: item, manager: 'alice' }], []));
+    const marked = model.rows.filter((r) => r.mark?.kind === 'conflict').map((r) => r.text.trim());
+    expect(marked).toEqual(['- name: X', '- name: X']);
+  });
+});

@@ -3,14 +3,12 @@
  * that sets one conflicts with its owner (the API server's answer, checked with preview). blame
  * prints them after the object's lines, each with its owners; -o json lists them as `absent`.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-io.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, scratchDir } from './run-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-blame-absent-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir } = scratchDir('ssa-sim-blame-absent-');
 
 const LIVE = `apiVersion: apps/v1
 kind: Deployment

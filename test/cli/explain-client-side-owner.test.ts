@@ -6,14 +6,12 @@
  * kubectl-client-side-apply's removes it; another applier leaving it out does not either".
  * Each claim is checked against preview (the API server's answer).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-io.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, scratchDir } from './run-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-explain-csa-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir } = scratchDir('ssa-sim-explain-csa-');
 
 /** What `kubectl apply -f` of settings {color, size} leaves (captured from ssa-sim serve with kubectl v1.32). */
 const live = join(dir, 'settings.yaml');

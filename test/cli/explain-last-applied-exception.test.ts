@@ -5,14 +5,12 @@
  * value: explain said any apply that changes it conflicts, "whoever applies", while `kubectl
  * apply --server-side` takes it (preview shows the exception).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-io.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, scratchDir } from './run-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-explain-exception-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir } = scratchDir('ssa-sim-explain-exception-');
 
 const live = (image: string) => `apiVersion: apps/v1
 kind: Deployment

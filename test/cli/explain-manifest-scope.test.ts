@@ -4,14 +4,12 @@
  * apply", exit 2), and one that does not name the explained object leaves it alone; both got
  * "NO CHANGE: ... owns it before and after", a verdict for an apply that does not touch it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-io.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, scratchDir } from './run-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-explain-scope-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir } = scratchDir('ssa-sim-explain-scope-');
 
 const live = join(dir, 'settings.yaml');
 writeFileSync(

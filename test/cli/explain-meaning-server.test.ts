@@ -6,14 +6,12 @@
  * server defaults again once its only applier drops it (`.spec.replicas`), a list item and a set
  * item (owned as nodes, never conflicting as a whole).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-io.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, scratchDir } from './run-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-meaning-server-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir } = scratchDir('ssa-sim-meaning-server-');
 
 const LIVE = `apiVersion: apps/v1
 kind: Deployment

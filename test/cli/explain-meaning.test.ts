@@ -4,14 +4,12 @@
  * `kubectl set image` leave on a Deployment (captured from `ssa-sim serve` with kubectl v1.32);
  * each claim is checked against the offline apply (`preview`, the API server's answer).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-io.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, scratchDir } from './run-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-explain-meaning-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir } = scratchDir('ssa-sim-explain-meaning-');
 
 const live = join(dir, 'web.yaml');
 writeFileSync(

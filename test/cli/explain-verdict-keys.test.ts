@@ -3,14 +3,12 @@
  * is not one on `.data.a.b` (the key "a.b" is a sibling of "a", though its path starts with the
  * same text). The API server's answer, checked with preview: the 409 names `.data.a` only.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-io.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, scratchDir } from './run-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-verdict-keys-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir } = scratchDir('ssa-sim-verdict-keys-');
 
 const live = join(dir, 'live.yaml');
 const manifest = join(dir, 'm.yaml');

@@ -3,14 +3,12 @@
  * capture lacks is created even when another conflicts. preview said so (one warning line on
  * stderr, docs/live-objects.md) only when every object succeeded.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-io.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, scratchDir } from './run-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-created-on-conflict-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir } = scratchDir('ssa-sim-created-on-conflict-');
 
 const live = join(dir, 'live.yaml');
 writeFileSync(

@@ -5,14 +5,12 @@
  * details (checked against kubectl v1.32 in test/server/kubectl-compare.test.ts). preview and diff
  * answer the same.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-io.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, scratchDir } from './run-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-empty-manager-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir } = scratchDir('ssa-sim-empty-manager-');
 
 const live = join(dir, 'live.yaml');
 writeFileSync(

@@ -4,14 +4,12 @@
  * kubectl v1.32 in test/server/kubectl-compare.test.ts). preview dropped kubectl's stderr unless
  * the apply failed.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-io.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, scratchDir } from './run-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-preview-warnings-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir } = scratchDir('ssa-sim-preview-warnings-');
 
 /** What `kubectl create cm created1 --from-literal=a=1` leaves: no last-applied annotation. */
 const live = join(dir, 'created1.yaml');

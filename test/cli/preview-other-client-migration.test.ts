@@ -4,17 +4,15 @@
  * NAME` migrates for any name (apiserver-semantics §5.2 step 3), and then prunes what the
  * manifest leaves out: preview said nothing of it, while kubectl would remove .data.size here (and the last-applied annotation, which only a manager named kubectl keeps).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { kubectlApply } from '../../src/actors/index.js';
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { newClusterState } from '../../src/server/initial-state.js';
-import { runCli } from './run-io.js';
+import { runCli, scratchDir } from './run-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-other-client-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir } = scratchDir('ssa-sim-other-client-');
 
 /** What `kubectl apply -f` (client-side) of settings {color, size} leaves. */
 const live = join(dir, 'settings.yaml');

@@ -4,14 +4,12 @@
  * and the playground, which word ownership changes the same way) must say so: the object after
  * the apply (the API server's answer, `-o yaml`) lacks it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-io.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, scratchDir } from './run-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-unowned-removals-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir } = scratchDir('ssa-sim-unowned-removals-');
 
 const LIVE = `apiVersion: v1
 kind: ConfigMap

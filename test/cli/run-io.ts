@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { Readable } from 'node:stream';
 import { main } from '../../src/cli/main.js';
 import type { CommandIO } from '../../src/cli/io.js';
@@ -26,4 +30,21 @@ export async function runCli(
   };
   const code = await main(args, io);
   return { code, stdout, stderr };
+}
+
+/**
+ * A folder of its own for a test file's inputs, removed after the file's tests: call it at the
+ * top of a test file. `write` puts a file there and gives its path.
+ */
+export function scratchDir(prefix: string): { dir: string; write: (name: string, text: string) => string } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return {
+    dir,
+    write: (name, text) => {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return path;
+    },
+  };
 }

@@ -3,14 +3,12 @@
  * is not there, the error names the scenario's file, line and column, the key that names the file,
  * and where it was looked for, in words (not Node's ENOENT).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-io.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, scratchDir } from './run-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-run-missing-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir } = scratchDir('ssa-sim-run-missing-');
 mkdirSync(join(dir, 'manifests'));
 
 function scenario(name: string, text: string): string {

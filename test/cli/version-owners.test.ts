@@ -6,14 +6,12 @@
  * puts its owner on the metric's lines, explain says so and why, and explain -f's verdict is the
  * server's 409, not "fails on other fields".
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-io.js';
+import { describe, expect, it } from 'vitest';
+import { runCli, scratchDir } from './run-io.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-version-owners-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { dir } = scratchDir('ssa-sim-version-owners-');
 
 const LIVE = `apiVersion: autoscaling/v2
 kind: HorizontalPodAutoscaler

@@ -21,8 +21,7 @@ import { pathToString } from '../fieldpath/path-string.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
 import type { Atom } from '../schema/schema.js';
 import { extractItems } from '../typed/remove-items.js';
-import { childType, nodeHandler, ownedWhole, ownersOfPath } from '../typed/owners-of-path.js';
-import { stepInto } from '../fieldpath/value-at-path.js';
+import { nodeAt, nodeHandler, ownedWhole, ownersOfPath } from '../typed/owners-of-path.js';
 import { stringifyJson } from '../value/stringify-json.js';
 import { valueEquals } from '../value/equals.js';
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
@@ -55,30 +54,17 @@ function keyField(path: Path, atom: Atom, object: Value): { readonly sameItemWit
   const last = path[path.length - 1];
   const item = path[path.length - 2];
   if (last?.kind !== PeKind.Field || item?.kind !== PeKind.Key || !item.fields.some((f) => f.name === last.name)) return undefined;
-  let a: Atom | undefined = atom;
-  let v: Value | undefined = object;
-  for (const pe of path.slice(0, -1)) {
-    const handler = nodeHandler(a, v, pe);
-    a = childType(a, handler, pe);
-    if (a === undefined) return { sameItemWithout: false };
-    v = v === undefined || v === null ? undefined : stepInto(v, pe);
-  }
-  const field = a.map?.fields.get(last.name);
+  const node = nodeAt(path.slice(0, -1), atom, object);
+  if (node === undefined) return { sameItemWithout: false };
+  const field = node.atom.map?.fields.get(last.name);
   const value = item.fields.find((f) => f.name === last.name)!.value;
   return { sameItemWithout: field?.hasDefault === true && valueEquals(field.default as Value, value) };
 }
 
 /** Whether the engine owns the node at `path` whole (a scalar, an atomic map or list). */
 function nodeOwnedWhole(path: Path, atom: Atom, object: Value): boolean {
-  let a: Atom | undefined = atom;
-  let v: Value | undefined = object;
-  for (const pe of path) {
-    const handler = nodeHandler(a, v, pe);
-    a = childType(a, handler, pe);
-    if (a === undefined) return false;
-    v = v === undefined || v === null ? undefined : stepInto(v, pe);
-  }
-  return ownedWhole(a, nodeHandler(a, v, undefined));
+  const node = nodeAt(path, atom, object);
+  return node !== undefined && ownedWhole(node.atom, nodeHandler(node.atom, node.value, undefined));
 }
 
 const list = (names: readonly string[]) => names.join(' and ');

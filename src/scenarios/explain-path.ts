@@ -7,8 +7,7 @@ import type { Path } from '../fieldpath/path-element.js';
 import { pathToString } from '../fieldpath/path-string.js';
 import type { FieldSet } from '../fieldpath/set.js';
 import type { Atom } from '../schema/schema.js';
-import { childType, itemsNamed, nodeHandler, ownersOfPath } from '../typed/owners-of-path.js';
-import { stepInto } from '../fieldpath/value-at-path.js';
+import { itemsNamed, nodeAt, nodeHandler, ownersOfPath } from '../typed/owners-of-path.js';
 import type { Value } from '../value/value.js';
 import type { OwnerEntry } from './owners.js';
 import { valueAtPath } from './value-at-path.js';
@@ -38,17 +37,10 @@ function subtree(set: FieldSet, path: Path): FieldSet | undefined {
 
 /** How many items of its list the last element of `item` names in the object (1 for anything else). */
 export function copiesOf(object: Value, type: Atom, item: Path): number {
-  let a: Atom | undefined = type;
-  let v: Value | undefined = object;
-  for (let i = 0; i < item.length; i++) {
-    const pe = item[i];
-    const handler = nodeHandler(a, v, pe);
-    if (i === item.length - 1) return handler === 'list' && Array.isArray(v) && a.list ? Math.max(1, itemsNamed(a.list, v, pe)) : 1;
-    a = childType(a, handler, pe);
-    if (a === undefined || v === undefined || v === null) return 1;
-    v = stepInto(v, pe);
-  }
-  return 1;
+  const last = item[item.length - 1];
+  const list = last === undefined ? undefined : nodeAt(item.slice(0, -1), type, object);
+  if (list === undefined || !Array.isArray(list.value) || !list.atom.list || nodeHandler(list.atom, list.value, last) !== 'list') return 1;
+  return Math.max(1, itemsNamed(list.atom.list, list.value, last));
 }
 
 export function pathOwnership(object: Value, owners: readonly OwnerEntry[], path: Path, type: Atom): PathOwnership {

@@ -55,6 +55,22 @@ export function childType(atom: Atom, handler: Handler, pe: PathElement): Atom |
 }
 
 /**
+ * The type of the node at `path` and its value in `object` (undefined where the object has none),
+ * walking the path as the engine does; undefined when the schema has no place for the path.
+ */
+export function nodeAt(path: Path, atom: Atom, object: Value | undefined): { readonly atom: Atom; readonly value: Value | undefined } | undefined {
+  let a = atom;
+  let v = object;
+  for (const pe of path) {
+    const next = childType(a, nodeHandler(a, v, pe), pe);
+    if (next === undefined) return undefined;
+    a = next;
+    v = v === undefined || v === null ? undefined : stepInto(v, pe);
+  }
+  return { atom: a, value: v };
+}
+
+/**
  * The shortest proper prefix of `path` the schema makes owned whole, or that is an item the
  * object's list holds more than once (undefined when there is none, or when the schema has no
  * place for the path). `object` decides between a type's

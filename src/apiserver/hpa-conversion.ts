@@ -91,6 +91,20 @@ function crossVersionReference(ref: ValueMap | undefined): ValueMap {
   return struct(['kind', text(ref, 'kind')], ['name', text(ref, 'name')], ['apiVersion', optionalText(ref, 'apiVersion')]);
 }
 
+/**
+ * A v2 resource or container resource source as its v1 struct: `target` for a spec, `current` for
+ * a status, whose average value v1 never omits (a Quantity, not a pointer to one).
+ */
+function resourceToV1(s: ValueMap, side: 'target' | 'current', container: boolean): ValueMap {
+  const values = mapAt(s, side);
+  return struct(
+    ['name', text(s, 'name')],
+    [`${side}AverageUtilization`, present(values, 'averageUtilization')],
+    [`${side}AverageValue`, side === 'target' ? optionalQuantity(values, 'averageValue') : quantity(values, 'averageValue')],
+    ['container', container ? text(s, 'container') : undefined],
+  );
+}
+
 const V1_METRIC_SPEC: readonly (readonly [string, (source: ValueMap) => ValueMap])[] = [
   [
     'object',
@@ -112,25 +126,8 @@ const V1_METRIC_SPEC: readonly (readonly [string, (source: ValueMap) => ValueMap
         ['selector', present(mapAt(s, 'metric'), 'selector')],
       ),
   ],
-  [
-    'resource',
-    (s) =>
-      struct(
-        ['name', text(s, 'name')],
-        ['targetAverageUtilization', present(mapAt(s, 'target'), 'averageUtilization')],
-        ['targetAverageValue', optionalQuantity(mapAt(s, 'target'), 'averageValue')],
-      ),
-  ],
-  [
-    'containerResource',
-    (s) =>
-      struct(
-        ['name', text(s, 'name')],
-        ['targetAverageUtilization', present(mapAt(s, 'target'), 'averageUtilization')],
-        ['targetAverageValue', optionalQuantity(mapAt(s, 'target'), 'averageValue')],
-        ['container', text(s, 'container')],
-      ),
-  ],
+  ['resource', (s) => resourceToV1(s, 'target', false)],
+  ['containerResource', (s) => resourceToV1(s, 'target', true)],
   [
     'external',
     (s) =>
@@ -164,25 +161,8 @@ const V1_METRIC_STATUS: readonly (readonly [string, (source: ValueMap) => ValueM
         ['selector', present(mapAt(s, 'metric'), 'selector')],
       ),
   ],
-  [
-    'resource',
-    (s) =>
-      struct(
-        ['name', text(s, 'name')],
-        ['currentAverageUtilization', present(mapAt(s, 'current'), 'averageUtilization')],
-        ['currentAverageValue', quantity(mapAt(s, 'current'), 'averageValue')],
-      ),
-  ],
-  [
-    'containerResource',
-    (s) =>
-      struct(
-        ['name', text(s, 'name')],
-        ['currentAverageUtilization', present(mapAt(s, 'current'), 'averageUtilization')],
-        ['currentAverageValue', quantity(mapAt(s, 'current'), 'averageValue')],
-        ['container', text(s, 'container')],
-      ),
-  ],
+  ['resource', (s) => resourceToV1(s, 'current', false)],
+  ['containerResource', (s) => resourceToV1(s, 'current', true)],
   [
     'external',
     (s) =>

@@ -13,6 +13,7 @@ import { valueEquals } from '../../value/equals.js';
 import { type Value, type ValueMap, getKey, hasKey, isList, isMap, newMap } from '../../value/value.js';
 import { hasStrategy, NO_PATCH_META, type PatchMetaNode } from './patch-meta.js';
 import { stringifyJson } from '../../value/stringify-json.js';
+import { goSprint } from '../../apiserver/patch/go-sprint.js';
 
 interface DiffOptions {
   readonly ignoreDeletions: boolean;
@@ -35,14 +36,6 @@ export class PatchComputeError extends Error {
     super(message);
     this.name = 'PatchComputeError';
   }
-}
-
-/** Go's `fmt.Sprint` of a decoded JSON value: `map[k:v]`, `[a b]`, `<nil>`. */
-function goSprint(v: Value): string {
-  if (v === null) return '<nil>';
-  if (Array.isArray(v)) return `[${v.map(goSprint).join(' ')}]`;
-  if (isMap(v)) return `map[${Object.keys(v).sort(compareStrings).map((k) => `${k}:${goSprint(v[k])}`).join(' ')}]`;
-  return String(v);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Atom } from '../../schema/schema.js';
 import { isMap, type Value, type ValueMap } from '../../value/value.js';
-import { badRequest, genericUnprocessable, statusFailure } from '../status.js';
+import { badRequest, genericUnprocessable, internalError, statusFailure } from '../status.js';
 import type { PatchType, StatusObject } from '../types.js';
 import { applyJsonPatch } from './json-patch.js';
 import { applyMergePatch } from './merge-patch.js';
@@ -25,7 +25,9 @@ export function applyPatch(type: Exclude<PatchType, 'apply'>, doc: ValueMap, pat
       break;
     case 'strategic': {
       const r = applyStrategicMergePatch(doc, patchValue, atom);
-      if (!r.ok) return { ok: false, status: badRequest(r.message) };
+      // handlers/patch.go's interpretStrategicMergePatchError: format errors 400, lists of lists the
+      // generic 422, any other error as it is (a plain error: 500 with no reason)
+      if (!r.ok) return { ok: false, status: r.code === 400 ? badRequest(r.message) : r.code === 422 ? genericUnprocessable() : internalError(r.message) };
       out = r.value;
       break;
     }

@@ -13,20 +13,50 @@
  * Patch metadata comes from the schema (FieldInfo.patchStrategy / patchMergeKey). A field without
  * any (a catalog that carries none) falls back to the structural schema: an associative list is
  * merged by its first key. Free-form maps and untyped values have no metadata.
+ *
+ * A malformed patch fails with apimachinery's text (v0.32 strategicpatch and mergepatch/errors.go)
+ * and the code the API server's patch handler gives it (interpretStrategicMergePatchError): 400 for
+ * the five format errors (`invalid patch format of retainKeys`...), the generic 422 for lists of
+ * lists, 500 for every other error (a plain Go error: `map: map[image:x] does not contain declared
+ * merge key: name`). A key starting with `$` that is no directive is data, as in Go.
  */
 import type { Atom, FieldInfo } from '../../schema/schema.js';
 import { valueEquals } from '../../value/equals.js';
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../../value/value.js';
-import { stringifyJson } from '../../value/stringify-json.js';
+import { goSprint, goSprintS, goTypeName } from './go-sprint.js';
 
-export type SmpOutcome = { ok: true; value: Value } | { ok: false; message: string };
+/** 400: one of mergepatch's format errors; 422: lists of lists; 500: any other error. */
+export type SmpFailureCode = 400 | 422 | 500;
+export type SmpOutcome = { ok: true; value: Value } | { ok: false; code: SmpFailureCode; message: string };
 
-class SmpError extends Error {}
+class SmpError extends Error {
+  constructor(
+    readonly code: SmpFailureCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const badFormat = (what: string) => new SmpError(400, `invalid patch format of ${what}`);
+const noMergeKey = (m: ValueMap, key: string) => new SmpError(500, `map: ${goSprint(m)} does not contain declared merge key: ${key}`);
+const badPatchType = (t: Value, m: ValueMap) => new SmpError(500, `unknown patch type: ${goSprintS(t)} in map: ${goSprint(m)}`);
+/** mergepatch.ErrBadArgType: the Go type expected and the one received. */
+const badArgType = (expected: string, actual: Value) => new SmpError(500, `expected a ${expected}, but received a ${goTypeName(actual) ?? '%!s(<nil>)'}`);
 
 const DIRECTIVE = '$patch';
 const RETAIN_KEYS = '$retainKeys';
-const SET_ORDER = '$setElementOrder/';
-const DELETE_PRIMITIVES = '$deleteFromPrimitiveList/';
+const SET_ORDER_PREFIX = '$setElementOrder';
+const DELETE_PRIMITIVES_PREFIX = '$deleteFromPrimitiveList';
+const SET_ORDER = SET_ORDER_PREFIX + '/';
+const DELETE_PRIMITIVES = DELETE_PRIMITIVES_PREFIX + '/';
+
+/** strategicpatch's extractKey: the field a directive key names, `<prefix>/<field>`; anything else is a format error. */
+function directiveField(key: string, prefix: string, what: string): string {
+  const slash = key.indexOf('/');
+  if (slash < 0 || key.slice(0, slash) !== prefix) throw badFormat(what);
+  return key.slice(slash + 1);
+}
 
 interface PatchMeta {
   readonly atom: Atom | undefined;
@@ -39,11 +69,11 @@ type WithPatchMeta = FieldInfo & { readonly patchStrategy?: string; readonly pat
 
 /** Applies `patch` to `original` under `atom` (undefined: no patch metadata anywhere). */
 export function applyStrategicMergePatch(original: Value, patch: Value, atom: Atom | undefined): SmpOutcome {
-  if (!isMap(patch)) return { ok: false, message: 'unable to find api field in struct for the patch: the patch must be a JSON object' };
+  if (!isMap(patch)) return { ok: false, code: 400, message: 'unable to find api field in struct for the patch: the patch must be a JSON object' };
   try {
     return { ok: true, value: mergeMap(isMap(original) ? original : null, patch, atom) };
   } catch (e) {
-    if (e instanceof SmpError) return { ok: false, message: e.message };
+    if (e instanceof SmpError) return { ok: false, code: e.code, message: e.message };
     throw e;
   }
 }
@@ -80,42 +110,46 @@ function mergeMap(originalIn: ValueMap | null, patchIn: ValueMap, atom: Atom | u
   if (directive !== undefined) {
     if (directive === 'replace') return clean(without(patchIn, DIRECTIVE)) as ValueMap;
     if (directive === 'delete') return newMap();
-    throw new SmpError(`Unknown patch type: ${String(directive)} in map`);
+    throw badPatchType(directive, patchIn);
   }
   const original = originalIn ? copyMap(originalIn) : newMap();
   const patch = copyMap(patchIn);
 
   const retain = getKey(patch, RETAIN_KEYS);
   if (retain !== undefined) {
-    if (!Array.isArray(retain)) throw new SmpError('$retainKeys must be a list');
-    const keep = new Set(retain.map(String));
-    for (const k of Object.keys(original)) if (!keep.has(k)) delete original[k];
     delete patch[RETAIN_KEYS];
+    if (!Array.isArray(retain)) throw badFormat('retainKeys');
+    const keep = new Set(retain.filter((k) => typeof k === 'string'));
+    // every key the patch sets must be listed (nulls and the list directives need not be)
+    for (const k of Object.keys(patch)) {
+      if (patch[k] === null || k.startsWith(DELETE_PRIMITIVES_PREFIX) || k.startsWith(SET_ORDER_PREFIX)) continue;
+      if (!keep.has(k)) throw badFormat('retainKeys');
+    }
+    for (const k of Object.keys(original)) if (!keep.has(k)) delete original[k];
   }
 
   for (const key of Object.keys(patch)) {
-    if (!key.startsWith(SET_ORDER)) continue;
+    if (!key.startsWith(SET_ORDER_PREFIX)) continue;
     const order = patch[key];
-    if (!Array.isArray(order)) throw new SmpError(`invalid type for ${key}: expected a list`);
-    const field = key.slice(SET_ORDER.length);
+    delete patch[key];
+    if (!Array.isArray(order)) throw badArgType('[]interface {}', order);
+    const field = directiveField(key, SET_ORDER_PREFIX, 'setElementOrder list');
     const meta = metaFor(atom, field);
     const orig = getKey(original, field);
     const patchList = getKey(patch, field);
-    const origList = Array.isArray(orig) ? orig : undefined;
+    if (orig !== undefined && !Array.isArray(orig)) throw badArgType('[]interface {}', orig);
+    if (patchList !== undefined && !Array.isArray(patchList)) throw badArgType('[]interface {}', patchList);
+    const origList = orig;
     let merged: Value[];
     if (origList && patchList === undefined) merged = origList;
     else if (!origList && patchList !== undefined) merged = Array.isArray(patchList) ? (clean(patchList) as Value[]) : [];
     else if (origList && patchList !== undefined) {
       const m = mergeListField(origList, patchList, meta, false);
       merged = Array.isArray(m) ? m : [];
-    } else {
-      delete patch[key];
-      continue;
-    }
+    } else continue;
     const { inList, rest } = partition(merged, order, meta.mergeKey);
     original[field] = normalizeElementOrder(inList, rest, order, origList ?? [], meta.mergeKey);
     delete patch[field];
-    delete patch[key];
   }
 
   // Deletion lists first, then the rest (Go's map order is random; this order is the sensible one).
@@ -124,13 +158,9 @@ function mergeMap(originalIn: ValueMap | null, patchIn: ValueMap, atom: Atom | u
     const patchV = patch[rawKey];
     let k = rawKey;
     let isDeleteList = false;
-    if (rawKey.startsWith(DELETE_PRIMITIVES)) {
-      k = rawKey.slice(DELETE_PRIMITIVES.length);
+    if (rawKey.startsWith(DELETE_PRIMITIVES_PREFIX)) {
+      k = directiveField(rawKey, DELETE_PRIMITIVES_PREFIX, 'primitive list');
       isDeleteList = true;
-      if (!Array.isArray(patchV)) throw new SmpError(`invalid type for ${rawKey}: expected a list`);
-      if (getKey(original, k) === undefined) continue;
-    } else if (rawKey.startsWith('$')) {
-      throw new SmpError(`unknown directive ${rawKey}`);
     }
     if (patchV === null) {
       delete original[k];
@@ -159,17 +189,34 @@ function mergeMap(originalIn: ValueMap | null, patchIn: ValueMap, atom: Atom | u
 
 function mergeListField(orig: Value[], patch: Value, meta: PatchMeta, isDeleteList: boolean): Value {
   if (!Array.isArray(patch)) return clean(patch);
-  if (meta.strategy !== 'merge') return clean(patch);
+  // "Delete lists are handled the same way regardless of what the field's patch strategy is"
+  if (meta.strategy !== 'merge' && !isDeleteList) return clean(patch);
   return mergeSlice(orig, patch, meta, isDeleteList);
+}
+
+/** The type of a list item as Go's reflect sees a decoded JSON value (int64 and float64 differ). */
+function itemType(v: Value): string {
+  return goTypeName(v) ?? 'nil';
+}
+
+/** strategicpatch's sliceElementType: every item of both lists of one type, and not a list. */
+function checkElementTypes(original: Value[], patch: Value[]): void {
+  let first: string | undefined;
+  for (const v of [...original, ...patch]) {
+    const t = itemType(v);
+    if (first === undefined) {
+      first = t;
+      if (Array.isArray(v)) throw new SmpError(422, 'lists of lists are not supported');
+    } else if (t !== first) {
+      throw new SmpError(500, `list element types are not identical: ${goSprint([original, patch])}`);
+    }
+  }
 }
 
 function mergeSlice(originalIn: Value[], patchIn: Value[], meta: PatchMeta, isDeleteList: boolean): Value[] {
   if (originalIn.length === 0 && patchIn.length === 0) return originalIn;
-  const sample = originalIn[0] ?? patchIn[0];
-  const maps = isMap(sample);
-  for (const v of [...originalIn, ...patchIn]) {
-    if (isMap(v) !== maps || Array.isArray(v)) throw new SmpError('lists of lists or of mixed items cannot be merged');
-  }
+  checkElementTypes(originalIn, patchIn);
+  const maps = isMap(originalIn[0] ?? patchIn[0]);
   let original = originalIn;
   let patch = patchIn;
   let merged: Value[];
@@ -179,7 +226,7 @@ function mergeSlice(originalIn: Value[], patchIn: Value[], meta: PatchMeta, isDe
     for (const v of [...original, ...patch]) if (!merged.some((m) => valueEquals(m, v))) merged.push(v);
   } else {
     const key = meta.mergeKey;
-    if (!key) throw new SmpError('cannot merge lists without merge key');
+    if (!key) throw new SmpError(500, 'cannot merge lists without merge key');
     const plain: Value[] = [];
     let replace = false;
     for (const v of patch as ValueMap[]) {
@@ -187,11 +234,11 @@ function mergeSlice(originalIn: Value[], patchIn: Value[], meta: PatchMeta, isDe
       if (d === undefined) plain.push(v);
       else if (d === 'delete') {
         const kv = getKey(v, key);
-        if (kv === undefined) throw new SmpError(`map: ${stringifyJson(v)} does not contain declared merge key: ${key}`);
+        if (kv === undefined) throw noMergeKey(v, key);
         original = original.filter((o) => !valueEquals(getKey(o as ValueMap, key), kv));
       } else if (d === 'replace') replace = true;
-      else if (d === 'merge') throw new SmpError('merging lists cannot yet be specified in the patch');
-      else throw new SmpError(`Unknown patch type: ${String(d)} in map`);
+      else if (d === 'merge') throw new SmpError(500, 'merging lists cannot yet be specified in the patch');
+      else throw badPatchType(d, v);
     }
     if (replace) {
       original = clean(plain) as Value[];
@@ -201,7 +248,8 @@ function mergeSlice(originalIn: Value[], patchIn: Value[], meta: PatchMeta, isDe
     const element = meta.atom?.list?.element.get();
     for (const v of patch as ValueMap[]) {
       const kv = getKey(v, key);
-      const at = kv === undefined ? -1 : merged.findIndex((o) => isMap(o) && valueEquals(getKey(o, key), kv));
+      if (kv === undefined) throw noMergeKey(v, key);
+      const at = merged.findIndex((o) => isMap(o) && valueEquals(getKey(o, key), kv));
       if (at >= 0) merged[at] = mergeMap(merged[at] as ValueMap, v, element);
       else merged.push(clean(v));
     }

@@ -1,0 +1,109 @@
+/**
+ * Strategic merge patch directives and malformed patches as kube-apiserver 1.32 answers them:
+ * k8s.io/apimachinery v0.32.0 pkg/util/strategicpatch/patch.go (mergeMap, mergeSliceHandler,
+ * applyRetainKeysDirective, mergeSliceWithSpecialElements, sliceElementType), its error texts in
+ * pkg/util/mergepatch/errors.go, and how k8s.io/apiserver's handlers/patch.go
+ * (interpretStrategicMergePatchError) turns them into answers: the five format errors are 400s,
+ * lists of lists the generic 422, every other error a plain error, so a 500 with no reason.
+ */
+import { describe, expect, it } from 'vitest';
+import { applyStrategicMergePatch } from '../../src/apiserver/patch/strategic-merge-patch.js';
+import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
+import type { KubeObject } from '../../src/apiserver/index.js';
+import { cluster, fail, obj, ok, ref, T } from './helpers.js';
+
+const catalog = builtinCatalog();
+const deploymentAtom = () => catalog.schema.named(catalog.typeFor('apps/v1', 'Deployment')!);
+
+const live = obj({
+  metadata: { finalizers: [] },
+  spec: {
+    strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1 } },
+    template: {
+      spec: {
+        containers: [
+          { name: 'web', image: 'nginx', args: ['x', 'y'], env: [{ name: 'A', value: '1' }] },
+          { name: 'side', image: 'busybox' },
+        ],
+      },
+    },
+  },
+});
+
+const patched = (patch: unknown): KubeObject => {
+  const r = applyStrategicMergePatch(live, obj(patch), deploymentAtom());
+  if (!r.ok) throw new Error(`${r.code}: ${r.message}`);
+  return r.value as KubeObject;
+};
+const failed = (patch: unknown): string => {
+  const r = applyStrategicMergePatch(live, obj(patch), deploymentAtom());
+  if (r.ok) throw new Error(`expected a failure, got ${JSON.stringify(r.value)}`);
+  return `${r.code}: ${r.message}`;
+};
+const podSpec = (spec: unknown) => ({ spec: { template: { spec } } });
+const containers = (o: KubeObject) => (((o.spec as KubeObject).template as KubeObject).spec as KubeObject).containers;
+
+describe('directives', () => {
+  it('$deleteFromPrimitiveList removes values from a list whatever its patch strategy (args has none)', () => {
+    // mergeSliceHandler: "Delete lists are handled the same way regardless of what the field's patch strategy is"
+    expect(containers(patched(podSpec({ containers: [{ name: 'web', '$deleteFromPrimitiveList/args': ['x'] }] })))).toEqual([
+      { name: 'web', image: 'nginx', args: ['y'], env: [{ name: 'A', value: '1' }] },
+      { name: 'side', image: 'busybox' },
+    ]);
+  });
+  it('a $deleteFromPrimitiveList value that is not a list, or names a missing list, is passed over', () => {
+    expect(containers(patched(podSpec({ containers: [{ name: 'web', '$deleteFromPrimitiveList/args': 'x' }] })))).toEqual(containers(live));
+    expect(containers(patched(podSpec({ containers: [{ name: 'side', '$deleteFromPrimitiveList/args': ['x'] }] })))).toEqual(containers(live));
+  });
+  it('a key starting with $ that is no directive is data (the decoder then reports it as an unknown field)', () => {
+    expect((patched({ spec: { $foo: 1 } }).spec as KubeObject).$foo).toBe(1);
+  });
+});
+
+describe('malformed patches: texts and codes', () => {
+  it('a list item without its merge key: 500 naming the item as Go prints a map', () => {
+    expect(failed(podSpec({ containers: [{ image: 'x' }] }))).toBe('500: map: map[image:x] does not contain declared merge key: name');
+    expect(failed(podSpec({ containers: [{ $patch: 'delete' }] }))).toBe('500: map: map[$patch:delete] does not contain declared merge key: name');
+  });
+  it('unknown $patch values, in a map and in a list item: 500', () => {
+    expect(failed({ spec: { strategy: { $patch: 'bogus', type: 'Recreate' } } })).toBe('500: unknown patch type: bogus in map: map[$patch:bogus type:Recreate]');
+    expect(failed(podSpec({ containers: [{ name: 'web', $patch: 'bogus' }] }))).toBe('500: unknown patch type: bogus in map: map[$patch:bogus name:web]');
+    expect(failed(podSpec({ containers: [{ name: 'web', $patch: 'merge' }] }))).toBe('500: merging lists cannot yet be specified in the patch');
+  });
+  it('$retainKeys: not a list, or a patch key it does not list: 400', () => {
+    expect(failed({ spec: { strategy: { $retainKeys: ['type'], type: 'RollingUpdate', rollingUpdate: { maxSurge: 2 } } } })).toBe('400: invalid patch format of retainKeys');
+    expect(failed({ spec: { strategy: { $retainKeys: 'type', type: 'Recreate' } } })).toBe('400: invalid patch format of retainKeys');
+    // a null, a $setElementOrder and a $deleteFromPrimitiveList key need not be listed
+    expect((patched({ spec: { strategy: { $retainKeys: ['type'], type: 'Recreate', rollingUpdate: null } } }).spec as KubeObject).strategy).toEqual({ type: 'Recreate' });
+  });
+  it('directive keys without their field: 400', () => {
+    expect(failed(podSpec({ containers: [{ name: 'web', $deleteFromPrimitiveList: ['x'] }] }))).toBe('400: invalid patch format of primitive list');
+    expect(failed(podSpec({ '$setElementOrderX/containers': [{ name: 'web' }] }))).toBe('400: invalid patch format of setElementOrder list');
+    expect(failed(podSpec({ '$setElementOrder/containers': 'web' }))).toBe('500: expected a []interface {}, but received a string');
+  });
+  it('lists of lists: the generic 422; items of two types: 500', () => {
+    expect(failed({ metadata: { finalizers: [['a']] }, spec: {} })).toBe('422: lists of lists are not supported');
+    expect(failed(podSpec({ containers: [{ name: 'web', env: ['A'] }] }))).toBe('500: list element types are not identical: [[map[name:A value:1]] [A]]');
+  });
+});
+
+describe('through the API server', () => {
+  it('the answer carries the code and text; nothing is stored', () => {
+    const c = cluster({ now: T(1) });
+    const d = ref('apps/v1', 'Deployment', 'd');
+    ok(c.create(obj({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { strategy: { type: 'Recreate' }, template: { spec: { containers: [{ name: 'a', image: 'a' }] } } } }), { fieldManager: 'creator' }));
+    const before = c.object(d);
+    expect(fail(c.patch(d, 'strategic', obj(podSpec({ containers: [{ image: 'x' }] })), { fieldManager: 'kubectl-patch' }))).toEqual({
+      code: 500,
+      message: 'map: map[image:x] does not contain declared merge key: name',
+      reason: undefined,
+      causes: undefined,
+    });
+    expect(fail(c.patch(d, 'strategic', { spec: { strategy: { $retainKeys: [], type: 'Recreate' } } }, { fieldManager: 'kubectl-patch' }))).toMatchObject({
+      code: 400,
+      reason: 'BadRequest',
+      message: 'invalid patch format of retainKeys',
+    });
+    expect(c.object(d)).toEqual(before);
+  });
+});

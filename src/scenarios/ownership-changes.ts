@@ -15,6 +15,7 @@ import { pathReader } from '../fieldpath/value-at-path.js';
 import { FieldSet } from '../fieldpath/set.js';
 import type { Atom } from '../schema/schema.js';
 import { toFieldSet } from '../typed/to-field-set.js';
+import { valueEquals } from '../value/equals.js';
 import type { Value } from '../value/value.js';
 import { type OwnerEntry, ownerKey, ownerLabeler } from './owners.js';
 
@@ -27,8 +28,13 @@ export type OwnershipChangeKind =
   | 'owns'
   /** `manager` stopped owning paths that `other` still owns. */
   | 'gave-up'
-  /** `manager` stopped owning paths; nobody owns them now, but they stay in the object. */
+  /** `manager` stopped owning paths; nobody owns them now, but they stay in the object, with the values they had. */
   | 'released'
+  /**
+   * `manager` stopped owning scalar fields; nobody owns them now, and each has another value
+   * (pruned, then written again by the API server: a Deployment's replicas comes back as 1).
+   */
+  | 'released-changed'
   /** Paths owned before that nobody owns now and that left the object. */
   | 'removed'
   /** `manager`'s managedFields entry disappeared: it owns nothing any more. */
@@ -56,6 +62,7 @@ const LIST_LIMIT: Record<OwnershipChangeKind, number> = {
   owns: 3,
   'gave-up': 6,
   released: 6,
+  'released-changed': 6,
   removed: 12,
   'entry-gone': 0,
 };
@@ -103,6 +110,7 @@ export function ownershipChanges(
   }
   // Losses that nobody gained.
   const afterValue = pathReader(afterObject);
+  const beforeValue = pathReader(beforeObject);
   const removed = new Set<string>();
   for (const k of beforeByKey.keys()) {
     const lost = setOf(beforeByKey, k).difference(setOf(afterByKey, k));
@@ -120,7 +128,7 @@ export function ownershipChanges(
           add('removed', p);
         }
       } else {
-        add('released', p, me);
+        add(scalarChanged(beforeValue(p), afterValue(p)) ? 'released-changed' : 'released', p, me);
       }
     });
     if (!afterByKey.has(k)) add('entry-gone', [], me);
@@ -141,7 +149,7 @@ export function ownershipChanges(
       });
   }
 
-  const order: OwnershipChangeKind[] = ['took', 'shares', 'owns', 'gave-up', 'released', 'removed', 'entry-gone'];
+  const order: OwnershipChangeKind[] = ['took', 'shares', 'owns', 'gave-up', 'released', 'released-changed', 'removed', 'entry-gone'];
   const out: OwnershipChange[] = [];
   for (const kind of order) {
     for (const g of groups.values()) {
@@ -150,6 +158,15 @@ export function ownershipChanges(
     }
   }
   return out;
+}
+
+/**
+ * A scalar field whose value is not the one it had. A map's or list's own key says only that it
+ * exists: what is in it changes through the fields under it, which have lines of their own.
+ */
+function scalarChanged(before: Value | undefined, after: Value | undefined): boolean {
+  const scalar = (v: Value | undefined) => v === null || (v !== undefined && typeof v !== 'object');
+  return scalar(before) && scalar(after) && !valueEquals(before, after);
 }
 
 /** Drops paths whose ancestor is also in the list (a removed item's fields go with it). */
@@ -182,6 +199,8 @@ export function changeSentence(kind: Exclude<OwnershipChangeKind, 'entry-gone'>,
       return `${manager} gave up ${what}; ${other} still owns ${them}`;
     case 'released':
       return `${manager} released ${what}: nobody owns ${them} now, but ${n === 1 ? 'it stays' : 'they stay'} in the object`;
+    case 'released-changed':
+      return `${manager} released ${what}: nobody owns ${them} now, and ${n === 1 ? 'its value' : 'their values'} changed`;
     case 'removed':
       return `removed ${what}: no manager left`;
   }

@@ -9,7 +9,7 @@ import { changeSentence, entryGoneSentence, fieldsWord, type OwnershipChange } f
 import type { StepRecord } from '../scenarios/run-types.js';
 
 /** Takeovers and removals first: they are what a learner compares. */
-const ORDER: readonly OwnershipChange['kind'][] = ['took', 'removed', 'gave-up', 'entry-gone', 'released', 'owns', 'shares'];
+const ORDER: readonly OwnershipChange['kind'][] = ['took', 'removed', 'gave-up', 'entry-gone', 'released-changed', 'released', 'owns', 'shares'];
 
 /** A change summed over the objects, in the scenario layer's words ("eks took 2 fields from ..."). */
 function changeWords(c: OwnershipChange, n: number): string {

@@ -255,9 +255,11 @@ export function marksOf(conflicts: readonly { readonly path: string; readonly ma
       : c.kind === 'shares' ? `${c.manager} now shares it with ${c.other}`
       : c.kind === 'owns' ? `${c.manager} owns it, nobody did`
       : c.kind === 'released' ? `${c.manager} released it`
+      : c.kind === 'released-changed' ? `${c.manager} released it; its value changed`
       : undefined;
     if (text === undefined) continue;
-    for (const p of c.fields) put(p, { kind: c.kind as RowMark['kind'], text });
+    const kind: RowMark['kind'] = c.kind === 'released-changed' ? 'released' : (c.kind as RowMark['kind']);
+    for (const p of c.fields) put(p, { kind, text });
   }
   return marks;
 }

@@ -8,7 +8,7 @@
  * engine's managers or managedFields entries) and the object after: a path an entry gained was
  * taken from the entries that lost it, shared with those that kept it, or newly owned; a path it
  * lost and nobody gained was given up to those that still own it, else removed (gone from the
- * object) or released. Each line must be about exactly the paths of its kind, manager and other
+ * object), released with another value (a scalar whose value changed), or released. Each line must be about exactly the paths of its kind, manager and other
  * (`fields`), every field of a line at or under the line's own paths by path elements (not by
  * the text's prefix), its count right. Fixed seeds; fast-check prints the seed and the case.
  */
@@ -162,6 +162,7 @@ function oracle(c: Case): Map<string, Set<string>> {
     out.get(k)!.add(pathToString(p));
   };
   const read = pathReader(c.afterObject);
+  const readBefore = pathReader(c.beforeObject);
   const paths = allPaths(...c.before.map((e) => e.set), ...c.after.map((e) => e.set));
   for (const p of paths) {
     const had = (id: string) => setOf(c.before, id).has(p);
@@ -177,7 +178,7 @@ function oracle(c: Case): Map<string, Set<string>> {
       if (holders.some((o) => !had(o))) continue;
       if (holders.length > 0) for (const o of holders) put(key('gave-up', label(entryOf(m)), label(entryOf(o))), p);
       else if (read(p) === undefined) put(key('removed'), p);
-      else put(key('released', label(entryOf(m))), p);
+      else put(key(scalarChanged(readBefore(p), read(p)) ? 'released-changed' : 'released', label(entryOf(m))), p);
     }
   }
   // Fields nobody owned that left the object.
@@ -188,6 +189,12 @@ function oracle(c: Case): Map<string, Set<string>> {
       if (!owned.has(p) && read(p) === undefined) put(key('removed'), p);
     });
   return out;
+}
+
+/** A scalar whose value differs before and after (a map's or list's own key never "changes"). */
+function scalarChanged(a: Value | undefined, b: Value | undefined): boolean {
+  const scalar = (v: Value | undefined) => v === null || (v !== undefined && typeof v !== 'object');
+  return scalar(a) && scalar(b) && JSON.stringify(a) !== JSON.stringify(b);
 }
 
 function isUnder(p: Path, top: Path): boolean {

@@ -251,7 +251,7 @@ export function marksOf(conflicts: readonly { readonly path: string; readonly ma
   for (const c of changes) {
     const text =
       c.kind === 'took' ? `${c.manager} took it from ${c.other}`
-      : c.kind === 'gave-up' ? `${c.manager} gave it up to ${c.other}`
+      : c.kind === 'gave-up' ? `${c.manager} gave it up; ${c.other} still owns it`
       : c.kind === 'shares' ? `${c.manager} now shares it with ${c.other}`
       : c.kind === 'owns' ? `${c.manager} owns it, nobody did`
       : c.kind === 'released' ? `${c.manager} released it`

@@ -247,8 +247,9 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
     el.app.setAttribute('aria-busy', 'false');
     // For the browser test's timing report: navigation start → first page shown.
     if (performance.getEntriesByName('playground-ready').length === 0) performance.mark('playground-ready');
-    // The address follows once the frame is painted (replaceState can wait on the browser process).
-    cancelHash ??= afterPaint(syncHash);
+    // The address follows when the page is idle, at most 200 ms later: replaceState can wait on the
+    // browser process, and in the task right after the frame it delayed the next click's paint.
+    cancelHash ??= whenIdle(syncHash, 200);
     // What is not prepared for these options yet is prepared when the page is idle.
     scheduleRun();
   };
@@ -681,25 +682,15 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
 }
 
 /**
- * Runs `fn` in a task after the next frame is painted (the frame's animation-frame callbacks run
- * before its style, layout and paint; a task queued from one runs after them). Returns the cancel.
+ * Runs `fn` when the page is idle, or after `timeoutMs` at the latest when given (in a task of its
+ * own where idle callbacks are missing). Returns the cancel.
  */
-function afterPaint(fn: () => void): () => void {
-  let timer: number | undefined;
-  const frame = requestAnimationFrame(() => (timer = window.setTimeout(fn, 0)));
-  return () => {
-    cancelAnimationFrame(frame);
-    if (timer !== undefined) window.clearTimeout(timer);
-  };
-}
-
-/** Runs `fn` when the page is idle (in a task of its own where idle callbacks are missing). Returns the cancel. */
-function whenIdle(fn: () => void): () => void {
+function whenIdle(fn: () => void, timeoutMs?: number): () => void {
   if (typeof requestIdleCallback !== 'function') {
     const timer = window.setTimeout(fn, 0);
     return () => window.clearTimeout(timer);
   }
-  const id = requestIdleCallback(() => fn());
+  const id = requestIdleCallback(() => fn(), timeoutMs === undefined ? undefined : { timeout: timeoutMs });
   return () => cancelIdleCallback(id);
 }
 

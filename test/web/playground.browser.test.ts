@@ -156,7 +156,8 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     await page.screenshot({ path: join(artifacts, 'playground-eks-forced.png') });
 
     // The link reproduces the scenario and the step.
-    expect(new URL(page.url()).hash).toBe('#scenario=eks-vpc-cni-addon&step=4');
+    // The address follows when the page is idle after the step (app.ts: syncHash).
+    await expect.poll(() => new URL(page.url()).hash).toBe('#scenario=eks-vpc-cni-addon&step=4');
     console.log(
       `playground in Chromium (information only): first render painted ${firstMs.toFixed(0)} ms after navigation (load, parse, run, render, layout, paint); ` +
         `the forced apply step ${forcedStepMs.toFixed(1)} ms from the click to the painted frame`,
@@ -747,7 +748,7 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     expect(await problem.locator('h3').textContent()).toBe('The scenario could not be read');
     expect(await problem.locator('.problem-message').textContent()).toMatch(/^line 5, column \d+: steps\[1\]/);
     expect(await problem.locator('mark').textContent()).toContain('- frobnicate: {}');
-    expect(new URL(page.url()).hash).toMatch(/^#yaml=/);
+    await expect.poll(() => new URL(page.url()).hash).toMatch(/^#yaml=/);
     await page.close();
     expect(pageErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);

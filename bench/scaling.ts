@@ -6,8 +6,11 @@
  *   Finalizers      an object with n finalizers (a set)
  *   Managers        a ConfigMap whose n keys have n different updaters; a new applier takes one
  *   Platform        no engine code: Object.keys of a plain object of n keys with every value read
- *                   (ObjectKeysAndValues), and a Map of n fresh ids (MapOfFreshIds): the growth of
- *                   the building blocks the families above use, on the machine that runs them
+ *                   (ObjectKeysAndValues), a Map of n fresh ids (MapOfFreshIds), a Set of n strings
+ *                   that exist already (SetOfExistingIds), a sorted copy of n strings (SortedIds),
+ *                   and JSON.parse of the ConfigMap family's object (JsonParseMap): the growth of
+ *                   the building blocks the families above use, and of reading their input, on the
+ *                   machine that runs them
  * Operations: Validate, Apply (from an empty object), Update (two updaters in turn), as in
  * bench/main.ts; Managers: ApplyOver (one apply over the n managers, with a conflict-free key).
  */
@@ -133,8 +136,13 @@ export function scalingCases(
   // two building blocks every operation on a big map or list uses (docs/performance.md).
   const keysF = family('Platform/ObjectKeysAndValues');
   const idsF = family('Platform/MapOfFreshIds');
+  const setF = family('Platform/SetOfExistingIds');
+  const sortF = family('Platform/SortedIds');
+  const parseF = family('Platform/JsonParseMap');
   for (const n of SIZES) {
     const data = (configMap(n) as { data: Record<string, string> }).data;
+    const names = (finalizers(n) as { metadata: { finalizers: string[] } }).metadata.finalizers;
+    const text = JSON.stringify(configMap(n));
     const record = (f: ScalingFamily, fn: () => void) => {
       if (!wanted(f)) return;
       const ns = measure(fn);
@@ -151,6 +159,22 @@ export function scalingCases(
       const ids = new Map<string, number>();
       for (let i = 0; i < n; i++) ids.set(`f:key-${i}`, i);
       if (ids.size !== n) throw new Error(`${ids.size} ids of ${n}`);
+    });
+    // Finding a repeated item in a set of n strings read before, by hashing (the Finalizers
+    // family's items), and by sorting a copy (the other way to find repeats or pair two lists).
+    record(setF, () => {
+      const seen = new Set<string>();
+      for (const name of names) seen.add(name);
+      if (seen.size !== n) throw new Error(`${seen.size} distinct of ${n}`);
+    });
+    record(sortF, () => {
+      const sorted = names.slice().sort();
+      if (sorted.length !== n) throw new Error(`${sorted.length} sorted of ${n}`);
+    });
+    // Reading the ConfigMap of n keys from its JSON text, as the API server reads a request body.
+    record(parseF, () => {
+      const object = JSON.parse(text) as { data: Record<string, string> };
+      if (object.data[`key-${n - 1}`] === undefined) throw new Error(`key-${n - 1} was not read`);
     });
   }
   return families;

@@ -15,7 +15,7 @@ import type { AdmissionAttributes, ClusterState, KubeObject, ServeResult } from 
 import { admit, finishWrite } from './write.js';
 import { asStored, objectAt, storageApiVersion } from './conversions.js';
 import { splitApiVersion } from './registry.js';
-import { createMetadataErrors } from './validate-object-meta.js';
+import { createErrors, updateErrors } from './validate-write.js';
 
 export interface Commit {
   readonly target: Target;
@@ -60,14 +60,19 @@ export function commit(state: ClusterState, request: Commit): ServeResult {
     }
     const uid = state.config.uid(state.uidCount + 1);
     next = prepareForCreate(target.resource, next, emptyObjectFor(state, target.resource, target.apiVersion, target.resource.kind), c.now, uid);
-    const metadataErrors = createMetadataErrors(target.resource, next);
-    if (metadataErrors.length > 0) {
-      return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), metadataErrors), c.warnings) };
+    const errors = createErrors(target.resource, next, !state.config.harness);
+    if (errors.length > 0) {
+      return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };
     }
-  } else {
-    next = prepareForUpdate(target.resource, c.subresource, c.old, next);
   }
   if (target.resource.namespaced) next = setPath(next, ['metadata', 'namespace'], target.namespace);
+  if (c.old) {
+    next = prepareForUpdate(target.resource, c.subresource, c.old, next);
+    const errors = updateErrors(target.resource, c.subresource, next, c.old, !state.config.harness);
+    if (errors.length > 0) {
+      return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };
+    }
+  }
   // The store answers with what it reads back, decoded with defaulting (a dry run copies through
   // the same codec): defaults of fields the strategy reset, e.g. a new claim's status.phase.
   // Skipped when nothing it reads or writes changed since the write was defaulted (built-in kinds,

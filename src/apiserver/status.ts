@@ -72,7 +72,7 @@ export function conflict(group: string, resource: string, name: string, why: str
 
 /** One field error of a 422 (`field.Error`). */
 export interface FieldError {
-  readonly type: 'FieldValueRequired' | 'FieldValueInvalid' | 'FieldValueForbidden' | 'FieldValueTooLong' | 'FieldValueNotSupported';
+  readonly type: 'FieldValueRequired' | 'FieldValueInvalid' | 'FieldValueForbidden' | 'FieldValueTooLong' | 'FieldValueNotSupported' | 'FieldValueDuplicate';
   readonly field: string;
   /** The detail text after the type's prefix (e.g. `is required for apply patch`). */
   readonly detail: string;
@@ -93,17 +93,21 @@ export function fieldErrorBody(e: FieldError): string {
       return `Invalid value: ${e.value ?? '""'}${e.detail ? `: ${e.detail}` : ''}`;
     case 'FieldValueNotSupported':
       return `Unsupported value: ${e.value ?? '""'}${e.detail ? `: ${e.detail}` : ''}`;
+    case 'FieldValueDuplicate':
+      return `Duplicate value: ${e.value ?? '""'}${e.detail ? `: ${e.detail}` : ''}`;
   }
 }
 
 /**
  * 422 Invalid: `<Kind>.<group> "<name>" is invalid: <field>: <body>` (several errors in
- * brackets, comma separated), with one cause per field error.
+ * brackets, comma separated), with one cause per field error. The message lists each distinct
+ * text once (`ErrorList.ToAggregate`); the causes keep every error, repeats too (NewInvalid), as
+ * an update's checks of the metadata run twice (rest.BeforeUpdate, then the kind's ValidateUpdate).
  */
 export function invalid(group: string, kind: string, name: string, errors: readonly FieldError[]): StatusObject {
   const qualified = group ? `${kind}.${group}` : kind;
-  const one = (e: FieldError) => `${e.field}: ${fieldErrorBody(e)}`;
-  const list = errors.length === 1 ? one(errors[0]) : `[${errors.map(one).join(', ')}]`;
+  const texts = [...new Set(errors.map((e) => `${e.field}: ${fieldErrorBody(e)}`))];
+  const list = texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
   const causes: StatusCause[] = errors.map((e) => ({ reason: e.type, message: fieldErrorBody(e), field: e.field }));
   return statusFailure(422, `${qualified} ${goQuote(name)} is invalid: ${list}`, 'Invalid', {
     ...(name ? { name } : {}),

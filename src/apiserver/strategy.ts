@@ -37,8 +37,18 @@ export function prepareForUpdate(resource: ResourceType, subresource: string, ol
       out = setPath(out, ['metadata', 'managedFields'], kept);
     } else out = setPath(out, path, getPath(old, path));
   }
+  // rest.BeforeUpdate: the generation is the server's; a uid, creation time or deletion time the
+  // client left out is put back, and so is a grace period it dropped; a value it changed is left
+  // for validation to refuse (validate-object-meta-update.ts).
   const oldMeta = metadataOf(old);
-  for (const k of ['uid', 'creationTimestamp', 'deletionTimestamp', 'generation']) out = setPath(out, ['metadata', k], getKey(oldMeta, k));
+  const meta = metadataOf(out);
+  const unset = (v: Value | undefined) => v === undefined || v === null || v === '';
+  out = setPath(out, ['metadata', 'generation'], getKey(oldMeta, 'generation'));
+  if (unset(getKey(meta, 'uid'))) out = setPath(out, ['metadata', 'uid'], getKey(oldMeta, 'uid'));
+  for (const k of ['creationTimestamp', 'deletionTimestamp']) if (!unset(getKey(oldMeta, k))) out = setPath(out, ['metadata', k], getKey(oldMeta, k));
+  if (!unset(getKey(oldMeta, 'deletionGracePeriodSeconds')) && unset(getKey(meta, 'deletionGracePeriodSeconds'))) {
+    out = setPath(out, ['metadata', 'deletionGracePeriodSeconds'], getKey(oldMeta, 'deletionGracePeriodSeconds'));
+  }
   out = setPath(out, ['metadata', 'selfLink'], undefined);
   out = templateGenerationOnUpdate(resource, subresource, old, out);
   out = storedVersionsOnUpdate(resource, subresource, out);

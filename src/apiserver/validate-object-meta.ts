@@ -12,15 +12,12 @@
  * `<plural>.<group>` (apiextensions-apiserver's ValidateCustomResourceDefinition).
  */
 import { goQuote } from '../fieldpath/format-go-value.js';
-import { getKey, isMap } from '../value/value.js';
+import { getKey } from '../value/value.js';
 import { getPath, metadataOf, metaString } from './object-paths.js';
-import { isQualifiedName, isValidLabelValue, nameIsDns1035Label, nameIsDnsLabel, nameIsDnsSubdomain, pathSegmentName, type NameFunc } from './name-validation.js';
+import { nameIsDns1035Label, nameIsDnsLabel, nameIsDnsSubdomain, pathSegmentName, type NameFunc } from './name-validation.js';
 import type { FieldError } from './status.js';
 import type { KubeObject, ResourceType } from './types.js';
-import { utf8Length } from './utf8.js';
-
-/** `TotalAnnotationSizeLimitB`: keys and values together, in bytes. */
-const ANNOTATIONS_SIZE_LIMIT = 256 * 1024;
+import { annotationsErrors, labelsErrors } from './validate-labels.js';
 
 const rbacName: NameFunc = (name) => pathSegmentName(name, false);
 
@@ -58,13 +55,17 @@ function crdNameRule(obj: KubeObject): NameFunc {
   return (name, prefix) => [...nameIsDnsSubdomain(name, prefix), ...(name !== required ? ['must be spec.names.plural+"."+spec.group'] : [])];
 }
 
-/** The 422's field errors for a new object (name already generated), or none. */
-export function createMetadataErrors(resource: ResourceType, obj: KubeObject): FieldError[] {
+/**
+ * The metadata part of the kind's own validation (`ValidateObjectMeta` with its name rule), for
+ * the kinds whose rule is modelled; none for the others.
+ */
+export function kindMetadataErrors(resource: ResourceType, obj: KubeObject): FieldError[] {
   const rule = kindNameRule(resource, obj);
-  if (rule) {
-    const errors = objectMetaErrors(obj, rule);
-    if (errors.length > 0) return errors;
-  }
+  return rule ? objectMetaErrors(obj, rule) : [];
+}
+
+/** The generic `ValidateObjectMetaAccessor` every kind's object passes (names a path segment). */
+export function genericMetadataErrors(obj: KubeObject): FieldError[] {
   return objectMetaErrors(obj, pathSegmentName);
 }
 
@@ -78,23 +79,6 @@ function objectMetaErrors(obj: KubeObject, nameFn: NameFunc): FieldError[] {
   if (name === '') errors.push({ type: 'FieldValueRequired', field: 'metadata.name', detail: 'name or generateName is required' });
   else for (const msg of nameFn(name, false)) invalid('metadata.name', name, msg);
   const meta = metadataOf(obj);
-  const labels = getKey(meta, 'labels');
-  if (isMap(labels)) {
-    for (const key of Object.keys(labels)) {
-      for (const msg of isQualifiedName(key)) invalid('metadata.labels', key, msg);
-      const value = labels[key];
-      if (typeof value === 'string') for (const msg of isValidLabelValue(value)) invalid('metadata.labels', value, msg);
-    }
-  }
-  const annotations = getKey(meta, 'annotations');
-  if (isMap(annotations)) {
-    let size = 0;
-    for (const key of Object.keys(annotations)) {
-      for (const msg of isQualifiedName(key.toLowerCase())) invalid('metadata.annotations', key, msg);
-      const value = annotations[key];
-      size += utf8Length(key) + (typeof value === 'string' ? utf8Length(value) : 0);
-    }
-    if (size > ANNOTATIONS_SIZE_LIMIT) errors.push({ type: 'FieldValueTooLong', field: 'metadata.annotations', detail: `may not be more than ${ANNOTATIONS_SIZE_LIMIT} bytes` });
-  }
+  errors.push(...labelsErrors(getKey(meta, 'labels'), 'metadata.labels'), ...annotationsErrors(getKey(meta, 'annotations'), 'metadata.annotations'));
   return errors;
 }

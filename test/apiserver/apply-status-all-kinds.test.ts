@@ -5,7 +5,8 @@
  * entry. The status applied per kind is upstream's table where it has one, else its default
  * (a condition) for kinds whose status has conditions; `status-test` is created with a label only
  * (upstream creates each kind's full storage stub, which only gives create_test more fields), but
- * for the CRD, whose name must be `<plural>.<group>` and so comes with the spec naming it.
+ * for the CRD, whose name must be `<plural>.<group>` and so comes with the spec naming it, and the
+ * apps workloads, which come with the selector, template and container validation requires.
  */
 import { describe, expect, it } from 'vitest';
 import { createCluster } from '../../src/apiserver/index.js';
@@ -39,6 +40,9 @@ const STATUS_DATA: Record<string, unknown> = {
 const STATUS_APPLIER_OWNS_NOTHING = new Set(['certificates.k8s.io/certificatesigningrequests']);
 const STATUS_DEFAULT = { conditions: [{ type: 'MyStatus', status: 'true' }] };
 
+/** The apps workloads must be valid to be created (a selector matching the template, a container), as upstream's stubs are. */
+const WORKLOAD_SPEC = { selector: { matchLabels: { app: 'status-test' } }, template: { metadata: { labels: { app: 'status-test' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } };
+
 const resources = createCluster({ catalog: builtinCatalog() }).config.resources.filter((r) => !r.custom && r.status);
 
 describe('TestApplyStatus: a status applied through /status is owned next to the creator', () => {
@@ -50,7 +54,11 @@ describe('TestApplyStatus: a status applied through /status is owned next to the
       // A CRD must be named <plural>.<group> (as upstream's stub is), so it gets the spec that names it.
       const crd = r.kind === 'CustomResourceDefinition';
       const metadata = { name: crd ? 'statustests.example.com' : 'status-test', ...(r.namespaced ? { namespace: 'default' } : {}) };
-      const spec = crd ? { spec: { group: 'example.com', names: { plural: 'statustests', kind: 'StatusTest' }, scope: 'Cluster', versions: [{ name: 'v1', served: true, storage: true }] } } : {};
+      const spec = crd
+        ? { spec: { group: 'example.com', names: { plural: 'statustests', kind: 'StatusTest' }, scope: 'Cluster', versions: [{ name: 'v1', served: true, storage: true }] } }
+        : r.group === 'apps'
+          ? { spec: WORKLOAD_SPEC }
+          : {};
       ok(c.create(obj({ apiVersion, kind: r.kind, metadata: { ...metadata, labels: { created: 'by-create-test' } }, ...spec }), { fieldManager: 'create_test' }));
       const status = STATUS_DATA[`${r.group}/${r.resource}`] ?? STATUS_DEFAULT;
       const after = ok(

@@ -295,7 +295,7 @@ describe('defaults of the workload and core kinds (1.32)', () => {
       apiVersion: 'apps/v1',
       kind: 'StatefulSet',
       metadata: { name: 'db' },
-      spec: { selector: { matchLabels: { a: 'b' } }, template: { spec: { containers: [{ name: 'c', image: 'pg' }] } }, volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'] } }] },
+      spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'pg' }] } }, volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'] } }] },
     }), 'm');
     expect(ss.spec).toMatchObject({
       podManagementPolicy: 'OrderedReady',

@@ -1,0 +1,70 @@
+/**
+ * The validation of a write, composed as kube-apiserver 1.32 composes it (k8s.io/apiserver
+ * pkg/registry/rest create.go and update.go, and each kind's registry strategy).
+ *
+ * Create (BeforeCreate): the kind's Validate (its metadata rule and its spec checks); only when
+ * that passes, the generic metadata check.
+ *
+ * Update (BeforeUpdate): the common checks (the generic metadata check, then
+ * ValidateObjectMetaAccessorUpdate), then the kind's ValidateUpdate, which starts with
+ * ValidateObjectMetaUpdate again (every built-in kind's and apiextensions' custom resources do), so
+ * a metadata error is listed twice among the causes and once in the message (status.ts). Some
+ * kinds run their create validation inside ValidateUpdate too (ReplicaSet, DaemonSet,
+ * StatefulSet, ConfigMap, Secret), which repeats their spec errors the same way.
+ *
+ * Spec checks are modelled for the workloads (validate-workload.ts) and ConfigMap and Secret
+ * (validate-immutable-data.ts), and only outside the unit-test harness mode (whose upstream
+ * harness has no registry strategy).
+ */
+import type { ValueMap } from '../value/value.js';
+import type { FieldError } from './status.js';
+import type { ResourceType } from './types.js';
+import { configMapUpdateErrors, secretUpdateErrors } from './validate-immutable-data.js';
+import { genericMetadataErrors, kindMetadataErrors } from './validate-object-meta.js';
+import { objectMetaUpdateErrors } from './validate-object-meta-update.js';
+import { selectorImmutableErrors, statefulSetForbiddenUpdateErrors, workloadSpecErrors, type WorkloadKind } from './validate-workload.js';
+
+const WORKLOADS: Readonly<Record<string, WorkloadKind>> = {
+  'apps/Deployment': 'Deployment',
+  'apps/ReplicaSet': 'ReplicaSet',
+  'apps/DaemonSet': 'DaemonSet',
+  'apps/StatefulSet': 'StatefulSet',
+};
+
+function workloadOf(resource: ResourceType): WorkloadKind | undefined {
+  const id = `${resource.group}/${resource.kind}`;
+  return !resource.custom && Object.hasOwn(WORKLOADS, id) ? WORKLOADS[id] : undefined;
+}
+
+function builtin(resource: ResourceType, group: string, kind: string): boolean {
+  return !resource.custom && resource.group === group && resource.kind === kind;
+}
+
+/** The 422's field errors for a new object (its name generated, PrepareForCreate done), or none. */
+export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: boolean): FieldError[] {
+  const workload = specChecks ? workloadOf(resource) : undefined;
+  const own = [...kindMetadataErrors(resource, obj), ...(workload ? workloadSpecErrors(workload, obj) : [])];
+  return own.length > 0 ? own : genericMetadataErrors(obj);
+}
+
+/** The 422's field errors for an update of the main resource or a subresource (after PrepareForUpdate), or none. */
+export function updateErrors(resource: ResourceType, subresource: string, next: ValueMap, old: ValueMap, specChecks: boolean): FieldError[] {
+  const metaUpdate = objectMetaUpdateErrors(next, old);
+  const common = [...genericMetadataErrors(next), ...metaUpdate];
+  if (!specChecks || subresource !== '') return [...common, ...metaUpdate];
+  const workload = workloadOf(resource);
+  if (workload) {
+    const spec = workloadSpecErrors(workload, next);
+    switch (workload) {
+      case 'Deployment':
+        return [...common, ...metaUpdate, ...spec, ...selectorImmutableErrors(next, old)];
+      case 'StatefulSet':
+        return [...common, ...kindMetadataErrors(resource, next), ...spec, ...metaUpdate, ...spec, ...statefulSetForbiddenUpdateErrors(next, old)];
+      default:
+        return [...common, ...kindMetadataErrors(resource, next), ...spec, ...metaUpdate, ...spec, ...selectorImmutableErrors(next, old)];
+    }
+  }
+  if (builtin(resource, '', 'ConfigMap')) return [...common, ...metaUpdate, ...configMapUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];
+  if (builtin(resource, '', 'Secret')) return [...common, ...metaUpdate, ...secretUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];
+  return [...common, ...metaUpdate];
+}

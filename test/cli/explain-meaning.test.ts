@@ -153,7 +153,15 @@ describe('explain: what the owners mean for the next apply', () => {
   it('a field nobody owns, with nothing owned under it, is free for the taking', async () => {
     const r = await runCli(['explain', live, '.spec.selector.matchLabels.app', ...now]);
     expect(r.stdout).toContain('  - an apply that sets it takes it without a conflict; an apply that leaves it out does not remove it.\n');
-    const p = await runCli(['preview', '-f', manifest('selector.yaml', '  selector:\n    matchLabels:\n      app: other\n'), '--live', live, '--field-manager', 'me']);
+    const p = await runCli(['preview', '-f', manifest('selector.yaml', '  selector:\n    matchLabels:\n      app: web\n'), '--live', live, '--field-manager', 'me']);
     expect(p.code).toBe(0);
+    expect(p.stdout).toContain('  me now owns .spec.selector\n');
+    // No conflict, but a Deployment's selector is immutable: the API server refuses another value (422, not 409).
+    const changed = await runCli(['preview', '-f', manifest('selector.yaml', '  selector:\n    matchLabels:\n      app: other\n'), '--live', live, '--field-manager', 'me']);
+    expect(changed.code).toBe(1);
+    expect(changed.stderr).not.toContain('conflict');
+    expect(changed.stderr).toContain(
+      '* spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"app":"other"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable\n',
+    );
   });
 });

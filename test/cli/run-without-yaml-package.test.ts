@@ -12,7 +12,7 @@ describe('ssa-sim run of the EKS story', () => {
     const r = await runCli(['run', 'scenarios/eks-vpc-cni-addon.yaml']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('20 expectations hold');
+    expect(r.stdout).toContain('21 expectations hold');
     expect(started).toEqual({ parsers: 0, composers: 0, documents: 0 });
   });
 

@@ -12,14 +12,15 @@
  * kinds run their create validation inside ValidateUpdate too (ReplicaSet, DaemonSet,
  * StatefulSet, ConfigMap, Secret), which repeats their spec errors the same way.
  *
- * Spec checks are modelled for the workloads (validate-workload.ts) and ConfigMap and Secret
- * (validate-immutable-data.ts), and only outside the unit-test harness mode (whose upstream
+ * Spec checks are modelled for the workloads (validate-workload.ts), a Job's immutable fields
+ * (validate-job.ts) and ConfigMap and Secret (validate-immutable-data.ts), and only outside the unit-test harness mode (whose upstream
  * harness has no registry strategy).
  */
 import type { ValueMap } from '../value/value.js';
 import type { FieldError } from './status.js';
 import type { ResourceType } from './types.js';
 import { configMapUpdateErrors, secretUpdateErrors } from './validate-immutable-data.js';
+import { jobUpdateErrors } from './validate-job.js';
 import { genericMetadataErrors, kindMetadataErrors } from './validate-object-meta.js';
 import { objectMetaUpdateErrors } from './validate-object-meta-update.js';
 import { selectorImmutableErrors, statefulSetForbiddenUpdateErrors, workloadSpecErrors, type WorkloadKind } from './validate-workload.js';
@@ -64,6 +65,8 @@ export function updateErrors(resource: ResourceType, subresource: string, next: 
         return [...common, ...kindMetadataErrors(resource, next), ...spec, ...metaUpdate, ...spec, ...selectorImmutableErrors(next, old)];
     }
   }
+  // ValidateJob (the create checks: only the metadata rule is modelled), then ValidateJobUpdate.
+  if (builtin(resource, 'batch', 'Job')) return [...common, ...kindMetadataErrors(resource, next), ...metaUpdate, ...jobUpdateErrors(next, old)];
   if (builtin(resource, '', 'ConfigMap')) return [...common, ...metaUpdate, ...configMapUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];
   if (builtin(resource, '', 'Secret')) return [...common, ...metaUpdate, ...secretUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];
   return [...common, ...metaUpdate];

@@ -1,8 +1,8 @@
 /**
  * What real kubectl 1.32 prints when kube-apiserver's validation refuses a write
  * (validate-write.ts): a Deployment without a selector, a changed selector through client-side
- * and server-side apply and `kubectl patch`, a patch that names another uid, and the data of an
- * immutable ConfigMap. kubectl prints a 422 from its causes: one line when there is one distinct
+ * and server-side apply and `kubectl patch`, a patch that names another uid, the data of an
+ * immutable ConfigMap, and a Job's template. kubectl prints a 422 from its causes: one line when there is one distinct
  * cause, a `*` list otherwise.
  */
 import { describe, expect, it } from 'vitest';
@@ -71,6 +71,17 @@ describe.skipIf(!available)('real kubectl: what kube-apiserver validation refuse
       code: 1,
       stdout: '',
       stderr: 'The ConfigMap "frozen" is invalid: data: Forbidden: field is immutable when `immutable` is set\n',
+    });
+  });
+
+  it('a Job applied again with another image: its template is immutable', { timeout: 120_000 }, async () => {
+    const job = (image: string) => `apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: pi\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: pi, image: "${image}"}]\n`;
+    expect((await s.k.run(['apply', '--server-side', '-f', s.k.file('job1.yaml', job('perl:5.34'))])).stdout).toBe('job.batch/pi serverside-applied\n');
+    // The template's value is upstream's %#v of the internal struct, with pointer addresses; here it is elided.
+    expect(await s.k.run(['apply', '--server-side', '-f', s.k.file('job2.yaml', job('perl:5.36'))])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'The Job "pi" is invalid: spec.template: Invalid value: core.PodTemplateSpec{...}: field is immutable\n',
     });
   });
 });

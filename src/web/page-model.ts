@@ -239,27 +239,48 @@ export function rowMarks(rec: StepRecord | undefined, view: ObjectView, engineMo
 
 /**
  * The marks on one object's lines from the conflicts of a write to it and the ownership changes
- * it made (the scenario layer's), by field path; the strongest mark wins.
+ * it made (the scenario layer's), by field path; the strongest mark wins. Every manager behind
+ * the winning kind is named, as the 409 and the change lines name them all ("409: conflicts with
+ * team-a, team-b"; "scale_test took it from co_owning_test, replace_test").
  */
 export function marksOf(conflicts: readonly { readonly path: string; readonly manager: string }[], changes: readonly OwnershipChange[]): Map<string, RowMark> {
-  const marks = new Map<string, RowMark>();
-  const put = (path: string, mark: RowMark) => {
-    const old = marks.get(path);
-    if (!old || MARK_ORDER.indexOf(mark.kind) < MARK_ORDER.indexOf(old.kind)) marks.set(path, mark);
+  /** Per path, the strongest kind seen and, per manager of it, the others it names, in order. */
+  const found = new Map<string, { kind: RowMark['kind']; byManager: Map<string, string[]>; changed: boolean }>();
+  const put = (path: string, kind: RowMark['kind'], manager: string, other: string, changed = false) => {
+    let f = found.get(path);
+    if (f && MARK_ORDER.indexOf(kind) > MARK_ORDER.indexOf(f.kind)) return;
+    if (!f || MARK_ORDER.indexOf(kind) < MARK_ORDER.indexOf(f.kind)) found.set(path, (f = { kind, byManager: new Map(), changed }));
+    const others = f.byManager.get(manager) ?? [];
+    if (other !== '' && !others.includes(other)) others.push(other);
+    f.byManager.set(manager, others);
+    f.changed ||= changed;
   };
-  for (const c of conflicts) put(c.path, { kind: 'conflict', text: `409: conflicts with ${c.manager}` });
+  for (const c of conflicts) put(c.path, 'conflict', '', c.manager);
   for (const c of changes) {
-    const text =
-      c.kind === 'took' ? `${c.manager} took it from ${c.other}`
-      : c.kind === 'gave-up' ? `${c.manager} gave it up; ${c.other} still owns it`
-      : c.kind === 'shares' ? `${c.manager} now shares it with ${c.other}`
-      : c.kind === 'owns' ? `${c.manager} owns it, nobody did`
-      : c.kind === 'released' ? `${c.manager} released it`
-      : c.kind === 'released-changed' ? `${c.manager} released it; its value changed`
-      : undefined;
-    if (text === undefined) continue;
-    const kind: RowMark['kind'] = c.kind === 'released-changed' ? 'released' : (c.kind as RowMark['kind']);
-    for (const p of c.fields) put(p, { kind, text });
+    const kind: RowMark['kind'] | undefined = c.kind === 'released-changed' ? 'released' : c.kind === 'removed' || c.kind === 'entry-gone' ? undefined : c.kind;
+    if (kind === undefined) continue;
+    for (const p of c.fields) put(p, kind, c.manager ?? '', c.other ?? '', c.kind === 'released-changed');
+  }
+  const marks = new Map<string, RowMark>();
+  for (const [path, f] of found) {
+    const phrases = [...f.byManager].map(([m, others]) => {
+      const o = others.join(', ');
+      switch (f.kind) {
+        case 'conflict':
+          return `409: conflicts with ${o}`;
+        case 'took':
+          return `${m} took it from ${o}`;
+        case 'gave-up':
+          return `${m} gave it up; ${o} still ${others.length === 1 ? 'owns' : 'own'} it`;
+        case 'shares':
+          return `${m} now shares it with ${o}`;
+        case 'owns':
+          return `${m} owns it, nobody did`;
+        case 'released':
+          return `${m} released it${f.changed ? '; its value changed' : ''}`;
+      }
+    });
+    marks.set(path, { kind: f.kind, text: phrases.join('; ') });
   }
   return marks;
 }

@@ -26,3 +26,25 @@ describe("a marked line's sentence", () => {
     expect(marksOf([], changes).get('.data.x')).toEqual({ kind: 'released', text: 'alice released it; its value changed' });
   });
 });
+
+describe('a marked line with several managers behind it', () => {
+  it('a 409 on a field two managers own names both, as the 409 does', () => {
+    // scenarios/shared-field-release.yaml, step 3: conflicts with "team-a" and with "team-b" on .spec.replicas.
+    const conflicts = [
+      { path: '.spec.replicas', manager: 'team-a' },
+      { path: '.spec.replicas', manager: 'team-b' },
+    ];
+    expect(marksOf(conflicts, []).get('.spec.replicas')).toEqual({ kind: 'conflict', text: '409: conflicts with team-a, team-b' });
+  });
+
+  it('a field taken from two managers names both (scenarios/kubernetes-tests/scale-subresource.yaml, step 9)', () => {
+    const r = [fieldElement('spec'), fieldElement('replicas')];
+    const e = (manager: string, subresource: string, withR: boolean): OwnerEntry => ({ manager, operation: 'Update', apiVersion: 'apps/v1', subresource, time: undefined, set: FieldSet.fromPaths(withR ? [r] : []) });
+    const changes = ownershipChanges([e('co_owning_test', 'scale', true), e('replace_test', 'scale', true)], [e('scale_test', 'scale', true)], { spec: { replicas: 7 } }, { spec: { replicas: 5 } });
+    expect(changes.filter((c) => c.kind === 'took').map((c) => c.text)).toEqual([
+      'scale_test (/scale) took .spec.replicas from co_owning_test (/scale)',
+      'scale_test (/scale) took .spec.replicas from replace_test (/scale)',
+    ]);
+    expect(marksOf([], changes).get('.spec.replicas')).toEqual({ kind: 'took', text: 'scale_test (/scale) took it from co_owning_test (/scale), replace_test (/scale)' });
+  });
+});

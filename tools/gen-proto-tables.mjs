@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * Generates src/server/protobuf-messages.generated.ts: the protobuf messages of every built-in kind
+ * Generates src/apiserver/protobuf-messages.generated.ts: the protobuf messages of every built-in kind
  * (src/schema/builtin/kinds.ts), of its List, of meta.v1.Status, and of every message they reach,
- * in our own compact notation (read by src/server/protobuf-messages.ts).
+ * in our own compact notation (read by src/apiserver/protobuf-messages.ts).
  *
  * Field numbers and protobuf types come from the `generated.proto` files of the Kubernetes API
  * (../shared/reference/proto/). What the .proto files do not say comes from the Go types those
@@ -47,7 +47,7 @@ import { fileURLToPath } from 'node:url';
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const protoRoot = resolve(repo, '..', 'shared', 'reference', 'proto');
 const { BUILTIN_KINDS } = await import(resolve(repo, 'dist', 'src', 'schema', 'builtin', 'kinds.js'));
-const { messageNameOf } = await import(resolve(repo, 'dist', 'src', 'server', 'protobuf-messages.js'));
+const { messageNameOf } = await import(resolve(repo, 'dist', 'src', 'apiserver', 'protobuf-messages.js'));
 
 const USAGE = 'usage: node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR --apiextensions DIR [--ref REF] [--json-ref REF] [--proto FILE... --proto-source TEXT --proto-ref REF]';
 function args(name) {
@@ -343,6 +343,6 @@ export const PROTO_MESSAGE_LINES: readonly string[] = [
 ${out.map((l) => '  ' + JSON.stringify(l) + ',').join('\n')}
 ];
 `;
-writeFileSync(resolve(repo, 'src', 'server', 'protobuf-messages.generated.ts'), file);
+writeFileSync(resolve(repo, 'src', 'apiserver', 'protobuf-messages.generated.ts'), file);
 for (const w of warnings) console.error('warning: ' + w);
-console.log(`wrote src/server/protobuf-messages.generated.ts: ${out.length} messages for ${kinds} of ${BUILTIN_KINDS.length} built-in kinds`);
+console.log(`wrote src/apiserver/protobuf-messages.generated.ts: ${out.length} messages for ${kinds} of ${BUILTIN_KINDS.length} built-in kinds`);

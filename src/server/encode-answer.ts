@@ -8,8 +8,8 @@ import type { CatalogLike, StatusObject } from '../apiserver/types.js';
 import { toYaml } from '../manifest/write-yaml.js';
 import type { ValueMap } from '../value/value.js';
 import { negotiateOutput, prettyPrint, YAML_MEDIA_TYPE, ERROR_RESTRICTIONS, type Negotiated } from './negotiate.js';
-import { ProtoCodecError } from './protobuf-codec.js';
-import { PROTOBUF_MEDIA_TYPE, protobufFromObject } from './protobuf-envelope.js';
+import { ProtoCodecError } from '../apiserver/protobuf-codec.js';
+import { PROTOBUF_MEDIA_TYPE, protobufFromObject } from '../apiserver/protobuf-envelope.js';
 import { jsonResponse, rawJsonResponse, warningHeader } from './status-json.js';
 import type { HttpRequest, HttpResponse } from './types.js';
 

@@ -10,9 +10,9 @@
 import type { CatalogLike, ResourceType } from '../apiserver/types.js';
 import { compareStrings } from '../value/compare-strings.js';
 import { isList, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
-import { schemaOfUnion } from './protobuf-codec.js';
-import type { ProtoField, ProtoMessage, ProtoTables } from './protobuf-messages.js';
-import { builtinProtoTables, protoMessageFor } from './protobuf-envelope.js';
+import { schemaOfUnion } from '../apiserver/protobuf-codec.js';
+import type { ProtoField, ProtoMessage, ProtoTables } from '../apiserver/protobuf-messages.js';
+import { builtinProtoTables, protoMessageFor } from '../apiserver/protobuf-envelope.js';
 
 /** Every map's keys sorted as Go sorts map keys, at every level. */
 export function sortedDeep(v: Value): Value {

@@ -11,8 +11,8 @@
  */
 import { stringifyJson } from '../value/stringify-json.js';
 import { isMap } from '../value/value.js';
-import { decodeProtoObject } from './protobuf-codec.js';
-import { type ProtoTables, typeNameOfMessage } from './protobuf-messages.js';
+import { decodeProtoObject } from '../apiserver/protobuf-codec.js';
+import { type ProtoTables, typeNameOfMessage } from '../apiserver/protobuf-messages.js';
 
 const EMPTY = new Uint8Array();
 

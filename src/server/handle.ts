@@ -7,7 +7,7 @@ import { serve, withTime } from '../apiserver/server.js';
 import type { ApiRequest, ApiResponse, ClusterState, StatusObject } from '../apiserver/types.js';
 import { encodeAnswer, statusAnswer } from './encode-answer.js';
 import { negotiateOpenApiV2, negotiateOutput, OPENAPI_V2_PROTOBUF_TYPE, SERVED_MEDIA_TYPES, WATCH_MEDIA_TYPES, YAML_MEDIA_TYPE, JSON_MEDIA_TYPE, type EndpointRestrictions } from './negotiate.js';
-import { servesProtobuf } from './protobuf-envelope.js';
+import { servesProtobuf } from '../apiserver/protobuf-envelope.js';
 import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, wantsAggregated } from './aggregated-discovery.js';
 import { apiGroupDocument, apiGroupList, apiResourceList, apiVersions } from './discovery.js';
 import type { DocumentCache } from './documents.js';

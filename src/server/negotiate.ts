@@ -16,7 +16,7 @@
  * Errors are negotiated with no conversion allowed; when that fails too they go as indented
  * JSON (`WriteRawJSON`).
  */
-import { PROTOBUF_MEDIA_TYPE } from './protobuf-envelope.js';
+import { PROTOBUF_MEDIA_TYPE } from '../apiserver/protobuf-envelope.js';
 import { parseGoBool, queryValue, type Query } from './request-options.js';
 
 export const JSON_MEDIA_TYPE = 'application/json';

@@ -5,8 +5,8 @@
  * them and the API's .proto files); an inlined struct's fields are its parent's, as in JSON.
  */
 import { metaSchema } from './openapi-meta-schemas.js';
-import { builtinProtoTables } from './protobuf-envelope.js';
-import { messageNameOf, typeNameOfMessage, type ProtoField, type ProtoTables, type ScalarType } from './protobuf-messages.js';
+import { builtinProtoTables } from '../apiserver/protobuf-envelope.js';
+import { messageNameOf, typeNameOfMessage, type ProtoField, type ProtoTables, type ScalarType } from '../apiserver/protobuf-messages.js';
 
 export interface GoTypeFacts {
   /** JSON property → the scalar type of its values (of its items, of its map values), when a number or bytes. */

@@ -8,7 +8,7 @@
 import type { CatalogLike, ResourceType } from '../apiserver/types.js';
 import { resourcesAt, type DiscoveredResource } from './discovery.js';
 import type { GroupVersionKind, RefPrefix } from './openapi-schemas.js';
-import { PROTOBUF_MEDIA_TYPE, servesProtobuf } from './protobuf-envelope.js';
+import { PROTOBUF_MEDIA_TYPE, servesProtobuf } from '../apiserver/protobuf-envelope.js';
 
 type Json = Record<string, unknown>;
 

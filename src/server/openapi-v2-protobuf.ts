@@ -14,7 +14,7 @@
  */
 import { toYaml } from '../manifest/write-yaml.js';
 import type { Value } from '../value/value.js';
-import { WireWriter } from './protobuf-wire.js';
+import { WireWriter } from '../apiserver/protobuf-wire.js';
 
 type Json = unknown;
 type Fields = Readonly<Record<string, Json>>;

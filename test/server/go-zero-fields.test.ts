@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { GO_ZERO_FIELD_ROWS } from '../../src/apiserver/go-zero-fields.generated.js';
 import { goZeroObject } from '../../src/apiserver/go-zero-fields.js';
 import { goZeroFieldTable } from '../../src/server/go-zero-fields.js';
-import { ProtoTables } from '../../src/server/protobuf-messages.js';
+import { ProtoTables } from '../../src/apiserver/protobuf-messages.js';
 
 const zeroOf = (tables: ProtoTables, name: string) => {
   const row = goZeroFieldTable(tables).find(([n]) => n === name);

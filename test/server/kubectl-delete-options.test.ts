@@ -9,8 +9,8 @@ import { newClusterState } from '../../src/server/initial-state.js';
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { kubectlAvailable, serverWithKubectl } from './kubectl-harness.js';
 import { call, JSON_HEADERS, start } from './http-client.js';
-import { wrapEnvelope } from '../../src/server/protobuf-envelope.js';
-import { WireWriter } from '../../src/server/protobuf-wire.js';
+import { wrapEnvelope } from '../../src/apiserver/protobuf-envelope.js';
+import { WireWriter } from '../../src/apiserver/protobuf-wire.js';
 
 const available = kubectlAvailable();
 

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
-import { objectFromProtobuf } from '../../src/server/protobuf-envelope.js';
+import { objectFromProtobuf } from '../../src/apiserver/protobuf-envelope.js';
 import { call, JSON_HEADERS, start } from './http-client.js';
 import { openWidgetCrd } from './open-widget-crd.js';
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { WIRE_BYTES, WireReader } from '../../src/server/protobuf-wire.js';
+import { WIRE_BYTES, WireReader } from '../../src/apiserver/protobuf-wire.js';
 import { negotiateOpenApiV2 } from '../../src/server/negotiate.js';
 import { call, start } from './http-client.js';
 

@@ -5,7 +5,7 @@
  * Objects travel as JSON values elsewhere in ssa-sim; this turns them into envelopes and back,
  * for the built-in kinds the protobuf tables know.
  */
-import type { CatalogLike, ResourceType } from '../apiserver/types.js';
+import type { CatalogLike, ResourceType } from './types.js';
 import { newMap, type ValueMap } from '../value/value.js';
 import { decodeProtoObject, encodeProtoObject, ProtoCodecError } from './protobuf-codec.js';
 import { messageNameOf, ProtoTables } from './protobuf-messages.js';

@@ -12,7 +12,7 @@
  * JSONSchemaPropsOrStringArray: a schema or a list of strings), whose JSON is whichever they hold,
  * as their Go types' MarshalJSON writes it.
  */
-import { parseJson as parseJsonValue } from '../apiserver/object-paths.js';
+import { parseJson as parseJsonValue } from './object-paths.js';
 import { stringifyJson } from '../value/stringify-json.js';
 import { intValue, isNumber, newMap, type Value, type ValueMap } from '../value/value.js';
 import { goDurationText, parseGoDuration } from './go-duration.js';

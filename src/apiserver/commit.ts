@@ -5,6 +5,7 @@
  * or its status.
  */
 import { beginWrite } from './begin-write.js';
+import { isTooLargeForEtcd } from './etcd-request-size.js';
 import { stillDefaulted } from './defaults-settled.js';
 import { metaString, setPath } from './object-paths.js';
 import { defaulterFor, emptyObjectFor, isStatus, type Target } from './request-context.js';
@@ -32,9 +33,22 @@ export interface Commit {
   readonly dryRun: boolean;
   readonly now: string;
   readonly warnings: string[];
+  /** A server-side apply: not tried again without managedFields when etcd refuses it as too large. */
+  readonly apply?: boolean;
 }
 
+/**
+ * The write; when etcd refuses it as too large, a create, update or non-apply patch is tried once
+ * more with no managedFields at all (handlers' isTooLargeError): it may fit without them.
+ */
 export function commit(state: ClusterState, request: Commit): ServeResult {
+  const warnings = [...request.warnings]; // the first try's own warnings are not repeated
+  const done = commitOnce(state, request);
+  if (request.apply || done.response.ok || !isTooLargeForEtcd(done.response.status)) return done;
+  return commitOnce(state, { ...request, next: setPath(request.next, ['metadata', 'managedFields'], undefined), warnings });
+}
+
+function commitOnce(state: ClusterState, request: Commit): ServeResult {
   const c = atStorageVersion(state, request);
   const { target } = c;
   const attrs: AdmissionAttributes = {
@@ -87,6 +101,8 @@ export function commit(state: ClusterState, request: Commit): ServeResult {
   const requested = request.target.apiVersion;
   return finishWrite(state, {
     key: target.key,
+    type: target.resource,
+    namespace: target.namespace,
     group: target.resource.group,
     resource: target.resource.resource,
     name: target.name,

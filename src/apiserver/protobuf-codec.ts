@@ -43,7 +43,8 @@ export function schemaOfUnion(name: string): string | undefined {
 export class ProtoCodecError extends Error {}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
-const textBytes = (s: string) => new TextEncoder().encode(s);
+const UTF8 = new TextEncoder();
+const textBytes = (s: string) => UTF8.encode(s);
 
 // --- decoding -------------------------------------------------------------------------------------
 
@@ -333,6 +334,16 @@ function expectType(ok: boolean, path: string, what: string, v: Value): void {
   if (!ok) throw new ProtoCodecError(`${path}: expected ${what}, got ${stringifyJson(v)}`);
 }
 
+/** The bytes of base64 text: Node's lenient decoder where there is one (serve), atob in a browser. */
+function base64Bytes(text: string): Uint8Array {
+  if (typeof Buffer !== 'undefined') return Buffer.from(text, 'base64');
+  try {
+    return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+  } catch {
+    throw new ProtoCodecError('bytes that are not base64');
+  }
+}
+
 function writeScalar(w: WireWriter, number: number, type: ScalarType, v: Value, path: string): void {
   switch (type) {
     case 's':
@@ -341,7 +352,7 @@ function writeScalar(w: WireWriter, number: number, type: ScalarType, v: Value, 
       return;
     case 'y':
       expectType(typeof v === 'string', path, 'base64 text', v);
-      w.bytes(number, Buffer.from(v as string, 'base64'));
+      w.bytes(number, base64Bytes(v as string));
       return;
     case 'b':
       expectType(typeof v === 'boolean', path, 'a boolean', v);

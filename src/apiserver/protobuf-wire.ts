@@ -81,6 +81,8 @@ export class WireReader {
 }
 
 /** Builds a message: fields are appended in the order written. */
+const UTF8 = new TextEncoder();
+
 export class WireWriter {
   private readonly chunks: Uint8Array[] = [];
   private length = 0;
@@ -101,8 +103,20 @@ export class WireWriter {
     this.push(Uint8Array.from(out));
   }
 
+  /** A varint of a non-negative safe integer (tags, lengths), without going through bigint. */
+  private lengthVarint(n: number): void {
+    const out: number[] = [];
+    let x = n;
+    while (x >= 0x80) {
+      out.push((x % 0x80) | 0x80);
+      x = Math.floor(x / 0x80);
+    }
+    out.push(x);
+    this.push(Uint8Array.from(out));
+  }
+
   private tag(number: number, wire: number): void {
-    this.rawVarint((BigInt(number) << 3n) | BigInt(wire));
+    this.lengthVarint(number * 8 + wire);
   }
 
   varint(number: number, v: bigint): void {
@@ -119,12 +133,12 @@ export class WireWriter {
 
   bytes(number: number, b: Uint8Array): void {
     this.tag(number, WIRE_BYTES);
-    this.rawVarint(BigInt(b.length));
+    this.lengthVarint(b.length);
     this.push(b);
   }
 
   string(number: number, s: string): void {
-    this.bytes(number, new TextEncoder().encode(s));
+    this.bytes(number, UTF8.encode(s));
   }
 
   finish(): Uint8Array {

@@ -2,6 +2,7 @@
  * The server's entry points: build a cluster, serve a request. Every function is pure: it takes a
  * state and returns a new one (the old one stays valid), so keeping states is keeping snapshots.
  */
+import { ETCD_MAX_REQUEST_BYTES } from './etcd-request-size.js';
 import { DEFAULT_MAX_UPDATE_MANAGERS } from './cap-managers.js';
 import { buildResources, findResource } from './registry.js';
 import { storageKey } from './request-context.js';
@@ -45,6 +46,7 @@ export function createCluster(options: ClusterOptions): ClusterState {
       uid: options.uid ?? defaultUid,
       maxUpdateManagers: options.maxUpdateManagers ?? DEFAULT_MAX_UPDATE_MANAGERS,
       avoidNoopTimestampUpdates: options.avoidNoopTimestampUpdates ?? true,
+      etcdMaxRequestBytes: options.etcdMaxRequestBytes ?? (harness ? 0 : ETCD_MAX_REQUEST_BYTES),
       serviceRanges: serviceRangesOf(options),
     },
     objects: new Map(),

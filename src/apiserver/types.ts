@@ -176,6 +176,11 @@ export interface ClusterOptions {
   readonly maxUpdateManagers?: number;
   /** The store's revert of timestamp-only managedFields changes (§1.6). Default true. */
   readonly avoidNoopTimestampUpdates?: boolean;
+  /**
+   * etcd's `--max-request-bytes`: a write whose request would be larger fails (etcd-request-size.ts).
+   * Default 1572864 (etcd's default); 0 for no limit, the default in harness mode (no store there).
+   */
+  readonly etcdMaxRequestBytes?: number;
   /** The IPv4 range Services get cluster IPs from (`--service-cluster-ip-range`). Default `10.96.0.0/12`. */
   readonly serviceClusterIPRange?: string;
   /** The range of node ports (`--service-node-port-range`). Default `30000-32767`. */
@@ -201,6 +206,8 @@ export interface ClusterConfig {
   readonly uid: (n: number) => string;
   readonly maxUpdateManagers: number;
   readonly avoidNoopTimestampUpdates: boolean;
+  /** 0: no limit. */
+  readonly etcdMaxRequestBytes: number;
   readonly serviceRanges: ServiceRanges;
 }
 

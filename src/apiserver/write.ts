@@ -8,7 +8,10 @@ import { decodeManagedFields } from './managed-fields.js';
 import { metadataOf, metaString, setPath } from './object-paths.js';
 import { withoutEntryTimes } from './strategy.js';
 import { conflict, failure, OPTIMISTIC_LOCK_MESSAGE } from './status.js';
-import type { AdmissionAttributes, ClusterState, KubeObject, ServeResult } from './types.js';
+import { etcdKey } from './etcd-key.js';
+import { etcdRejects, raftRequestBytes, txnRequestBytes } from './etcd-request-size.js';
+import { storedObjectBytes } from './stored-object-bytes.js';
+import type { AdmissionAttributes, ClusterState, KubeObject, ResourceType, ServeResult, StatusObject } from './types.js';
 
 const INVALID_AFTER_ADMISSION =
   '.metadata.managedFields was in an invalid state after admission; this could be caused by an outdated mutating admission controller; please fix your requests: ';
@@ -32,6 +35,9 @@ export function admit(state: ClusterState, obj: KubeObject, attrs: AdmissionAttr
 
 export interface WriteArgs {
   readonly key: string;
+  /** The resource and namespace: where etcd keeps the object and how it is encoded there. */
+  readonly type: ResourceType;
+  readonly namespace: string;
   readonly group: string;
   readonly resource: string;
   readonly name: string;
@@ -66,6 +72,8 @@ export function finishWrite(state: ClusterState, a: WriteArgs): ServeResult {
     if (valueEquals(a.old, next)) return { state, response: { ok: true, code: 200, object: respond(a.old), warnings: a.warnings } };
   }
   if (a.dryRun) return { state, response: { ok: true, code: a.old ? 200 : 201, object: respond(next), warnings: a.warnings } };
+  const rejected = etcdRejection(state, a, next);
+  if (rejected) return { state, response: failure(rejected, a.warnings) };
   const rv = state.resourceVersion + 1;
   const stored = setPath(next, ['metadata', 'resourceVersion'], String(rv));
   const objects = new Map(state.objects);
@@ -74,6 +82,17 @@ export function finishWrite(state: ClusterState, a: WriteArgs): ServeResult {
     state: { ...state, objects, resourceVersion: rv, uidCount: a.old ? state.uidCount : state.uidCount + 1 },
     response: { ok: true, code: a.old ? 200 : 201, object: respond(stored), warnings: a.warnings },
   };
+}
+
+/** What etcd answers a write of `next` with when it does not take it (etcd-request-size.ts). */
+function etcdRejection(state: ClusterState, a: WriteArgs, next: KubeObject): StatusObject | undefined {
+  const max = state.config.etcdMaxRequestBytes;
+  if (max <= 0) return undefined;
+  const write = { key: etcdKey(a.type, a.namespace, a.name), valueBytes: 0, modRevision: a.old ? Number(metaString(a.old, 'resourceVersion')) || 0 : 0 };
+  // What the transaction and raft header take besides the value (and the value's longest length prefix).
+  const overhead = raftRequestBytes(txnRequestBytes(write)) + 8;
+  const valueBytes = storedObjectBytes(state.config.catalog, a.type, next, max - overhead);
+  return valueBytes === undefined ? undefined : etcdRejects({ ...write, valueBytes }, max);
 }
 
 function entryCount(obj: ValueMap): number {

@@ -80,7 +80,7 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
     if (!r.ok) return { state, response: withForgiven(failure(r.status, [], r.undeclaredFields), r.forgivenConflicts) };
     const id = checkIdentity(r.object, target, { requireName: true });
     if (!id.ok) return { state, response: failure(id.status) };
-    const done = commit(state, { target, subresource: sub, old, next: id.body, ...(r.defaulted ? { defaulted: r.defaulted } : {}), manager, dryRun, now, warnings: [] });
+    const done = commit(state, { target, subresource: sub, old, next: id.body, ...(r.defaulted ? { defaulted: r.defaulted } : {}), manager, dryRun, now, warnings: [], apply: true });
     return { state: done.state, response: withForgiven(done.response, r.forgivenConflicts) };
   }
 

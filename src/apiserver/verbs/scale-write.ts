@@ -91,6 +91,8 @@ export function scaleWrite(
   next = prepareForUpdate(resource, '', parent, next);
   return finishWrite(state, {
     key: target.key,
+    type: resource,
+    namespace: target.namespace,
     group: resource.group,
     resource: resource.resource,
     name: target.name,

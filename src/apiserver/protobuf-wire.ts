@@ -84,35 +84,42 @@ export class WireReader {
 const UTF8 = new TextEncoder();
 
 export class WireWriter {
-  private readonly chunks: Uint8Array[] = [];
+  /** One growing buffer: a message of many small fields is not a typed array per tag and length. */
+  private buf = new Uint8Array(64);
   private length = 0;
 
+  private room(n: number): void {
+    if (this.length + n <= this.buf.length) return;
+    const grown = new Uint8Array(Math.max(this.buf.length * 2, this.length + n));
+    grown.set(this.buf.subarray(0, this.length));
+    this.buf = grown;
+  }
+
   private push(bytes: Uint8Array): void {
-    this.chunks.push(bytes);
+    this.room(bytes.length);
+    this.buf.set(bytes, this.length);
     this.length += bytes.length;
   }
 
   private rawVarint(v: bigint): void {
     let x = BigInt.asUintN(64, v);
-    const out: number[] = [];
+    this.room(10);
     while (x >= 0x80n) {
-      out.push(Number(x & 0x7fn) | 0x80);
+      this.buf[this.length++] = Number(x & 0x7fn) | 0x80;
       x >>= 7n;
     }
-    out.push(Number(x));
-    this.push(Uint8Array.from(out));
+    this.buf[this.length++] = Number(x);
   }
 
   /** A varint of a non-negative safe integer (tags, lengths), without going through bigint. */
   private lengthVarint(n: number): void {
-    const out: number[] = [];
+    this.room(10);
     let x = n;
     while (x >= 0x80) {
-      out.push((x % 0x80) | 0x80);
+      this.buf[this.length++] = (x % 0x80) | 0x80;
       x = Math.floor(x / 0x80);
     }
-    out.push(x);
-    this.push(Uint8Array.from(out));
+    this.buf[this.length++] = x;
   }
 
   private tag(number: number, wire: number): void {
@@ -142,12 +149,6 @@ export class WireWriter {
   }
 
   finish(): Uint8Array {
-    const out = new Uint8Array(this.length);
-    let at = 0;
-    for (const c of this.chunks) {
-      out.set(c, at);
-      at += c.length;
-    }
-    return out;
+    return this.buf.slice(0, this.length);
   }
 }

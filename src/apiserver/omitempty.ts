@@ -54,7 +54,7 @@ function walk(value: Value, atom: Atom): Value {
 }
 
 /** `m` with each value replaced by `f` (undefined drops the key); `m` itself when nothing changed. */
-function rebuild(m: ValueMap, f: (key: string, v: Value) => Value | undefined): ValueMap {
+export function rebuild(m: ValueMap, f: (key: string, v: Value) => Value | undefined): ValueMap {
   let out: ValueMap | undefined;
   const keys = Object.keys(m);
   keys.forEach((k, i) => {

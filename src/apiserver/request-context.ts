@@ -20,6 +20,7 @@ import { findResource, joinApiVersion } from './registry.js';
 import { fallbackScaleAtom, SCALE_API_VERSION, SCALE_KIND } from './scale.js';
 import { resourceNotServed } from './status.js';
 import type { ClusterState, KubeObject, ObjectRef, ResourceType, StatusObject } from './types.js';
+import { withoutGoNulls } from './go-nulls.js';
 
 export interface Target {
   readonly resource: ResourceType;
@@ -139,6 +140,8 @@ export function defaulterFor(state: ClusterState, resource: ResourceType, apiVer
     if (!state.config.harness && state.config.builtinDefaults && !resource.custom) {
       // The kind's zero value (its storage version's, converted), then Go's zero fields of every
       // struct node by node with the defaults (builtin-defaults.ts).
+      // Nulls first, as decoding into the Go struct meets them (go-nulls.ts).
+      out = withoutGoNulls(out, atomFor(state, resource, version));
       const zero = zeroAt(state, resource, apiVersion);
       if (zero) out = zeroFill(out, zero);
       out = builtinDefaults(out, atomFor(state, resource, version));

@@ -231,7 +231,7 @@ describe('quantities are stored canonical (resource.Quantity)', () => {
         template: {
           metadata: { labels: { app: 'web' } },
           spec: {
-            containers: [{ name: 'web', image: 'nginx:1.25', resources: { requests: { cpu: 0.5, memory: '2048Mi', 'ephemeral-storage': '1.5Gi' }, limits: { cpu: '1000m', memory: '0.0001' } } }],
+            containers: [{ name: 'web', image: 'nginx:1.25', resources: { requests: { cpu: 0.5, memory: '0.0001', 'ephemeral-storage': '1.5Gi' }, limits: { cpu: '1000m', memory: '2048Mi' } } }],
             volumes: [{ name: 'cache', emptyDir: { sizeLimit: '1000M' } }],
           },
         },
@@ -240,7 +240,7 @@ describe('quantities are stored canonical (resource.Quantity)', () => {
     const stored = ok(c.apply(dep, { fieldManager: 'kubectl' }));
     const spec = at(stored, 'spec.template.spec') as ValueMap;
     const c0 = (spec.containers as ValueMap[])[0];
-    expect(c0.resources).toEqual({ requests: { cpu: '500m', memory: '2Gi', 'ephemeral-storage': '1536Mi' }, limits: { cpu: '1', memory: '1m' } });
+    expect(c0.resources).toEqual({ requests: { cpu: '500m', memory: '1m', 'ephemeral-storage': '1536Mi' }, limits: { cpu: '1', memory: '2Gi' } });
     expect((spec.volumes as ValueMap[])[0]).toEqual({ name: 'cache', emptyDir: { sizeLimit: '1G' } });
     // The same manifest again is a no-op: the canonical values are what the applier sees.
     const again = ok(c.apply(dep, { fieldManager: 'kubectl' }));

@@ -83,6 +83,25 @@ describe('create: selector and template', () => {
     );
   });
 
+  it('container resources: a request above its limit, a negative quantity, an extended resource without its limit', () => {
+    const w = workload('Deployment', { app: 'web' }, { matchLabels: { app: 'web' } });
+    (w.spec.template.spec.containers[0] as Record<string, unknown>).resources = { limits: { cpu: '1', memory: '256Mi' }, requests: { cpu: '2000m', memory: '256Mi' } };
+    expect(fail(real().create(obj(w), { fieldManager: 'm' })).message).toBe(
+      'Deployment.apps "web" is invalid: spec.template.spec.containers[0].resources.requests: Invalid value: "2": must be less than or equal to cpu limit of 1',
+    );
+    (w.spec.template.spec.containers[0] as Record<string, unknown>).resources = { limits: { memory: '-1Gi' }, requests: { 'example.com/gpu': '1', cpu: '100m' } };
+    expect(fail(real().create(obj(w), { fieldManager: 'm' })).message).toBe(
+      'Deployment.apps "web" is invalid: [spec.template.spec.containers[0].resources.limits[memory]: Invalid value: "-1Gi": must be greater than or equal to 0, ' +
+        'spec.template.spec.containers[0].resources.limits: Required value: Limit must be set for non overcommitable resources]',
+    );
+    (w.spec.template.spec.containers[0] as Record<string, unknown>).resources = { limits: { cpu: '1', 'example.com/gpu': '2' }, requests: { cpu: '500m', 'example.com/gpu': '1' } };
+    expect(fail(real().create(obj(w), { fieldManager: 'm' })).message).toBe(
+      'Deployment.apps "web" is invalid: spec.template.spec.containers[0].resources.requests: Invalid value: "1": must be equal to example.com/gpu limit of 2',
+    );
+    (w.spec.template.spec.containers[0] as Record<string, unknown>).resources = { limits: { cpu: '1' }, requests: { cpu: '500m', memory: '1Gi' } };
+    ok(real().create(obj(w), { fieldManager: 'm' }));
+  });
+
   it('a workload restart policy other than Always', () => {
     const w = workload('ReplicaSet', { app: 'web' }, { matchLabels: { app: 'web' } });
     (w.spec.template.spec as Record<string, unknown>).restartPolicy = 'OnFailure';

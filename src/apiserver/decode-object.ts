@@ -31,11 +31,24 @@ export function decodeBody(
     return { ok: false, status: badRequest(`strict decoding error: ${unknown.map((p) => `unknown field "${p}"`).join(', ')}`), undeclaredFields: undeclared };
   }
   const warnings = fieldValidation === 'Warn' ? unknown.map((p) => `unknown field "${p}"`) : [];
-  const issues = validate(object, atom, { allowDuplicates: true });
+  const issues = validate(withoutRawFieldsV1(object), atom, { allowDuplicates: true });
   if (issues.length > 0) {
     return { ok: false, status: badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${formatIssues(issues)}`) };
   }
   return { ok: true, object, warnings };
+}
+
+/**
+ * The object as its types are checked: a managedFields entry's `fieldsV1` is raw JSON to Go
+ * (FieldsV1.UnmarshalJSON keeps any value's bytes), so one that is not an object is no decoding
+ * error; the field manager fails to read it and ignores the request's managedFields.
+ */
+function withoutRawFieldsV1(object: ValueMap): ValueMap {
+  const meta = object.metadata;
+  const entries = isMap(meta) ? meta.managedFields : undefined;
+  if (!Array.isArray(entries) || entries.every((e) => !isMap(e) || e.fieldsV1 === undefined || e.fieldsV1 === null || isMap(e.fieldsV1))) return object;
+  const checked = entries.map((e) => (isMap(e) && e.fieldsV1 !== undefined && e.fieldsV1 !== null && !isMap(e.fieldsV1) ? { ...e, fieldsV1: null } : e));
+  return { ...object, metadata: { ...(meta as ValueMap), managedFields: checked } } as ValueMap;
 }
 
 /**

@@ -155,7 +155,19 @@ function specialValue(tables: ProtoTables, name: string, bytes: Uint8Array, path
       const b = onlyField(bytes, 1).bytes;
       return b ? utf8.decode(b) : '0';
     }
-    case FIELDS_V1:
+    case FIELDS_V1: {
+      // Go keeps a FieldsV1's bytes as they came; bytes that are not one JSON value (trailing
+      // data: Kubernetes' TestManagedFieldsTrailingData) are no error of the body, the field
+      // manager fails to read them and ignores the request's managedFields. Kept as their text,
+      // a string, which it fails to read the same way.
+      const raw = onlyField(bytes, 1).bytes ?? new Uint8Array();
+      try {
+        return parseJson(raw, path);
+      } catch (e) {
+        if (!(e instanceof ProtoCodecError)) throw e;
+        return new TextDecoder().decode(raw);
+      }
+    }
     case RAW_EXTENSION: {
       return parseJson(onlyField(bytes, 1).bytes ?? new Uint8Array(), path);
     }

@@ -60,6 +60,26 @@ describe('directives', () => {
   });
 });
 
+describe('values placed where nothing was are kept as Go keeps them', () => {
+  const spec = (o: KubeObject) => ((o.spec as KubeObject).template as KubeObject).spec as KubeObject;
+  it('a new subtree: maps carrying $patch dropped, nulls dropped, other directive keys kept as data', () => {
+    expect(spec(patched(podSpec({ securityContext: { $patch: 'replace', runAsUser: 1 } }))).securityContext).toBeUndefined();
+    expect(spec(patched(podSpec({ dnsConfig: { $retainKeys: ['nameservers'], nameservers: ['1.1.1.1'], searches: null } }))).dnsConfig).toEqual({
+      $retainKeys: ['nameservers'],
+      nameservers: ['1.1.1.1'],
+    });
+  });
+  it('a new item of a merged list, a replaced list and a $patch: replace map are taken as they are', () => {
+    expect((containers(patched(podSpec({ containers: [{ name: 'new', image: 'x', env: [{ name: 'A', $patch: 'delete' }] }] }))) as KubeObject[])[0]).toEqual({
+      name: 'new',
+      image: 'x',
+      env: [{ name: 'A', $patch: 'delete' }],
+    });
+    expect((containers(patched(podSpec({ containers: [{ name: 'web', args: ['a', null] }] }))) as KubeObject[])[0].args).toEqual(['a', null]);
+    expect((patched({ spec: { strategy: { $patch: 'replace', type: 'Recreate', rollingUpdate: null } } }).spec as KubeObject).strategy).toEqual({ type: 'Recreate', rollingUpdate: null });
+  });
+});
+
 describe('malformed patches: texts and codes', () => {
   it('a list item without its merge key: 500 naming the item as Go prints a map', () => {
     expect(failed(podSpec({ containers: [{ image: 'x' }] }))).toBe('500: map: map[image:x] does not contain declared merge key: name');

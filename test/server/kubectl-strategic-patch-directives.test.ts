@@ -11,7 +11,9 @@
  * - a `$retainKeys` list that leaves out a key the patch sets is the 400 `invalid patch format of
  *   retainKeys` (it was applied);
  * - an unknown `$patch` is a 500 naming the map as Go prints it (was a 400 in other words);
- * - a `$key` that is no directive is data, so an unknown field: a warning (was a 400).
+ * - a `$key` that is no directive is data, so an unknown field: a warning (was a 400);
+ * - so are `$retainKeys` and `$setElementOrder` keys in a subtree the object did not have
+ *   (removeDirectives keeps them; they were dropped silently).
  */
 import { describe, expect, it } from 'vitest';
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
@@ -74,6 +76,13 @@ describe.skipIf(!available)('real kubectl: strategic merge patch directives and 
       stderr: 'Warning: unknown field "spec.$foo"\n',
     });
     expect(await jsonpath('{.metadata.resourceVersion}')).toBe(rv);
+    // a directive in a subtree the object did not have stays in it as data: an unknown field
+    expect(await patch('{"spec":{"template":{"spec":{"dnsConfig":{"$retainKeys":["nameservers"],"nameservers":["1.1.1.1"]}}}}}')).toEqual({
+      code: 0,
+      stdout: 'deployment.apps/web patched\n',
+      stderr: 'Warning: unknown field "spec.template.spec.dnsConfig.$retainKeys"\n',
+    });
+    expect(await jsonpath('{.spec.template.spec.dnsConfig}')).toBe('{"nameservers":["1.1.1.1"]}');
     expect(await jsonpath('{.spec.template.spec.containers[*].name}')).toBe('web');
   });
 });

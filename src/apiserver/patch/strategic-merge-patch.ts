@@ -48,7 +48,6 @@ const DIRECTIVE = '$patch';
 const RETAIN_KEYS = '$retainKeys';
 const SET_ORDER_PREFIX = '$setElementOrder';
 const DELETE_PRIMITIVES_PREFIX = '$deleteFromPrimitiveList';
-const SET_ORDER = SET_ORDER_PREFIX + '/';
 const DELETE_PRIMITIVES = DELETE_PRIMITIVES_PREFIX + '/';
 
 /** strategicpatch's extractKey: the field a directive key names, `<prefix>/<field>`; anything else is a format error. */
@@ -108,7 +107,8 @@ function copyMap(m: ValueMap): ValueMap {
 function mergeMap(originalIn: ValueMap | null, patchIn: ValueMap, atom: Atom | undefined): ValueMap {
   const directive = getKey(patchIn, DIRECTIVE);
   if (directive !== undefined) {
-    if (directive === 'replace') return clean(without(patchIn, DIRECTIVE)) as ValueMap;
+    // the patch as it is, nulls and nested directives included (handleDirectiveInMergeMap)
+    if (directive === 'replace') return without(patchIn, DIRECTIVE);
     if (directive === 'delete') return newMap();
     throw badPatchType(directive, patchIn);
   }
@@ -142,7 +142,7 @@ function mergeMap(originalIn: ValueMap | null, patchIn: ValueMap, atom: Atom | u
     const origList = orig;
     let merged: Value[];
     if (origList && patchList === undefined) merged = origList;
-    else if (!origList && patchList !== undefined) merged = Array.isArray(patchList) ? (clean(patchList) as Value[]) : [];
+    else if (!origList && patchList !== undefined) merged = (removeDirectives(patchList) as Value[] | undefined) ?? [];
     else if (origList && patchList !== undefined) {
       const m = mergeListField(origList, patchList, meta, false);
       merged = Array.isArray(m) ? m : [];
@@ -167,17 +167,19 @@ function mergeMap(originalIn: ValueMap | null, patchIn: ValueMap, atom: Atom | u
       continue;
     }
     const orig = getKey(original, k);
-    if (orig === undefined) {
-      if (!isDeleteList) original[k] = clean(patchV);
+    if (orig === undefined || kindOf(orig) !== kindOf(patchV)) {
+      // where nothing (or another kind of value) was: the patch value without its nulls and
+      // without the maps that carry $patch; other directive keys stay, as data
+      if (!isDeleteList) {
+        const placed = removeDirectives(discardNulls(patchV));
+        if (placed === undefined) delete original[k];
+        else original[k] = placed;
+      }
       continue;
     }
     const meta = metaFor(atom, k);
-    if (kindOf(orig) !== kindOf(patchV)) {
-      if (!isDeleteList) original[k] = clean(patchV);
-      continue;
-    }
     if (isMap(orig) && isMap(patchV)) {
-      original[k] = meta.strategy === 'replace' ? (clean(patchV) as ValueMap) : mergeMap(orig, patchV, meta.atom);
+      original[k] = meta.strategy === 'replace' ? patchV : mergeMap(orig, patchV, meta.atom);
     } else if (Array.isArray(orig) && Array.isArray(patchV)) {
       original[k] = mergeListField(orig, patchV, meta, isDeleteList);
     } else {
@@ -188,9 +190,9 @@ function mergeMap(originalIn: ValueMap | null, patchIn: ValueMap, atom: Atom | u
 }
 
 function mergeListField(orig: Value[], patch: Value, meta: PatchMeta, isDeleteList: boolean): Value {
-  if (!Array.isArray(patch)) return clean(patch);
-  // "Delete lists are handled the same way regardless of what the field's patch strategy is"
-  if (meta.strategy !== 'merge' && !isDeleteList) return clean(patch);
+  // "Delete lists are handled the same way regardless of what the field's patch strategy is";
+  // another list is replaced by the patch's as it is
+  if (!Array.isArray(patch) || (meta.strategy !== 'merge' && !isDeleteList)) return patch;
   return mergeSlice(orig, patch, meta, isDeleteList);
 }
 
@@ -241,7 +243,7 @@ function mergeSlice(originalIn: Value[], patchIn: Value[], meta: PatchMeta, isDe
       else throw badPatchType(d, v);
     }
     if (replace) {
-      original = clean(plain) as Value[];
+      original = plain;
       patch = [];
     } else patch = plain;
     merged = [...original];
@@ -251,7 +253,7 @@ function mergeSlice(originalIn: Value[], patchIn: Value[], meta: PatchMeta, isDe
       if (kv === undefined) throw noMergeKey(v, key);
       const at = merged.findIndex((o) => isMap(o) && valueEquals(getKey(o, key), kv));
       if (at >= 0) merged[at] = mergeMap(merged[at] as ValueMap, v, element);
-      else merged.push(clean(v));
+      else merged.push(v); // appended as it is (mergeSliceWithoutSpecialElements)
     }
   }
   const { inList, rest } = partition(merged, patch, maps ? meta.mergeKey : '');
@@ -320,15 +322,34 @@ function without(m: ValueMap, key: string): ValueMap {
   return out;
 }
 
-/** A patch value as data: directives and nulls removed (what a new subtree stores). */
-function clean(v: Value): Value {
-  if (Array.isArray(v)) return v.filter((x) => !(isMap(x) && getKey(x, DIRECTIVE) !== undefined)).map(clean);
+/**
+ * strategicpatch's removeDirectives: a map carrying `$patch` is dropped (undefined), from a map or
+ * a list at any depth; every other key stays, `$retainKeys` and `$setElementOrder/...` as data.
+ */
+function removeDirectives(v: Value): Value | undefined {
+  if (Array.isArray(v)) {
+    const out: Value[] = [];
+    for (const x of v) {
+      const y = removeDirectives(x);
+      if (y !== undefined) out.push(y);
+    }
+    return out;
+  }
   if (!isMap(v)) return v;
+  if (getKey(v, DIRECTIVE) !== undefined) return undefined;
   const out = newMap();
   for (const k of Object.keys(v)) {
-    if (k === DIRECTIVE || k === RETAIN_KEYS || k.startsWith(SET_ORDER) || k.startsWith(DELETE_PRIMITIVES)) continue;
-    if (v[k] === null) continue;
-    out[k] = clean(v[k]);
+    const y = removeDirectives(v[k]);
+    if (y !== undefined) out[k] = y;
   }
+  return out;
+}
+
+/** strategicpatch's discardNullValuesFromPatch: null values of maps dropped at any depth (list items stay). */
+function discardNulls(v: Value): Value {
+  if (Array.isArray(v)) return v.map(discardNulls);
+  if (!isMap(v)) return v;
+  const out = newMap();
+  for (const k of Object.keys(v)) if (v[k] !== null) out[k] = discardNulls(v[k]);
   return out;
 }

@@ -90,22 +90,29 @@ function containersErrors(containers: Value | undefined, field: string): FieldEr
   return errors;
 }
 
-/** The modelled part of ValidatePodTemplateSpec for the template at `field` (e.g. `spec.template`). */
-export function podTemplateErrors(template: Value | undefined, field: string): FieldError[] {
-  const metadata = at(template, 'metadata');
-  const spec = at(template, 'spec');
-  const errors = [...labelsErrors(at(metadata, 'labels'), `${field}.labels`), ...annotationsErrors(at(metadata, 'annotations'), `${field}.annotations`)];
-  errors.push(...containersErrors(at(spec, 'containers'), `${field}.spec.containers`));
+/** The modelled part of ValidatePodSpec for the pod spec at `field` (`spec` of a Pod, `spec.template.spec` of a workload). */
+export function podSpecErrors(spec: Value | undefined, field: string): FieldError[] {
+  const errors = containersErrors(at(spec, 'containers'), `${field}.containers`);
   const restartPolicy = at(spec, 'restartPolicy');
   if (typeof restartPolicy === 'string' && !RESTART_POLICIES.includes(restartPolicy)) {
     errors.push({
       type: 'FieldValueNotSupported',
-      field: `${field}.spec.restartPolicy`,
+      field: `${field}.restartPolicy`,
       value: goQuote(restartPolicy),
       detail: `supported values: ${RESTART_POLICIES.map(goQuote).join(', ')}`,
     });
   }
   return errors;
+}
+
+/** The modelled part of ValidatePodTemplateSpec for the template at `field` (e.g. `spec.template`). */
+export function podTemplateErrors(template: Value | undefined, field: string): FieldError[] {
+  const metadata = at(template, 'metadata');
+  return [
+    ...labelsErrors(at(metadata, 'labels'), `${field}.labels`),
+    ...annotationsErrors(at(metadata, 'annotations'), `${field}.annotations`),
+    ...podSpecErrors(at(template, 'spec'), `${field}.spec`),
+  ];
 }
 
 /** The restart policy a workload's pods must have (defaulted to Always when absent). */

@@ -12,17 +12,19 @@
  * kinds run their create validation inside ValidateUpdate too (ReplicaSet, DaemonSet,
  * StatefulSet, ConfigMap, Secret), which repeats their spec errors the same way.
  *
- * Spec checks are modelled for the workloads (validate-workload.ts), a Job's immutable fields
+ * Spec checks are modelled for the workloads (validate-workload.ts), a new Pod's containers
+ * (validate-pod-template.ts), a Job's immutable fields
  * (validate-job.ts) and ConfigMap and Secret (validate-immutable-data.ts), and only outside the unit-test harness mode (whose upstream
  * harness has no registry strategy).
  */
-import type { ValueMap } from '../value/value.js';
+import { getKey, type ValueMap } from '../value/value.js';
 import type { FieldError } from './status.js';
 import type { ResourceType } from './types.js';
 import { configMapUpdateErrors, secretUpdateErrors } from './validate-immutable-data.js';
 import { jobUpdateErrors } from './validate-job.js';
 import { genericMetadataErrors, kindMetadataErrors } from './validate-object-meta.js';
 import { objectMetaUpdateErrors } from './validate-object-meta-update.js';
+import { podSpecErrors } from './validate-pod-template.js';
 import { selectorImmutableErrors, statefulSetForbiddenUpdateErrors, workloadSpecErrors, type WorkloadKind } from './validate-workload.js';
 
 const WORKLOADS: Readonly<Record<string, WorkloadKind>> = {
@@ -44,7 +46,8 @@ function builtin(resource: ResourceType, group: string, kind: string): boolean {
 /** The 422's field errors for a new object (its name generated, PrepareForCreate done), or none. */
 export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: boolean): FieldError[] {
   const workload = specChecks ? workloadOf(resource) : undefined;
-  const own = [...kindMetadataErrors(resource, obj), ...(workload ? workloadSpecErrors(workload, obj) : [])];
+  const pod = specChecks && builtin(resource, '', 'Pod');
+  const own = [...kindMetadataErrors(resource, obj), ...(workload ? workloadSpecErrors(workload, obj) : []), ...(pod ? podSpecErrors(getKey(obj, 'spec'), 'spec') : [])];
   return own.length > 0 ? own : genericMetadataErrors(obj);
 }
 

@@ -6,7 +6,8 @@
  * (a condition) for kinds whose status has conditions; `status-test` is created with a label only
  * (upstream creates each kind's full storage stub, which only gives create_test more fields), but
  * for the CRD, whose name must be `<plural>.<group>` and so comes with the spec naming it, and the
- * apps workloads, which come with the selector, template and container validation requires.
+ * apps workloads and the Pod, which come with the selector, template and container validation
+ * requires.
  */
 import { describe, expect, it } from 'vitest';
 import { createCluster } from '../../src/apiserver/index.js';
@@ -40,7 +41,7 @@ const STATUS_DATA: Record<string, unknown> = {
 const STATUS_APPLIER_OWNS_NOTHING = new Set(['certificates.k8s.io/certificatesigningrequests']);
 const STATUS_DEFAULT = { conditions: [{ type: 'MyStatus', status: 'true' }] };
 
-/** The apps workloads must be valid to be created (a selector matching the template, a container), as upstream's stubs are. */
+/** The apps workloads (and a Pod) must be valid to be created (a selector matching the template, a container), as upstream's stubs are. */
 const WORKLOAD_SPEC = { selector: { matchLabels: { app: 'status-test' } }, template: { metadata: { labels: { app: 'status-test' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } };
 
 const resources = createCluster({ catalog: builtinCatalog() }).config.resources.filter((r) => !r.custom && r.status);
@@ -58,7 +59,9 @@ describe('TestApplyStatus: a status applied through /status is owned next to the
         ? { spec: { group: 'example.com', names: { plural: 'statustests', kind: 'StatusTest' }, scope: 'Cluster', versions: [{ name: 'v1', served: true, storage: true }] } }
         : r.group === 'apps'
           ? { spec: WORKLOAD_SPEC }
-          : {};
+          : r.group === '' && r.kind === 'Pod'
+            ? { spec: WORKLOAD_SPEC.template.spec }
+            : {};
       ok(c.create(obj({ apiVersion, kind: r.kind, metadata: { ...metadata, labels: { created: 'by-create-test' } }, ...spec }), { fieldManager: 'create_test' }));
       const status = STATUS_DATA[`${r.group}/${r.resource}`] ?? STATUS_DEFAULT;
       const after = ok(

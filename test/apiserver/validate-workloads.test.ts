@@ -116,6 +116,16 @@ describe('create: selector and template', () => {
     expect(r.message).toBe('StatefulSet.apps "web" is invalid: spec.template.metadata.labels: Invalid value: map[string]string{"app":"db"}: ' + MISMATCH);
   });
 
+  it('a bare Pod: the same container checks, at spec.containers', () => {
+    const pod = (containers: unknown[]) => obj({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers } });
+    expect(fail(real().create(pod([]), { fieldManager: 'm' })).message).toBe('Pod "p" is invalid: spec.containers: Required value');
+    const r = fail(real().create(pod([{ name: 'c' }, { name: 'c', image: 'busybox', resources: { limits: { memory: '1Gi' }, requests: { memory: '2Gi' } } }]), { fieldManager: 'm' }));
+    expect(r.message).toBe(
+      'Pod "p" is invalid: [spec.containers[0].image: Required value, spec.containers[1].resources.requests: Invalid value: "2Gi": must be less than or equal to memory limit of 1Gi, spec.containers[1].name: Duplicate value: "c"]',
+    );
+    ok(real().create(pod([{ name: 'c', image: 'busybox' }]), { fieldManager: 'm' }));
+  });
+
   it('the unit-test harness mode has no registry validation', () => {
     ok(cluster({ now: NOW }).create(obj(workload('Deployment', undefined, undefined)), { fieldManager: 'm' }));
   });

@@ -101,6 +101,25 @@ describe('malformed patches: texts and codes', () => {
     expect(failed(podSpec({ '$setElementOrderX/containers': [{ name: 'web' }] }))).toBe('400: invalid patch format of setElementOrder list');
     expect(failed(podSpec({ '$setElementOrder/containers': 'web' }))).toBe('500: expected a []interface {}, but received a string');
   });
+  it('a patch list out of its $setElementOrder order, or with items it lacks: 500 (validatePatchWithSetOrderList)', () => {
+    expect(
+      failed(podSpec({ '$setElementOrder/containers': [{ name: 'side' }, { name: 'web' }], containers: [{ name: 'web', image: 'a' }, { name: 'side', image: 'b' }] })),
+    ).toBe('500: The order in patch list:\n[map[image:a name:web] map[image:b name:side]]\n doesn\'t match $setElementOrder list:\n[map[name:side] map[name:web]]\n');
+    expect(failed(podSpec({ '$setElementOrder/containers': [{ name: 'web' }], containers: [{ name: 'other', image: 'a' }] }))).toBe(
+      "500: The order in patch list:\n[map[image:a name:other]]\n doesn't match $setElementOrder list:\n[map[name:web]]\n",
+    );
+    expect(failed(podSpec({ '$setElementOrder/containers': [{ image: 'x' }], containers: [{ name: 'web', image: 'a' }] }))).toBe(
+      '500: map: map[image:x] does not contain declared merge key: name',
+    );
+    expect(failed({ metadata: { '$setElementOrder/finalizers': ['b', 'a'], finalizers: ['a', 'b'] } })).toBe(
+      "500: The order in patch list:\n[a b]\n doesn't match $setElementOrder list:\n[b a]\n",
+    );
+    // in order, deletions and other directives aside: fine
+    const ok = patched(
+      podSpec({ '$setElementOrder/containers': [{ name: 'side' }, { name: 'web' }], containers: [{ name: 'web', $patch: 'delete' }, { name: 'side', image: 'b2' }] }),
+    );
+    expect(containers(ok)).toEqual([{ name: 'side', image: 'b2' }]);
+  });
   it('lists of lists: the generic 422; items of two types: 500', () => {
     expect(failed({ metadata: { finalizers: [['a']] }, spec: {} })).toBe('422: lists of lists are not supported');
     expect(failed(podSpec({ containers: [{ name: 'web', env: ['A'] }] }))).toBe('500: list element types are not identical: [[map[name:A value:1]] [A]]');

@@ -11,6 +11,8 @@
  * - a `$retainKeys` list that leaves out a key the patch sets is the 400 `invalid patch format of
  *   retainKeys` (it was applied);
  * - an unknown `$patch` is a 500 naming the map as Go prints it (was a 400 in other words);
+ * - a patch list out of its `$setElementOrder` order is a 500 (validatePatchWithSetOrderList;
+ *   it was merged);
  * - a `$key` that is no directive is data, so an unknown field: a warning (was a 400);
  * - so are `$retainKeys` and `$setElementOrder` keys in a subtree the object did not have
  *   (removeDirectives keeps them; they were dropped silently).
@@ -69,6 +71,11 @@ describe.skipIf(!available)('real kubectl: strategic merge patch directives and 
       code: 1,
       stdout: '',
       stderr: 'Error from server: unknown patch type: bogus in map: map[$patch:bogus name:web]\n',
+    });
+    expect(await patch('{"spec":{"template":{"spec":{"$setElementOrder/containers":[{"name":"side"}],"containers":[{"name":"web","image":"a"}]}}}}')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: "Error from server: The order in patch list:\n[map[image:a name:web]]\n doesn't match $setElementOrder list:\n[map[name:side]]\n",
     });
     expect(await patch('{"spec":{"$foo":1}}')).toEqual({
       code: 0,

@@ -140,6 +140,7 @@ function mergeMap(originalIn: ValueMap | null, patchIn: ValueMap, atom: Atom | u
     if (orig !== undefined && !Array.isArray(orig)) throw badArgType('[]interface {}', orig);
     if (patchList !== undefined && !Array.isArray(patchList)) throw badArgType('[]interface {}', patchList);
     const origList = orig;
+    checkSetElementOrder(patchList, order, meta.mergeKey);
     let merged: Value[];
     if (origList && patchList === undefined) merged = origList;
     else if (!origList && patchList !== undefined) merged = (removeDirectives(patchList) as Value[] | undefined) ?? [];
@@ -187,6 +188,45 @@ function mergeMap(originalIn: ValueMap | null, patchIn: ValueMap, atom: Atom | u
     }
   }
   return original;
+}
+
+/**
+ * strategicpatch's validatePatchWithSetOrderList: the patch list's items (but those deleted or
+ * carrying another directive) must come in the order of the `$setElementOrder` list and be in it.
+ */
+function checkSetElementOrder(patchList: Value[] | undefined, order: Value[], mergeKey: string): void {
+  if (!patchList || patchList.length === 0 || order.length === 0) return;
+  let items = patchList;
+  if (mergeKey) {
+    for (const v of patchList) if (!isMap(v)) throw badArgType('map[string]interface {}', v);
+    items = patchList.filter((v) => getKey(v as ValueMap, DIRECTIVE) !== 'delete');
+  }
+  let p = 0;
+  let o = 0;
+  while (p < items.length && o < order.length) {
+    if (isMap(items[p]) && getKey(items[p] as ValueMap, DIRECTIVE) !== undefined) {
+      p++;
+      continue;
+    }
+    if (goEqualItems(items[p], order[o], mergeKey)) p++;
+    o++;
+  }
+  if (p < items.length && o >= order.length) {
+    throw new SmpError(500, `The order in patch list:\n${goSprint(patchList)}\n doesn't match $setElementOrder list:\n${goSprint(order)}\n`);
+  }
+}
+
+/** mergeKeyValueEqual: primitives by Go's ==, maps by their merge key values (each must have one). */
+function goEqualItems(left: Value, right: Value, mergeKey: string): boolean {
+  const same = (a: Value | undefined, b: Value | undefined) => a !== undefined && b !== undefined && goTypeName(a) === goTypeName(b) && valueEquals(a, b);
+  if (!mergeKey) return same(left, right);
+  if (!isMap(left)) throw badArgType('map[string]interface {}', left);
+  if (!isMap(right)) throw badArgType('map[string]interface {}', right);
+  const l = getKey(left, mergeKey);
+  if (l === undefined) throw noMergeKey(left, mergeKey);
+  const r = getKey(right, mergeKey);
+  if (r === undefined) throw noMergeKey(right, mergeKey);
+  return same(l, r);
 }
 
 function mergeListField(orig: Value[], patch: Value, meta: PatchMeta, isDeleteList: boolean): Value {

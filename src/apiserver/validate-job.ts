@@ -9,16 +9,23 @@
  *
  * Values print as ErrorBody prints them, but the template's: upstream prints the internal
  * `core.PodTemplateSpec` struct with `%#v`, pointers as memory addresses that differ from run to
- * run, so here it is `core.PodTemplateSpec{...}`. Not modelled: the create-time checks of a Job's
- * spec, `podFailurePolicy` and `successPolicy` (structs with pointers too), elastic Indexed Jobs
- * (completions changed with parallelism).
+ * run, so here it is `core.PodTemplateSpec{...}`.
+ *
+ * A Job's spec as ValidateJobSpec checks it on create and update, as far as modelled: counts not
+ * negative, the pod template (validate-pod-template.ts), a restart policy of OnFailure or Never
+ * (the default Always is refused), the selector required, valid and matching the template's
+ * labels. Not modelled: Indexed Jobs' limits, `podFailurePolicy`, `successPolicy` (their
+ * immutability too: structs with pointers), `managedBy`'s format, the generated labels' presence,
+ * elastic Indexed Jobs (completions changed with parallelism).
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { goQuote } from '../fieldpath/format-go-value.js';
 import { getPath, setPath } from './object-paths.js';
-import { goLabelSelector } from './go-syntax.js';
+import { goLabelSelector, goStringMap } from './go-syntax.js';
 import { semanticEqual } from './semantic-equal.js';
 import type { FieldError } from './status.js';
+import { labelSelectorErrors, selectorMatches } from './validate-label-selector.js';
+import { podTemplateErrors } from './validate-pod-template.js';
 
 const FIELD_IMMUTABLE = 'field is immutable';
 
@@ -52,6 +59,57 @@ function withNewSchedulingDirectives(oldTemplate: Value | undefined, template: V
     out = setPath(out, path, getPath(template, path) ?? undefined);
   }
   return out;
+}
+
+function nonNegative(value: Value | undefined, field: string): FieldError[] {
+  return typeof value === 'number' && value < 0 ? [{ type: 'FieldValueInvalid', field, value: String(value), detail: 'must be greater than or equal to 0' }] : [];
+}
+
+/**
+ * `validateGeneratedSelector`'s last check: unless the Job asks for a manual selector, its selector
+ * must select the labels it generates (the legacy `controller-uid` and `job-name`, and the
+ * `batch.kubernetes.io/` ones when the template has them, as it has since 1.27).
+ */
+export function generatedSelectorErrors(obj: ValueMap): FieldError[] {
+  const s = spec(obj);
+  const selector = getKey(s, 'selector');
+  if (getKey(s, 'manualSelector') === true || !isMap(selector) || labelSelectorErrors(selector, 'spec.selector').length > 0) return [];
+  const uid = getPath(obj, ['metadata', 'uid']);
+  const name = getPath(obj, ['metadata', 'name']);
+  const expected: Record<string, Value> = { 'controller-uid': uid ?? '', 'job-name': name ?? '' };
+  const labels = getPath(spec(obj), ['template', 'metadata', 'labels']);
+  if (isMap(labels) && Object.hasOwn(labels, 'batch.kubernetes.io/controller-uid') && Object.hasOwn(labels, 'batch.kubernetes.io/job-name')) {
+    expected['batch.kubernetes.io/controller-uid'] = uid ?? '';
+    expected['batch.kubernetes.io/job-name'] = name ?? '';
+  }
+  if (selectorMatches(selector, expected as ValueMap)) return [];
+  return [{ type: 'FieldValueInvalid', field: 'spec.selector', value: goLabelSelector(selector), detail: '`selector` not auto-generated' }];
+}
+
+/** `ValidateJobSpec`'s modelled part. */
+export function jobSpecErrors(obj: ValueMap): FieldError[] {
+  const s = spec(obj);
+  const errors: FieldError[] = [];
+  for (const f of ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished', 'backoffLimitPerIndex', 'maxFailedIndexes']) {
+    errors.push(...nonNegative(getKey(s, f), `spec.${f}`));
+  }
+  const template = getKey(s, 'template');
+  errors.push(...podTemplateErrors(template, 'spec.template'));
+  const restartPolicy = getPath(template, ['spec', 'restartPolicy']);
+  if (restartPolicy === undefined || restartPolicy === null || restartPolicy === 'Always' || restartPolicy === '') {
+    errors.push({ type: 'FieldValueRequired', field: 'spec.template.spec.restartPolicy', detail: 'valid values: "OnFailure", "Never"' });
+  } else if (restartPolicy !== 'OnFailure' && restartPolicy !== 'Never') {
+    errors.push({ type: 'FieldValueNotSupported', field: 'spec.template.spec.restartPolicy', value: goQuote(String(restartPolicy)), detail: 'supported values: "OnFailure", "Never"' });
+  }
+  const selector = getKey(s, 'selector');
+  if (!isMap(selector)) errors.push({ type: 'FieldValueRequired', field: 'spec.selector', detail: '' });
+  const selectorErrors = labelSelectorErrors(selector, 'spec.selector');
+  errors.push(...selectorErrors);
+  const labels = getPath(template, ['metadata', 'labels']);
+  if (selectorErrors.length === 0 && !selectorMatches(selector, labels)) {
+    errors.push({ type: 'FieldValueInvalid', field: 'spec.template.metadata.labels', value: goStringMap(labels), detail: '`selector` does not match template `labels`' });
+  }
+  return errors;
 }
 
 export function jobUpdateErrors(next: ValueMap, old: ValueMap): FieldError[] {

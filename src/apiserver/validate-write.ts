@@ -13,7 +13,7 @@
  * StatefulSet, ConfigMap, Secret), which repeats their spec errors the same way.
  *
  * Spec checks are modelled for the workloads (validate-workload.ts), a new Pod's containers
- * (validate-pod-template.ts), a Job's immutable fields
+ * (validate-pod-template.ts), a Job's spec and immutable fields
  * (validate-job.ts) and ConfigMap and Secret (validate-immutable-data.ts), and only outside the unit-test harness mode (whose upstream
  * harness has no registry strategy).
  */
@@ -21,7 +21,7 @@ import { getKey, type ValueMap } from '../value/value.js';
 import type { FieldError } from './status.js';
 import type { ResourceType } from './types.js';
 import { configMapUpdateErrors, secretUpdateErrors } from './validate-immutable-data.js';
-import { jobUpdateErrors } from './validate-job.js';
+import { generatedSelectorErrors, jobSpecErrors, jobUpdateErrors } from './validate-job.js';
 import { genericMetadataErrors, kindMetadataErrors } from './validate-object-meta.js';
 import { objectMetaUpdateErrors } from './validate-object-meta-update.js';
 import { podSpecErrors } from './validate-pod-template.js';
@@ -47,7 +47,13 @@ function builtin(resource: ResourceType, group: string, kind: string): boolean {
 export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: boolean): FieldError[] {
   const workload = specChecks ? workloadOf(resource) : undefined;
   const pod = specChecks && builtin(resource, '', 'Pod');
-  const own = [...kindMetadataErrors(resource, obj), ...(workload ? workloadSpecErrors(workload, obj) : []), ...(pod ? podSpecErrors(getKey(obj, 'spec'), 'spec') : [])];
+  const job = specChecks && builtin(resource, 'batch', 'Job');
+  const own = [
+    ...kindMetadataErrors(resource, obj),
+    ...(workload ? workloadSpecErrors(workload, obj) : []),
+    ...(pod ? podSpecErrors(getKey(obj, 'spec'), 'spec') : []),
+    ...(job ? [...generatedSelectorErrors(obj), ...jobSpecErrors(obj)] : []),
+  ];
   return own.length > 0 ? own : genericMetadataErrors(obj);
 }
 
@@ -68,8 +74,11 @@ export function updateErrors(resource: ResourceType, subresource: string, next: 
         return [...common, ...kindMetadataErrors(resource, next), ...spec, ...metaUpdate, ...spec, ...selectorImmutableErrors(next, old)];
     }
   }
-  // ValidateJob (the create checks: only the metadata rule is modelled), then ValidateJobUpdate.
-  if (builtin(resource, 'batch', 'Job')) return [...common, ...kindMetadataErrors(resource, next), ...metaUpdate, ...jobUpdateErrors(next, old)];
+  // ValidateJob (the create checks), then ValidateJobUpdate, which runs ValidateJobSpec again.
+  if (builtin(resource, 'batch', 'Job')) {
+    const spec = jobSpecErrors(next);
+    return [...common, ...kindMetadataErrors(resource, next), ...generatedSelectorErrors(next), ...spec, ...metaUpdate, ...spec, ...jobUpdateErrors(next, old)];
+  }
   if (builtin(resource, '', 'ConfigMap')) return [...common, ...metaUpdate, ...configMapUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];
   if (builtin(resource, '', 'Secret')) return [...common, ...metaUpdate, ...secretUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];
   return [...common, ...metaUpdate];

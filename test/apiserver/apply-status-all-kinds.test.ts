@@ -6,8 +6,8 @@
  * (a condition) for kinds whose status has conditions; `status-test` is created with a label only
  * (upstream creates each kind's full storage stub, which only gives create_test more fields), but
  * for the CRD, whose name must be `<plural>.<group>` and so comes with the spec naming it, and the
- * apps workloads and the Pod, which come with the selector, template and container validation
- * requires.
+ * apps workloads, the Pod and the Job, which come with the selector, template, container and
+ * restart policy validation requires.
  */
 import { describe, expect, it } from 'vitest';
 import { createCluster } from '../../src/apiserver/index.js';
@@ -61,7 +61,9 @@ describe('TestApplyStatus: a status applied through /status is owned next to the
           ? { spec: WORKLOAD_SPEC }
           : r.group === '' && r.kind === 'Pod'
             ? { spec: WORKLOAD_SPEC.template.spec }
-            : {};
+            : r.group === 'batch' && r.kind === 'Job'
+              ? { spec: { template: { spec: { ...WORKLOAD_SPEC.template.spec, restartPolicy: 'Never' } } } }
+              : {};
       ok(c.create(obj({ apiVersion, kind: r.kind, metadata: { ...metadata, labels: { created: 'by-create-test' } }, ...spec }), { fieldManager: 'create_test' }));
       const status = STATUS_DATA[`${r.group}/${r.resource}`] ?? STATUS_DEFAULT;
       const after = ok(

@@ -1,5 +1,6 @@
 /**
- * A batch/v1 Job's update as kube-apiserver 1.32 refuses it (ValidateJobSpecUpdate): its
+ * A batch/v1 Job as kube-apiserver 1.32 validates it: on create its restart policy (OnFailure or
+ * Never), selector and template (ValidateJobSpec); on update (ValidateJobSpecUpdate) its
  * selector, pod template, completions and completion mode are immutable; a suspended Job that
  * never started may change its template's scheduling directives (labels, annotations, node
  * selector, tolerations, node affinity), nothing else of it.
@@ -17,6 +18,27 @@ const job = (image: string, extra: Record<string, unknown> = {}) => ({
 });
 const real = () => cluster({ harness: false, now: NOW });
 
+describe('Job create', () => {
+  it('a Job without a restart policy gets the default Always, which a Job may not have', () => {
+    const j = job('perl');
+    delete (j.spec.template.spec as Record<string, unknown>).restartPolicy;
+    const r = fail(real().create(obj(j), { fieldManager: 'm' }));
+    expect([r.code, r.message]).toEqual([422, 'Job.batch "pi" is invalid: spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"']);
+  });
+
+  it('a manual selector must match the template; containers are checked as a workload\'s', () => {
+    const manual = job('', { manualSelector: true, selector: { matchLabels: { app: 'pi' } } });
+    const r = fail(real().create(obj(manual), { fieldManager: 'm' }));
+    expect(r.message).toBe(
+      'Job.batch "pi" is invalid: [spec.template.spec.containers[0].image: Required value, spec.template.metadata.labels: Invalid value: map[string]string(nil): `selector` does not match template `labels`]',
+    );
+    ok(real().create(obj(job('perl', { backoffLimit: 0 })), { fieldManager: 'm' }));
+    expect(fail(real().create(obj(job('perl', { backoffLimit: -1 })), { fieldManager: 'm' })).message).toBe(
+      'Job.batch "pi" is invalid: spec.backoffLimit: Invalid value: -1: must be greater than or equal to 0',
+    );
+  });
+});
+
 describe('Job update', () => {
   it('another image through apply: the template is immutable', () => {
     const c = real();
@@ -33,8 +55,12 @@ describe('Job update', () => {
     const created = ok(c.create(obj(job('perl', { completions: 2 })), { fieldManager: 'creator' }));
     const uid = (created.metadata as { uid: string }).uid;
     const selector = fail(c.patch(target, 'merge', { spec: { selector: { matchLabels: { 'batch.kubernetes.io/controller-uid': 'other' } } } }, { fieldManager: 'p' }));
+    // Not the generated selector any more, not matching the template, and changed.
+    const other = 'v1.LabelSelector{MatchLabels:map[string]string{"batch.kubernetes.io/controller-uid":"other"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}';
+    const labels = `map[string]string{"batch.kubernetes.io/controller-uid":"${uid}", "batch.kubernetes.io/job-name":"pi", "controller-uid":"${uid}", "job-name":"pi"}`;
     expect(selector.message).toBe(
-      `Job.batch "pi" is invalid: spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"batch.kubernetes.io/controller-uid":"other"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable`,
+      `Job.batch "pi" is invalid: [spec.selector: Invalid value: ${other}: \`selector\` not auto-generated, ` +
+        `spec.template.metadata.labels: Invalid value: ${labels}: \`selector\` does not match template \`labels\`, spec.selector: Invalid value: ${other}: field is immutable]`,
     );
     expect(uid).not.toBe('other');
     expect(fail(c.patch(target, 'merge', { spec: { completions: 3 } }, { fieldManager: 'p' })).message).toBe(

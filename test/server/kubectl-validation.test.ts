@@ -84,4 +84,13 @@ describe.skipIf(!available)('real kubectl: what kube-apiserver validation refuse
       stderr: 'The Job "pi" is invalid: spec.template: Invalid value: core.PodTemplateSpec{...}: field is immutable\n',
     });
   });
+
+  it('a Job without a restart policy: the default Always is refused', { timeout: 120_000 }, async () => {
+    const file = s.k.file('job-always.yaml', 'apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: once\nspec:\n  template:\n    spec:\n      containers: [{name: c, image: busybox}]\n');
+    expect(await s.k.run(['apply', '-f', file])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'The Job "once" is invalid: spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"\n',
+    });
+  });
 });

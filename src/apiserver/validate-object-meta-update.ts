@@ -5,7 +5,7 @@
  * they were (`field is immutable`); labels and annotations valid. rest.BeforeUpdate has put back
  * before it what a client may leave out (strategy.ts: an empty uid, the creation time, a deletion
  * time already set, a grace period the client dropped), so what is left to refuse is a value the
- * client changed. Owner references and managedFields are not checked here.
+ * client changed. Owner references are checked as on create; managedFields are not checked here.
  */
 import { goQuote } from '../fieldpath/format-go-value.js';
 import { compareStrings } from '../value/compare-strings.js';
@@ -16,6 +16,7 @@ import { semanticEqual } from './semantic-equal.js';
 import type { FieldError } from './status.js';
 import type { KubeObject } from './types.js';
 import { annotationsErrors, labelsErrors } from './validate-labels.js';
+import { ownerReferencesErrors } from './validate-owners-finalizers.js';
 
 const FIELD_IMMUTABLE = 'field is immutable';
 
@@ -61,6 +62,10 @@ export function objectMetaUpdateErrors(next: KubeObject, old: KubeObject): Field
     const value = getKey(meta, key);
     if (!semanticEqual(value, getKey(oldMeta, key))) errors.push({ type: 'FieldValueInvalid', field: `metadata.${key}`, value: printed(key, value), detail: FIELD_IMMUTABLE });
   }
-  errors.push(...labelsErrors(getKey(meta, 'labels'), 'metadata.labels'), ...annotationsErrors(getKey(meta, 'annotations'), 'metadata.annotations'));
+  errors.push(
+    ...labelsErrors(getKey(meta, 'labels'), 'metadata.labels'),
+    ...annotationsErrors(getKey(meta, 'annotations'), 'metadata.annotations'),
+    ...ownerReferencesErrors(getKey(meta, 'ownerReferences'), 'metadata.ownerReferences'),
+  );
   return errors;
 }

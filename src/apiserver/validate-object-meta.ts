@@ -18,6 +18,7 @@ import { nameIsDns1035Label, nameIsDnsLabel, nameIsDnsSubdomain, pathSegmentName
 import type { FieldError } from './status.js';
 import type { KubeObject, ResourceType } from './types.js';
 import { annotationsErrors, labelsErrors } from './validate-labels.js';
+import { finalizersErrors, ownerReferencesErrors } from './validate-owners-finalizers.js';
 
 const rbacName: NameFunc = (name) => pathSegmentName(name, false);
 
@@ -69,7 +70,7 @@ export function genericMetadataErrors(obj: KubeObject): FieldError[] {
   return objectMetaErrors(obj, pathSegmentName);
 }
 
-/** `ValidateObjectMetaAccessor` for what a client sets: generateName, name, labels, annotations. */
+/** `ValidateObjectMetaAccessor` for what a client sets: generateName, name, labels, annotations, owner references, finalizers. */
 function objectMetaErrors(obj: KubeObject, nameFn: NameFunc): FieldError[] {
   const errors: FieldError[] = [];
   const invalid = (field: string, value: string, detail: string) => errors.push({ type: 'FieldValueInvalid', field, value: goQuote(value), detail });
@@ -79,6 +80,11 @@ function objectMetaErrors(obj: KubeObject, nameFn: NameFunc): FieldError[] {
   if (name === '') errors.push({ type: 'FieldValueRequired', field: 'metadata.name', detail: 'name or generateName is required' });
   else for (const msg of nameFn(name, false)) invalid('metadata.name', name, msg);
   const meta = metadataOf(obj);
-  errors.push(...labelsErrors(getKey(meta, 'labels'), 'metadata.labels'), ...annotationsErrors(getKey(meta, 'annotations'), 'metadata.annotations'));
+  errors.push(
+    ...labelsErrors(getKey(meta, 'labels'), 'metadata.labels'),
+    ...annotationsErrors(getKey(meta, 'annotations'), 'metadata.annotations'),
+    ...ownerReferencesErrors(getKey(meta, 'ownerReferences'), 'metadata.ownerReferences'),
+    ...finalizersErrors(getKey(meta, 'finalizers'), 'metadata.finalizers'),
+  );
   return errors;
 }

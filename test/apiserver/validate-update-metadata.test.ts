@@ -119,3 +119,29 @@ describe('ConfigMap and Secret marked immutable', () => {
     );
   });
 });
+
+describe('owner references and finalizers (every object, on create and update)', () => {
+  it('an owner reference without a version or a name; a finalizer that is not a qualified name; orphan and foregroundDeletion together', () => {
+    const c = real();
+    const bad = {
+      ...cm,
+      metadata: {
+        ...cm.metadata,
+        ownerReferences: [{ apiVersion: 'apps/', kind: 'Deployment', name: '', uid: 'u1' }],
+        finalizers: ['example.com/a/b', 'orphan', 'foregroundDeletion'],
+      },
+    };
+    const r = fail(c.create(obj(bad), { fieldManager: 'm' }));
+    expect(r.message).toBe(
+      'ConfigMap "cfg" is invalid: [metadata.ownerReferences.apiVersion: Invalid value: "apps/": version must not be empty, ' +
+        'metadata.ownerReferences.name: Invalid value: "": name must not be empty, ' +
+        "metadata.finalizers: Invalid value: \"example.com/a/b\": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName'), " +
+        'metadata.finalizers: Invalid value: []string{"example.com/a/b", "orphan", "foregroundDeletion"}: finalizer orphan and foregroundDeletion cannot be both set]',
+    );
+    ok(c.create(obj(cm), { fieldManager: 'm' }));
+    const u = fail(c.patch(target, 'merge', { metadata: { ownerReferences: [{ apiVersion: 'v1', kind: '', name: 'x', uid: 'u2' }] } }, { fieldManager: 'p' }));
+    expect(u.message).toBe('ConfigMap "cfg" is invalid: metadata.ownerReferences.kind: Invalid value: "": kind must not be empty');
+    ok(c.patch(target, 'merge', { metadata: { ownerReferences: [{ apiVersion: 'v1', kind: 'Service', name: 'x', uid: 'u2' }], finalizers: ['example.com/keep'] } }, { fieldManager: 'p' }));
+  });
+});
+

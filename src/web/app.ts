@@ -11,7 +11,7 @@ import { paletteCss } from './manager-colour.js';
 import { type Focus, type FocusLevel, type PageModel, pageModel, withRun } from './page-model.js';
 import { problemFrom } from './problem.js';
 import { fieldTimeline } from './field-timeline.js';
-import { patchChildren, stage, unstage } from './dom-patch.js';
+import { patchChildren, prepareChildren, prepareHtml, replaceHtml, stage, unstage } from './dom-patch.js';
 import { type RenderedPage, changeDetail, renderEntryTable, renderPage, renderTimeline, stepParts } from './render-page.js';
 import { renderProblem } from './render-problem.js';
 import { DEFAULT_SCENARIO_ID, type LibraryEntry, type LibraryFiles, libraryEntries, libraryEnvironment } from './scenario-library.js';
@@ -160,10 +160,12 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
   let cancelRun: (() => void) | undefined;
   function scheduleRun(): void {
     cancelRun?.();
-    const working = state !== undefined && (!state.session.done || toPrepare() !== undefined || toStage() !== undefined);
+    const working = state !== undefined && (!state.session.done || toPrepare() !== undefined || toParse() !== undefined || toStage() !== undefined);
     // When the page is idle: after the frame is painted, and after the tasks already queued
-    // (a reader's input among them), so work done here never delays what is being shown.
-    cancelRun = working ? whenIdle(runInBackground) : undefined;
+    // (a reader's input among them), so work done here never delays what is being shown. At
+    // most 250 ms later: headless Chromium gives no idle period after a pointer click until
+    // something else draws a frame, and the next position's elements would not be parsed ahead.
+    cancelRun = working ? whenIdle(runInBackground, 250) : undefined;
     // For the bench and the browser test: whether every step has run (the step list is final)
     // and every position is prepared.
     el.app.dataset.run = working ? 'running' : 'done';
@@ -172,10 +174,12 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
   const runInBackground = (): void => {
     cancelRun = undefined;
     const near = toPrepare(1);
-    const next = near === undefined ? toStage() : undefined;
-    if (next) stageLines(next);
+    const ahead = near === undefined ? toParse() : undefined;
+    const next = near === undefined && ahead === undefined ? toStage() : undefined;
+    if (ahead) parseAhead(ahead);
+    else if (next) stageLines(next);
     else if (state?.session.done || near !== undefined) prepareOne(near ?? toPrepare());
-    if (next || state?.session.done || near !== undefined) {
+    if (ahead || next || state?.session.done || near !== undefined) {
       scheduleRun();
       return;
     }
@@ -348,6 +352,31 @@ export function startApp(files: LibraryFiles, loadDocs: () => Promise<DocsFiles>
     // The object region's parts end with its lines (objectParts).
     const lines = view.html.parts.object.at(-1);
     if (lines !== undefined && typeof lines !== 'string') staged.push({ pos, view, el: stage(el.object, lines) });
+  };
+
+  /**
+   * The elements of the next position's view that are not in the page, parsed while the page is
+   * idle after each step (dom-patch.ts's prepareChildren and prepareHtml): a click on Next then
+   * moves them into the page instead of parsing their HTML. Once per view shown next.
+   */
+  let parsedAhead: View | undefined;
+  const toParse = (): View | undefined => {
+    if (!state || state.whatIf || !model) return undefined;
+    const view = viewsFor(state).get(state.pos + 1);
+    return view !== parsedAhead ? view : undefined;
+  };
+  const parseAhead = (view: View): void => {
+    parsedAhead = view;
+    if (!state) return;
+    const shown = viewsFor(state).get(state.pos);
+    prepareHtml(el.result, view.html.result);
+    prepareChildren(el.steps, stepParts(withRun(view.model, state.session)));
+    // Lines a step makes mostly anew are staged instead (toStage): not parsed here a second time.
+    const object = view.html.parts.object;
+    prepareChildren(el.object, shown && mostlyNewLines(shown, view) ? object.slice(0, -1) : object);
+    prepareChildren(el.managed, view.html.parts.managed);
+    // For the browser test: which position's elements were parsed ahead.
+    performance.mark('playground-parsed-ahead', { detail: { pos: state.pos + 1 } });
   };
 
   /** Prepares position `p`: its view, and the flags of the what-if text it shows. */
@@ -715,7 +744,7 @@ const regionHtml = new WeakMap<Element, string>();
 
 function setHtml(region: Element, html: string): void {
   if (regionHtml.get(region) === html) return;
-  region.innerHTML = html;
+  replaceHtml(region, html);
   regionHtml.set(region, html);
 }
 

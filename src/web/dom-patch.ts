@@ -61,6 +61,13 @@ export function patchChildren(parent: Element, parts: readonly Part[]): void {
     else pool.set(key, [child]);
   }
   const wanted: (Element | undefined)[] = parts.map((p) => pool.get(keyOf(p))?.shift());
+  // Then the elements parsed ahead for this parent (prepareChildren); what they were not parsed
+  // for goes: they were made for another position.
+  const ahead = prepared.get(parent);
+  if (ahead) {
+    prepared.delete(parent);
+    parts.forEach((p, i) => (wanted[i] ??= ahead.get(keyOf(p))?.shift()));
+  }
   const fresh = parts.filter((_, i) => wanted[i] === undefined);
   if (fresh.length > 0) {
     const made = parse(parent, fresh.map(htmlOf).join(''));
@@ -95,6 +102,75 @@ export function patchChildren(parent: Element, parts: readonly Part[]): void {
       patchChildren(el, p.children);
     }
   });
+}
+
+/**
+ * Elements parsed ahead (prepareChildren), per parent, by the key of the part each was made from:
+ * not in the page, complete with their children, taken by the next patchChildren of that parent.
+ */
+const prepared = new WeakMap<Element, Map<string, Element[]>>();
+
+/**
+ * Parses now (while the page is idle) the elements that `patchChildren(parent, parts)` would
+ * parse, and those of the containers it would keep, so that the patch only moves them into the
+ * page. Only the latest preparation of a parent is kept.
+ */
+export function prepareChildren(parent: Element, parts: readonly Part[]): void {
+  const live = new Map<string, Element[]>();
+  for (const child of parent.children) {
+    const key = stagedEls.has(child) ? undefined : madeFrom.get(child);
+    if (key !== undefined) live.set(key, [...(live.get(key) ?? []), child]);
+  }
+  const fresh: Part[] = [];
+  for (const p of parts) {
+    const kept = live.get(keyOf(p))?.shift();
+    if (!kept) fresh.push(p);
+    else if (typeof p !== 'string') prepareChildren(kept, p.children);
+  }
+  const made = buildAll(parent, fresh);
+  if (!made) return;
+  const ahead = new Map<string, Element[]>();
+  fresh.forEach((p, i) => {
+    const list = ahead.get(keyOf(p));
+    const el = parent.ownerDocument.adoptNode(made[i]);
+    if (list) list.push(el);
+    else ahead.set(keyOf(p), [el]);
+  });
+  prepared.set(parent, ahead);
+}
+
+/** The elements of `parts`, children included, as patchChildren makes them; none when a part is not one element. */
+function buildAll(parent: Element, parts: readonly Part[]): Element[] | undefined {
+  if (parts.length === 0) return [];
+  const made = parse(parent, parts.map(htmlOf).join(''));
+  if (made.length !== parts.length) return undefined;
+  for (const [i, p] of parts.entries()) {
+    madeFrom.set(made[i], keyOf(p));
+    if (typeof p === 'string') continue;
+    openTags.set(made[i], p.open);
+    const children = buildAll(made[i], p.children);
+    if (!children) return undefined;
+    made[i].append(...children);
+  }
+  return made;
+}
+
+/** The HTML parsed ahead for a region (prepareHtml), with the text it was parsed from. */
+const preparedHtml = new WeakMap<Element, { readonly html: string; readonly nodes: readonly Node[] }>();
+
+/** Parses now (while the page is idle) what `replaceHtml(region, html)` would parse. */
+export function prepareHtml(region: Element, html: string): void {
+  const t = region.ownerDocument.createElement('template');
+  t.innerHTML = html;
+  preparedHtml.set(region, { html, nodes: [...region.ownerDocument.adoptNode(t.content).childNodes] });
+}
+
+/** Makes `region`'s content what `html` parses to: the nodes parsed ahead from that text, or parsed now. */
+export function replaceHtml(region: Element, html: string): void {
+  const ahead = preparedHtml.get(region);
+  preparedHtml.delete(region);
+  if (ahead?.html === html) region.replaceChildren(...ahead.nodes);
+  else region.innerHTML = html;
 }
 
 /**

@@ -269,6 +269,30 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     await page.close();
   }, 60_000);
 
+  it('the next step\'s new elements are parsed while the page is idle, and each step then shows what a page opened there shows', async () => {
+    const page = await open('#scenario=csa-to-ssa-migration');
+    await page.waitForSelector('#app[data-run="done"]');
+    const regions = (p: Page) =>
+      p.evaluate(() => ({
+        steps: document.getElementById('step-list')!.innerHTML,
+        result: document.getElementById('result')!.innerHTML,
+        lines: [...document.querySelectorAll('#object-panel > :not(.staged)')].map((e) => e.outerHTML).join(''),
+        managed: document.getElementById('managed-panel')!.innerHTML,
+      }));
+    const last = Number((await position(page))!.match(/of (\d+)/)![1]);
+    for (let pos = 1; pos <= last; pos++) {
+      // The page has parsed the next position's elements once it is idle again.
+      await page.waitForFunction((p) => performance.getEntriesByName('playground-parsed-ahead').some((m) => (m as PerformanceMark).detail.pos === p), pos);
+      await page.click('#next');
+      await page.waitForSelector('#app[data-run="done"]');
+      const opened = await open(`#scenario=csa-to-ssa-migration&step=${pos}`);
+      await opened.waitForSelector('#app[data-run="done"]');
+      expect(await regions(page), `step ${pos}`).toEqual(await regions(opened));
+      await opened.close();
+    }
+    await page.close();
+  }, 120_000);
+
   it('keys pressed faster than frames: the current step ends up wholly inside a step list narrower than the steps', async () => {
     const page = await open('#scenario=eks-vpc-cni-addon');
     await page.waitForSelector('#app[data-run="done"]');

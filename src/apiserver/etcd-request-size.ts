@@ -16,6 +16,7 @@
  */
 import { statusFailure } from './status.js';
 import type { StatusObject } from './types.js';
+import { utf8Length } from './utf8.js';
 
 /** etcd's `--max-request-bytes` default (embed.DefaultMaxRequestBytes: 1.5 MiB). */
 export const ETCD_MAX_REQUEST_BYTES = 1_572_864;
@@ -52,7 +53,7 @@ export interface EtcdWrite {
 
 /** The size of the transaction (etcdserverpb.TxnRequest) OptimisticPut sends. */
 export function txnRequestBytes(w: EtcdWrite): number {
-  const key = Buffer.byteLength(w.key, 'utf8');
+  const key = utf8Length(w.key);
   // Compare{target: MOD (2), key, mod_revision}: the revision is a oneof member, written even when 0.
   const compare = 2 + field(key) + 1 + varintBytes(w.modRevision);
   // RequestOp{request_put: PutRequest{key, value}}; no lease (only objects with a TTL have one).

@@ -52,7 +52,7 @@ function scalarOf(type: ScalarType, wire: number, r: WireReader, path: string): 
   if (type === 's' || type === 'y') {
     if (wire !== WIRE_BYTES) throw new ProtoCodecError(`${path}: expected a length-delimited field, got wire type ${wire}`);
     const b = r.lengthDelimited();
-    if (type === 'y') return Buffer.from(b).toString('base64');
+    if (type === 'y') return base64Text(b);
     try {
       return utf8.decode(b);
     } catch {
@@ -344,6 +344,14 @@ export function decodeProtoObject(tables: ProtoTables, messageName: string, byte
 
 function expectType(ok: boolean, path: string, what: string, v: Value): void {
   if (!ok) throw new ProtoCodecError(`${path}: expected ${what}, got ${stringifyJson(v)}`);
+}
+
+/** Base64 text of bytes: Node's encoder where there is one (serve), btoa in a browser. */
+function base64Text(b: Uint8Array): string {
+  if (typeof Buffer !== 'undefined') return Buffer.from(b).toString('base64');
+  let binary = '';
+  for (const byte of b) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }
 
 /** The bytes of base64 text: Node's lenient decoder where there is one (serve), atob in a browser. */

@@ -65,4 +65,16 @@ describe('layering', () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  it('the layers the playground runs use no Node Buffer unless they check that there is one (a browser has none)', () => {
+    const browserLayers = sourceFiles(src).filter((file) => !['server', 'cli'].includes(layerOf(file)));
+    const unguarded = browserLayers.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ line, at: `${relative(src, file)}:${i + 1}` }))
+        .filter(({ line }) => /\bBuffer\.\w/.test(line) && !/^\s*(\/\/|\*)/.test(line) && !line.includes("typeof Buffer !== 'undefined'"))
+        .map(({ at }) => at),
+    );
+    expect(unguarded).toEqual([]);
+  });
 });

@@ -15,7 +15,7 @@
 import { DEDUCED_TYPE_NAME } from '../schema/deduced.js';
 import type { Atom } from '../schema/schema.js';
 import { isMap, newMap, type Value, type ValueMap } from '../value/value.js';
-import { rebuild } from './omitempty.js';
+import { rebuild, remapItems } from './omitempty.js';
 import { typeNameOf } from './typed-walk.js';
 
 const META = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
@@ -36,13 +36,7 @@ function walk(value: Value, atom: Atom): Value {
   if (Array.isArray(value)) {
     if (!atom.list) return value;
     const element = atom.list.element.get();
-    let changed = false;
-    const out = value.map((v) => {
-      const w = v === null ? zeroElement(element) : walk(v, element);
-      if (w !== v) changed = true;
-      return w;
-    });
-    return changed ? out : value;
+    return remapItems(value, (v) => (v === null ? zeroElement(element) : walk(v, element)));
   }
   if (!isMap(value) || !atom.map) return value;
   const map = atom.map;

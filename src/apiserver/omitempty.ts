@@ -28,13 +28,7 @@ function walk(value: Value, atom: Atom): Value {
   if (Array.isArray(value)) {
     if (!atom.list) return value;
     const element = atom.list.element.get();
-    let changed = false;
-    const out = value.map((v) => {
-      const w = walk(v, element);
-      if (w !== v) changed = true;
-      return w;
-    });
-    return changed ? out : value;
+    return remapItems(value, (v) => walk(v, element));
   }
   if (!isMap(value) || !atom.map) return value;
   const map = atom.map;
@@ -51,6 +45,17 @@ function walk(value: Value, atom: Atom): Value {
     if (isGoMap(fieldAtom) && isMap(v) && Object.keys(v).length === 0) return undefined;
     return walk(v, fieldAtom);
   });
+}
+
+/** `items` with each replaced by `f`; `items` itself when nothing changed. */
+export function remapItems(items: Value[], f: (v: Value) => Value): Value[] {
+  let changed = false;
+  const out = items.map((v) => {
+    const w = f(v);
+    if (w !== v) changed = true;
+    return w;
+  });
+  return changed ? out : items;
 }
 
 /** `m` with each value replaced by `f` (undefined drops the key); `m` itself when nothing changed. */

@@ -16,6 +16,7 @@ import { readManifests } from '../manifest/read-manifests.js';
 import type { DocPath } from '../manifest/types.js';
 import { readYamlDocuments } from './read-yaml.js';
 import { loadSchemaSources, withDeducedFallback } from '../schema/catalog.js';
+import { stringifyJson } from '../value/stringify-json.js';
 import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value.js';
 import { withoutManagedFields } from './blame.js';
 import type { ObjectRef, Scenario, ScenarioStep } from './model.js';
@@ -437,6 +438,27 @@ export function actionSummary(step: ScenarioStep): string {
     }
     case 'kubectl-scale':
       return `kubectl scale ${s('resource') ?? ''}${s('name') ? `/${s('name')}` : ''}${s('namespace') ? ` -n ${s('namespace')}` : ''} --replicas=${String(getKey(a, 'replicas'))}`;
+    case 'kubectl-edit':
+      return `kubectl edit ${kubectlTarget(a)}${fieldManagerFlag(a)}`;
+    case 'kubectl-patch': {
+      const type = s('type') ?? 'strategic';
+      const sub = s('subresource') ? ` --subresource=${s('subresource')}` : '';
+      return `kubectl patch ${kubectlTarget(a)}${sub} --type ${type}${fieldManagerFlag(a)} ${patchFlag(getKey(a, 'patch'))}`;
+    }
+    case 'kubectl-label':
+    case 'kubectl-annotate': {
+      const m = getKey(a, step.action === 'kubectl-label' ? 'labels' : 'annotations');
+      // A key whose value is null is removed (`key-`), as kubectl takes it.
+      const pairs = isMap(m) ? Object.keys(m).map((k) => (m[k] === null ? `${k}-` : `${k}=${typeof m[k] === 'string' ? m[k] : JSON.stringify(m[k])}`)) : [];
+      return `kubectl ${step.action === 'kubectl-label' ? 'label' : 'annotate'} ${kubectlTarget(a)}${flag('overwrite', '--overwrite')}${fieldManagerFlag(a)} ${pairs.join(' ')}`.trimEnd();
+    }
+    case 'kubectl-set-image': {
+      const m = getKey(a, 'images');
+      const pairs = isMap(m) ? Object.keys(m).map((k) => `${k}=${typeof m[k] === 'string' ? m[k] : JSON.stringify(m[k])}`) : [];
+      return `kubectl set image ${kubectlTarget(a)}${fieldManagerFlag(a)} ${pairs.join(' ')}`.trimEnd();
+    }
+    case 'kubectl-rollout-restart':
+      return `kubectl rollout restart ${kubectlTarget(a)}${fieldManagerFlag(a)}`;
     case 'eks-create-addon':
     case 'eks-update-addon':
       return `aws eks ${step.action === 'eks-create-addon' ? 'create-addon' : 'update-addon'} --addon-name ${s('addonName') ?? 'vpc-cni'}${s('addonVersion') ? ` --addon-version ${s('addonVersion')}` : ''} --resolve-conflicts ${s('resolveConflicts') ?? 'NONE'}`;
@@ -451,6 +473,23 @@ export function actionSummary(step: ScenarioStep): string {
     default:
       return `${step.action} ${compactArgs(a)}`.trimEnd();
   }
+}
+
+/** `deployment/web -n default`: the object a kubectl command names, as typed. */
+function kubectlTarget(a: ValueMap): string {
+  const str = (k: string) => (typeof getKey(a, k) === 'string' ? (getKey(a, k) as string) : undefined);
+  return `${str('resource') ?? ''}${str('name') ? `/${str('name')}` : ''}${str('namespace') ? ` -n ${str('namespace')}` : ''}`;
+}
+
+function fieldManagerFlag(a: ValueMap): string {
+  const fm = getKey(a, 'fieldManager');
+  return typeof fm === 'string' ? ` --field-manager=${fm}` : '';
+}
+
+/** kubectl patch's `-p`: the patch as JSON in single quotes; a text of several lines as the file it would be. */
+function patchFlag(patch: Value | undefined): string {
+  if (typeof patch === 'string') return patch.trim().includes('\n') ? '--patch-file patch.yaml' : `-p '${patch.trim()}'`;
+  return patch === undefined ? '' : `-p '${stringifyJson(patch)}'`;
 }
 
 function manifestsName(a: ValueMap): string {

@@ -30,3 +30,31 @@ steps:
     expect(r.stderr).toMatch(/s\.yaml:5:58: steps\[0\]\.kubectl-set-env\.env\.A: expected a string, found a map\n$/);
   });
 });
+
+/**
+ * A step's `$` line is the command that ran, as a user would type it: `kubectl edit` and the
+ * others printed the scenario's own action and options (`kubectl-edit resource=daemonset/aws-node
+ * namespace=kube-system`), which is no command at all, next to `kubectl set env ...` and
+ * `kubectl apply ...`.
+ */
+describe('the step summary of kubectl commands', () => {
+  const dollar = async (file: string, step: number) => {
+    const r = await runCli(['run', file]);
+    const at = r.stdout.indexOf(`\nStep ${step}/`);
+    return /\n {2}\$ (.*)\n/.exec(r.stdout.slice(at))![1];
+  };
+
+  it('kubectl edit', async () => {
+    expect(await dollar('scenarios/eks-vpc-cni-upgrade-edited-image.yaml', 2)).toBe('kubectl edit daemonset/aws-node -n kube-system');
+  });
+
+  it('kubectl patch, with its type and the patch as the file writes it', async () => {
+    expect(await dollar('scenarios/coredns-partially-managed-volumes.yaml', 2)).toBe(
+      `kubectl patch deployment/coredns -n kube-system --type strategic -p '{"spec":{"template":{"spec":{"volumes":[{"name":"extra-zones","configMap":{"name":"extra-zones"}}]}}}}'`,
+    );
+  });
+
+  it('kubectl label', async () => {
+    expect(await dollar('scenarios/big-integers.yaml', 2)).toBe('kubectl label counter/c -n default tier=gold');
+  });
+});

@@ -4,7 +4,7 @@
  */
 import { canonicalJson } from '../value/canonical-json.js';
 import { valueEquals } from '../value/equals.js';
-import { getKey, isList, isMap, type Value } from '../value/value.js';
+import { getKey, isList, isMap, newMap, type Value } from '../value/value.js';
 import { type KeyElement, keyElement, type Path, type PathElement, PeKind, type ValueElement } from './path-element.js';
 
 /** The value at `path`, or undefined when the object has nothing there. */
@@ -15,6 +15,25 @@ export function valueAtPath(root: Value, path: Path): Value | undefined {
     v = stepInto(v, pe);
   }
   return v;
+}
+
+/** `root` with the value at `path` replaced by `f` of it (copies along the path); undefined when the object has nothing there. */
+export function withValueAt(root: Value, path: Path, f: (old: Value) => Value | undefined): Value | undefined {
+  if (path.length === 0) return f(root);
+  const child = stepInto(root, path[0]);
+  if (child === undefined) return undefined;
+  const next = withValueAt(child, path.slice(1), f);
+  if (next === undefined) return undefined;
+  if (isList(root)) {
+    const out = root.slice();
+    out[root.indexOf(child)] = next;
+    return out;
+  }
+  if (!isMap(root)) return undefined;
+  const out = newMap();
+  for (const k of Object.keys(root)) out[k] = root[k];
+  out[(path[0] as { readonly name: string }).name] = next;
+  return out;
 }
 
 export function stepInto(v: Value, pe: PathElement): Value | undefined {

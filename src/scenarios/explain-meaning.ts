@@ -15,9 +15,10 @@
  *   the server's answer read at the path (removed, or set again by the server's defaulting).
  */
 import type { KubeObject } from '../apiserver/types.js';
-import { NEVER_TRACKED, resetEndpoints } from '../apiserver/index.js';
+import { NEVER_TRACKED, resetEndpoints, updateRefusal } from '../apiserver/index.js';
 import { type Path, PeKind } from '../fieldpath/path-element.js';
 import { pathToString } from '../fieldpath/path-string.js';
+import { withValueAt } from '../fieldpath/value-at-path.js';
 import type { SchemaCatalog } from '../schema/catalog.js';
 import type { Atom } from '../schema/schema.js';
 import { extractItems } from '../typed/remove-items.js';
@@ -188,6 +189,36 @@ function forgivenToKubectl(input: MeaningInput, owners: readonly OwnerEntry[]): 
   return before !== undefined && annotated !== undefined && valueEquals(before, annotated);
 }
 
+/** The field errors the API server's update validation gives for a change of the value at `path` (none: it may change). */
+function changeRefusal(input: MeaningInput, path: Path, value: Value) {
+  const next = withValueAt(input.object, path, () => anotherValue(value));
+  return next === undefined ? [] : updateRefusal(liveCluster(input.catalog, [], input.now), input.object, next);
+}
+
+/**
+ * A value of the same shape as `v` that differs from it: a string's last character changed (its
+ * length and alphabet kept, so format checks still pass), a number plus one, a boolean negated,
+ * a map or list with its first member so changed; undefined where nothing can change (null, empty).
+ */
+function anotherValue(v: Value): Value | undefined {
+  if (typeof v === 'string') return v === '' ? 'a' : v.slice(0, -1) + (v.endsWith('a') ? 'b' : 'a');
+  if (typeof v === 'number') return v + 1;
+  if (typeof v === 'boolean') return !v;
+  if (Array.isArray(v)) {
+    const first = v.length > 0 ? anotherValue(v[0]) : undefined;
+    return first === undefined ? undefined : [first, ...v.slice(1)];
+  }
+  if (isMap(v)) {
+    const key = Object.keys(v)[0];
+    const first = key === undefined ? undefined : anotherValue(v[key]);
+    if (first === undefined) return undefined;
+    const out = newMap();
+    for (const k of Object.keys(v)) out[k] = k === key ? first : v[k];
+    return out;
+  }
+  return undefined;
+}
+
 /** The "what this means" lines, each `  - ...`. */
 export function meaningLines(input: MeaningInput): string[] {
   const o = input.ownership;
@@ -213,6 +244,15 @@ export function meaningLines(input: MeaningInput): string[] {
         (writable.length > 0 ? ` Only writes through ${endpointsText(writable)} do:` : ''),
     );
     via = writable.length > 0 ? ` through ${endpointsText(writable)}` : '';
+  }
+
+  // A field the API server's validation refuses to change once the object exists (a workload's
+  // selector, an immutable ConfigMap's data...): asked of its update validation with the value changed.
+  const refused = o.value === undefined ? [] : changeRefusal(input, path, o.value);
+  if (refused.length > 0) {
+    out.push(
+      `the API server refuses any change of it once the object exists (HTTP 422: ${refused.map((e) => `${e.field}: ${e.detail}`).join('; ')}): an apply or update that changes its value fails, whoever owns it and with force too; one that keeps its value still writes.`,
+    );
   }
 
   // Paths the API server takes out of every writer's entry (apiserver-semantics §2.3).

@@ -163,5 +163,48 @@ describe('explain: what the owners mean for the next apply', () => {
     expect(changed.stderr).toContain(
       '* spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"app":"other"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable\n',
     );
+    // explain says so before anyone tries, as the API server's update validation answers it.
+    expect(r.stdout).toContain('  - the API server refuses any change of it once the object exists (HTTP 422: ');
+    expect(r.stdout).toContain('spec.selector: field is immutable');
+    const forced = await runCli(['preview', '-f', manifest('selector.yaml', '  selector:\n    matchLabels:\n      app: other\n'), '--live', live, '--field-manager', 'me', '--force-conflicts']);
+    expect(forced.code).toBe(1);
+    expect(forced.stderr).toContain('field is immutable');
+  });
+
+  it('a field the API server lets change says nothing of a refusal; an immutable ConfigMap\'s data does', async () => {
+    const replicas = await runCli(['explain', live, '.spec.replicas', ...now]);
+    expect(replicas.code).toBe(0);
+    expect(replicas.stdout).not.toContain('refuses any change');
+    const configMap = (immutable: boolean) => {
+      const file = join(dir, `cm-${immutable}.yaml`);
+      writeFileSync(
+        file,
+        `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: settings
+  namespace: default
+  managedFields:
+  - apiVersion: v1
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:data:
+        f:mode: {}
+      f:immutable: {}
+    manager: kubectl
+    operation: Apply
+    time: "2026-11-28T04:06:44Z"
+data:
+  mode: fast
+immutable: ${immutable}
+`,
+      );
+      return file;
+    };
+    const frozen = await runCli(['explain', configMap(true), '.data.mode', ...now]);
+    expect(frozen.stdout).toContain('  - the API server refuses any change of it once the object exists (HTTP 422: data: field is immutable when `immutable` is set): ');
+    const open = await runCli(['explain', configMap(false), '.data.mode', ...now]);
+    expect(open.code).toBe(0);
+    expect(open.stdout).not.toContain('refuses any change');
   });
 });

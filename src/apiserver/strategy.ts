@@ -53,7 +53,7 @@ export function prepareForUpdate(resource: ResourceType, subresource: string, ol
   out = templateGenerationOnUpdate(resource, subresource, old, out);
   out = storedVersionsOnUpdate(resource, subresource, out);
   out = namespaceFinalizersOnUpdate(resource, subresource, old, out);
-  if (resource.generation && !valueEquals(specOf(old), specOf(out))) {
+  if (resource.generation && (!valueEquals(specOf(old), specOf(out)) || (subresource !== 'status' && annotationsCount(resource, old, out)))) {
     const g = getKey(oldMeta, 'generation');
     out = setPath(out, ['metadata', 'generation'], (typeof g === 'number' ? g : 0) + 1);
   }
@@ -66,6 +66,23 @@ function keepWritableOnly(writable: readonly string[] | undefined, old: ValueMap
   let out = old;
   for (const k of writable) out = setPath(out, [k], getKey(next, k));
   return setPath(out, ['metadata', 'managedFields'], getKey(metadataOf(next), 'managedFields'));
+}
+
+/**
+ * Kinds whose strategy also bumps the generation when the annotations change: a Deployment's
+ * (its controller copies them to the ReplicaSets); not its status strategy's. Absent and empty annotations are the same,
+ * as apimachinery's semantic equality has them.
+ */
+const ANNOTATIONS_COUNT = new Set(['apps/Deployment']);
+
+function annotationsCount(resource: ResourceType, old: ValueMap, next: ValueMap): boolean {
+  if (resource.custom || !ANNOTATIONS_COUNT.has(`${resource.group}/${resource.kind}`)) return false;
+  const of = (o: ValueMap) => {
+    const a = getKey(metadataOf(o), 'annotations');
+    return isMap(a) && Object.keys(a).length > 0 ? a : undefined;
+  };
+  const [a, b] = [of(old), of(next)];
+  return a === undefined || b === undefined ? a !== b : !valueEquals(a, b);
 }
 
 /** Everything but metadata and status: what a generation counts. */

@@ -24,6 +24,23 @@ describe('object bookkeeping', () => {
     expect(ok(c.patch(d, 'merge', { spec: { replicas: 2 } }, { fieldManager: 'x' })).metadata).toMatchObject({ resourceVersion: '3' });
   });
 
+  it("a Deployment's generation also counts annotation changes (its strategy's PrepareForUpdate), not through /status; other workloads' do not", () => {
+    const c = cluster({ now: T(1) });
+    const d = ref('apps/v1', 'Deployment', 'd');
+    ok(c.apply(obj({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { replicas: 1 } }), { fieldManager: 'm' }));
+    const annotated = ok(c.patch(d, 'merge', { metadata: { annotations: { note: 'a' } } }, { fieldManager: 'x' }));
+    expect(annotated.metadata).toMatchObject({ generation: 2 });
+    expect(ok(c.patch(d, 'merge', { metadata: { annotations: { note: 'b' } } }, { fieldManager: 'x' })).metadata).toMatchObject({ generation: 3 });
+    // Absent and empty annotations are the same to the strategy's semantic equality.
+    expect(ok(c.patch(d, 'merge', { metadata: { annotations: { note: null } } }, { fieldManager: 'x' })).metadata).toMatchObject({ generation: 4 });
+    expect(ok(c.patch(d, 'merge', { metadata: { labels: { a: 'b' } } }, { fieldManager: 'x' })).metadata).toMatchObject({ generation: 4 });
+    const viaStatus = ok(c.patch(d, 'merge', { metadata: { annotations: { seen: 'yes' } } }, { fieldManager: 'x', subresource: 'status' }));
+    expect(viaStatus.metadata).toMatchObject({ generation: 4, annotations: { seen: 'yes' } });
+    const ds = ref('apps/v1', 'DaemonSet', 'ds');
+    ok(c.apply(obj({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'ds' }, spec: { minReadySeconds: 1 } }), { fieldManager: 'm' }));
+    expect(ok(c.patch(ds, 'merge', { metadata: { annotations: { note: 'a' } } }, { fieldManager: 'x' })).metadata).toMatchObject({ generation: 1 });
+  });
+
   it('dry runs answer the would-be object and change nothing', () => {
     const c = cluster();
     const before = c.state;

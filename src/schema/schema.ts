@@ -102,7 +102,7 @@ export class Schema {
     }
     const rel = ref.elementRelationship;
     if (rel === undefined || rel === '') return base;
-    return overrideRelationship(base, rel);
+    return overrideRelationship(base, rel, ref.namedType ?? 'inlined type');
   }
 
   private lazy(ref: TypeRef): LazyType {
@@ -151,18 +151,16 @@ export class Schema {
   }
 }
 
-function overrideRelationship(base: Atom, rel: ElementRelationship): Atom {
-  if (!base.map && !base.list) {
-    throw new SsaError(
-      'SCHEMA_TYPE',
-      `schema error: elementRelationship ${rel} was set on a type reference that is neither a map nor a list (${base.description})`,
-    );
-  }
-  return {
-    ...base,
-    ...(base.map ? { map: { ...base.map, elementRelationship: rel, atomic: rel === 'atomic' } } : {}),
-    ...(base.list ? { list: { ...base.list, elementRelationship: rel } } : {}),
-  };
+/**
+ * A field-level `elementRelationship` on a reference to `base` (engine-semantics §3.1): it replaces
+ * the map's relationship when the type has a map, else the list's (a type that is both, such as
+ * the untyped atomic one, keeps its list as it is); on a type with neither, the reference resolves
+ * to nothing, as structured-merge-diff's Resolve has it.
+ */
+function overrideRelationship(base: Atom, rel: ElementRelationship, typeName: string): Atom {
+  if (base.map) return { ...base, map: { ...base.map, elementRelationship: rel, atomic: rel === 'atomic' } };
+  if (base.list) return { ...base, list: { ...base.list, elementRelationship: rel } };
+  throw new SsaError('SCHEMA_TYPE', `schema error: no type found matching: ${typeName}`);
 }
 
 /** Which of an atom's alternatives handles a value (see engine-semantics §3.1, deduceAtom). */

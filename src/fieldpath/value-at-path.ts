@@ -29,10 +29,11 @@ export function withValueAt(root: Value, path: Path, f: (old: Value) => Value | 
     out[root.indexOf(child)] = next;
     return out;
   }
-  if (!isMap(root)) return undefined;
+  const pe = path[0];
+  if (!isMap(root) || pe.kind !== PeKind.Field) return undefined;
   const out = newMap();
   for (const k of Object.keys(root)) out[k] = root[k];
-  out[(path[0] as { readonly name: string }).name] = next;
+  out[pe.name] = next;
   return out;
 }
 

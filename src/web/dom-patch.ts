@@ -70,19 +70,14 @@ export function patchChildren(parent: Element, parts: readonly Part[]): void {
   }
   const fresh = parts.filter((_, i) => wanted[i] === undefined);
   if (fresh.length > 0) {
-    const made = parse(parent, fresh.map(htmlOf).join(''));
-    if (made.length !== fresh.length) {
+    const made = buildAll(parent, fresh);
+    if (!made) {
       // A part that is not exactly one element: no element can stand for it, so rebuild it all.
       parent.innerHTML = partsHtml(parts);
       return;
     }
     let k = 0;
-    parts.forEach((p, i) => {
-      if (wanted[i] !== undefined) return;
-      madeFrom.set(made[k], keyOf(p));
-      if (typeof p !== 'string') openTags.set(made[k], p.open);
-      wanted[i] = made[k++];
-    });
+    parts.forEach((_, i) => (wanted[i] ??= made[k++]));
   }
   const keep = new Set(wanted);
   for (const node of [...parent.childNodes]) if (!keep.has(node as Element) && !stagedEls.has(node as Element)) node.remove();
@@ -119,7 +114,10 @@ export function prepareChildren(parent: Element, parts: readonly Part[]): void {
   const live = new Map<string, Element[]>();
   for (const child of parent.children) {
     const key = stagedEls.has(child) ? undefined : madeFrom.get(child);
-    if (key !== undefined) live.set(key, [...(live.get(key) ?? []), child]);
+    if (key === undefined) continue;
+    const list = live.get(key);
+    if (list) list.push(child);
+    else live.set(key, [child]);
   }
   const fresh: Part[] = [];
   for (const p of parts) {
@@ -139,7 +137,7 @@ export function prepareChildren(parent: Element, parts: readonly Part[]): void {
   prepared.set(parent, ahead);
 }
 
-/** The elements of `parts`, children included, as patchChildren makes them; none when a part is not one element. */
+/** The elements of `parts`, children included and keyed for the next patch (patchChildren, prepareChildren); none when a part is not one element. */
 function buildAll(parent: Element, parts: readonly Part[]): Element[] | undefined {
   if (parts.length === 0) return [];
   const made = parse(parent, parts.map(htmlOf).join(''));

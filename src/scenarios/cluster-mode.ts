@@ -177,8 +177,10 @@ function stepError(step: ScenarioStep, err: SsaError, scenario: Scenario): SsaEr
  * version: v1.10.1-eksbuild.1}` is the add-on's shipped manifest (the self-managed one clusters
  * are bootstrapped with); everything else passes through.
  */
-function resolveOptions(args: Value, env: RunEnvironment, step: ScenarioStep, scenario: Scenario): Value {
-  if (!isMap(args)) return args;
+function resolveOptions(given: Value, env: RunEnvironment, step: ScenarioStep, scenario: Scenario): Value {
+  if (!isMap(given)) return given;
+  // kubectl names the file of `-f` in its errors: the one the step's `$` line shows.
+  const args = READS_FILES.has(step.action) && getKey(given, 'filename') === undefined ? { ...given, filename: manifestsName(given) } : given;
   const m = getKey(args, 'manifests');
   if (isMap(m) && typeof getKey(m, 'file') === 'string') {
     const path = getKey(m, 'file') as string;
@@ -430,6 +432,8 @@ export function actionSummary(step: ScenarioStep): string {
   switch (step.action) {
     case 'kubectl-apply':
       return `kubectl apply${flag('serverSide', '--server-side')}${s('fieldManager') ? ` --field-manager=${s('fieldManager')}` : ''}${flag('forceConflicts', '--force-conflicts')}${s('dryRun') && s('dryRun') !== 'none' ? ` --dry-run=${s('dryRun')}` : ''} -f ${manifestsName(a)}`;
+    case 'kubectl-create':
+      return `kubectl create${flag('saveConfig', '--save-config')}${fieldManagerFlag(a)}${s('dryRun') && s('dryRun') !== 'none' ? ` --dry-run=${s('dryRun')}` : ''} -f ${manifestsName(a)}`;
     case 'kubectl-set-env': {
       const env = getKey(a, 'env');
       // Text as typed; anything else a file gives (a map, a list) as JSON, which the actor then refuses.
@@ -492,14 +496,24 @@ function patchFlag(patch: Value | undefined): string {
   return patch === undefined ? '' : `-p '${stringifyJson(patch)}'`;
 }
 
+/** The actions that read manifests as kubectl's `-f` does, and name that file in their messages. */
+const READS_FILES: ReadonlySet<string> = new Set(['kubectl-apply', 'kubectl-create']);
+
+/**
+ * The `-f` argument: the `filename` the step gives, the manifest file it names, or a name made
+ * from the first object's kind and name for manifests written in the scenario.
+ */
 function manifestsName(a: ValueMap): string {
+  const filename = getKey(a, 'filename');
+  if (typeof filename === 'string') return filename;
   const m = getKey(a, 'manifests');
   if (isMap(m) && typeof getKey(m, 'file') === 'string') return getKey(m, 'file') as string;
   if (isMap(m) && getKey(m, 'addon') === 'vpc-cni') return 'aws-k8s-cni.yaml';
   if (isList(m)) return m.map((o) => clusterObjectDisplay(o)).join(',');
   if (typeof m === 'string') {
-    const kind = /^kind:\s*(\S+)/m.exec(m)?.[1];
-    const name = /^\s+name:\s*(\S+)/m.exec(m)?.[1];
+    const kind = /^kind:\s*([^\s#]+)/m.exec(m)?.[1];
+    // metadata's name, written as a block (`  name: web`) or in flow style (`metadata: {name: web}`).
+    const name = /^metadata:\s*\{[^}]*?\bname:\s*([^\s,}#]+)/m.exec(m)?.[1] ?? /^\s+name:\s*([^\s#]+)/m.exec(m)?.[1];
     return kind && name ? `${kind.toLowerCase()}-${name}.yaml` : 'manifest.yaml';
   }
   return '-';

@@ -58,3 +58,59 @@ describe('the step summary of kubectl commands', () => {
     expect(await dollar('scenarios/big-integers.yaml', 2)).toBe('kubectl label counter/c -n default tier=gold');
   });
 });
+
+/**
+ * The `-f` of a step's `$` line is the file kubectl's own messages name: the `filename` the step
+ * gives (the handover's replicas-only manifest is not the Deployment's whole manifest), else a
+ * name made from the manifest's kind and name, the same in the line and in kubectl's errors
+ * (`error when creating "configmap-cfg.yaml"`), which named `STDIN` before.
+ */
+describe('the file a kubectl step reads', () => {
+  const write = (text: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-summary-'));
+    const file = join(dir, 's.yaml');
+    writeFileSync(file, text);
+    return file;
+  };
+  const deployment = `apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web, namespace: default}
+        spec:
+          replicas: 5`;
+
+  it('is the filename the step gives, in the line', async () => {
+    const file = write(`name: n
+steps:
+  - kubectl-apply:
+      serverSide: true
+      fieldManager: handover-to-hpa
+      filename: web-replicas-only.yaml
+      manifests: |
+        ${deployment}
+`);
+    const r = await runCli(['run', file]);
+    expect(r.stdout).toContain('$ kubectl apply --server-side --field-manager=handover-to-hpa -f web-replicas-only.yaml\n');
+  });
+
+  it('is the same name in the line and in the error kubectl prints', async () => {
+    const file = write(`name: n
+steps:
+  - kubectl-create:
+      manifests: |
+        apiVersion: v1
+        kind: ConfigMap
+        metadata: {name: cfg, namespace: default}
+        data: {a: b}
+  - kubectl-create:
+      manifests: |
+        apiVersion: v1
+        kind: ConfigMap
+        metadata: {name: cfg, namespace: default}
+    expect: {succeeds: false}
+`);
+    const r = await runCli(['run', file]);
+    expect(r.stdout).toContain('$ kubectl create -f configmap-cfg.yaml\n');
+    expect(r.stdout).toContain('error when creating "configmap-cfg.yaml"');
+    expect(r.stdout).not.toContain('STDIN');
+  });
+});

@@ -132,7 +132,7 @@ describe('a granular map whose own key is all a manager holds', () => {
   it('playground: aws-auth after the stale apply, .data.mapRoles is kubectl-client-side-apply\'s alone', () => {
     const files = libraryFromDisk();
     const f = 'scenarios/aws-auth-stale-apply.yaml';
-    const m = pageModel(startSession(files.get(f)!, f, libraryEnvironment(files, f)), 3);
+    const m = pageModel(startSession(files.get(f)!, f, libraryEnvironment(files, f)), 4);
     const rows = m.object!.rows;
     const owners = (path: string) => rows.find((r) => r.path === path)!.owners.map((o) => o.label);
     expect(owners('.data.mapRoles')).toEqual(['kubectl-client-side-apply']);

@@ -457,7 +457,7 @@ describe.runIf(available || required)('the playground in Chromium', () => {
 
     // A long value (aws-auth's mapRoles) wraps inside the result panel, on a narrow screen too.
     for (const width of [1280, 400]) {
-      const auth = await open('#scenario=aws-auth-stale-apply&step=2', width, 800);
+      const auth = await open('#scenario=aws-auth-stale-apply&step=3', width, 800);
       const box = await auth.$eval('#result .changes .values .after', (el) => {
         const r = el.getBoundingClientRect();
         const panel = document.getElementById('result')!.getBoundingClientRect();

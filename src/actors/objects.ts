@@ -54,14 +54,29 @@ export interface Identity {
   readonly namespace: string | undefined;
 }
 
+/**
+ * What a manifest object says it is. `name` is '' when `metadata.name` is missing: what a client
+ * does then is its own (kubectl create sends it and the server answers, kubectl apply refuses it,
+ * client-go's request builder refuses a request for a named object without a name).
+ */
 export function identity(obj: KubeObject): Identity {
   const meta = metadata(obj);
   const apiVersion = str(obj, 'apiVersion');
   const kind = str(obj, 'kind');
-  const name = str(meta, 'name');
   if (!apiVersion || !kind) throw new SsaError('INPUT', "error validating data: apiVersion not set or kind not set; every object needs both");
-  if (!name) throw new SsaError('INPUT', `error when retrieving current configuration of ${kind}: resource name may not be empty`);
-  return { apiVersion, kind, name, namespace: str(meta, 'namespace') };
+  return { apiVersion, kind, name: str(meta, 'name') ?? '', namespace: str(meta, 'namespace') };
+}
+
+/**
+ * client-go's refusal of a request on an object without a name (rest.Request.Name("")), made
+ * before anything is sent: `resource name may not be empty`.
+ */
+export const EMPTY_NAME_ERROR = 'resource name may not be empty';
+
+/** `id` when it has a name; otherwise the client's refusal, as an input error of the step. */
+export function requireName(id: Identity): Identity {
+  if (!id.name) throw new SsaError('INPUT', `${id.kind} without metadata.name: ${EMPTY_NAME_ERROR} (a client sends nothing for it)`);
+  return id;
 }
 
 /** A shallow-copied map with `key` set (the input is left alone). */

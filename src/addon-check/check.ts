@@ -8,7 +8,7 @@
  */
 import type { ActorOutcome, AddonStatus, ResolveConflicts } from '../actors/actor.js';
 import { resourceId } from '../actors/eks/addon-manager.js';
-import { identity } from '../actors/objects.js';
+import { identity, requireName } from '../actors/objects.js';
 import { coordinates } from '../actors/resources.js';
 import type { KubeObject } from '../apiserver/types.js';
 import { objectRefDisplay, type ClusterRunState } from '../scenarios/cluster-mode.js';
@@ -23,7 +23,7 @@ type Target = ActorOutcome['requests'][number]['target'];
 
 /** Where the add-on manager sends an object (its namespace defaulted as the API server does). */
 function targetOf(cluster: ClusterRunState['cluster'], o: KubeObject): Target {
-  const id = identity(o);
+  const id = requireName(identity(o));
   const c = coordinates(cluster, id.apiVersion, id.kind, id.name, id.namespace);
   return { apiVersion: c.apiVersion, kind: c.kind, name: c.name, ...(c.namespaced ? { namespace: c.namespace } : {}) };
 }

@@ -242,6 +242,8 @@ function deployment(o: DeployOptions = {}): string {
 const DEPLOY = deployment();
 const SVC = (name: string) => `apiVersion: v1\nkind: Service\nmetadata:\n  name: ${name}\nspec:\n  clusterIP: 10.96.0.10\n  ports:\n  - port: 80\n`;
 const CM = cm({ a: '1', b: '2' });
+const NAMELESS = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels:\n    tier: web\ndata:\n  a: "1"\n';
+const GENERATED = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  generateName: settings-\ndata:\n  a: "1"\n';
 
 const csa = (manifests: string) => (s: ClusterState) => kubectlApply(s, { manifests, now: T0 }).state;
 const created = (manifests: string) => (s: ClusterState) => kubectlCreate(s, { manifests, now: T0 }).state;
@@ -486,6 +488,26 @@ const cases: Case[] = [
   // kubectl reads YAML without strict checks (sigs.k8s.io/yaml): a repeated key keeps its last value
   applyCase('apply: a key repeated in the manifest', none, `${CM}  a: "3"\n`),
   applyCase('apply --server-side: a key repeated in the manifest', none, `${CM}  a: "3"\n`, ['--server-side'], { serverSide: true }),
+
+  // a manifest without metadata.name: client-go refuses the request before sending it
+  // (`resource name may not be empty`), kubectl apply refuses generateName, create sends it
+  applyCase('apply: no metadata.name', none, NAMELESS),
+  applyCase('apply --server-side: no metadata.name', none, NAMELESS, ['--server-side'], { serverSide: true }),
+  applyCase('apply: no metadata.name, then a named object', none, `${NAMELESS}---\n${CM}`),
+  applyCase('apply: generateName', none, GENERATED),
+  applyCase('apply --server-side: generateName', none, GENERATED, ['--server-side'], { serverSide: true }),
+  {
+    name: 'create -f: no metadata.name',
+    setup: none,
+    files: { 'cm.yaml': NAMELESS },
+    steps: [{ argv: ['create', '-f', 'cm.yaml'], sim: (s) => kubectlCreate(s, { manifests: NAMELESS, filename: 'cm.yaml', ...at }) }],
+  },
+  {
+    name: 'create -f: generateName',
+    setup: none,
+    files: { 'cm.yaml': GENERATED },
+    steps: [{ argv: ['create', '-f', 'cm.yaml'], sim: (s) => kubectlCreate(s, { manifests: GENERATED, filename: 'cm.yaml', ...at }) }],
+  },
 
   // edit, rollout restart
   command('edit: replicas 2 -> 5', csa(DEPLOY), ['edit', 'deployment/nginx'], (s) => kubectlEdit(s, { resource: 'deployment/nginx', changes: { spec: { replicas: 5 } }, ...at })),

@@ -119,6 +119,13 @@ describe.skipIf(!available)('ssa-sim diff against real kubectl diff', () => {
     expect({ ...ours, stdout: fresh(ours.stdout) }).toEqual({ ...theirs, stdout: fresh(theirs.stdout) });
   });
 
+  it.each([[[]], [['--server-side']]])('%j: an object without metadata.name (with or without generateName): client-go refuses it, exit status 2', { timeout: 120_000 }, async (flags) => {
+    const nameless = k.file('nameless.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  generateName: x-\ndata:\n  a: "1"\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels:\n    a: b\n');
+    const { theirs, ours } = await both([...flags, '-f', nameless]);
+    expect(theirs).toEqual({ code: 2, stdout: '', stderr: 'error: resource name may not be empty\n' });
+    expect(ours).toEqual(theirs);
+  });
+
   it('KUBECTL_EXTERNAL_DIFF: the program gets the two directories, then its allowed words', { timeout: 120_000 }, async () => {
     const script = join(k.dir, 'show-args.sh');
     writeFileSync(script, '#!/bin/sh\nfor a in "$@"; do echo "arg: $a"; done\nls "$1" "$2"\nexit 3\n');

@@ -1,6 +1,6 @@
 import { SsaError } from '../../errors/ssa-error.js';
 import type { ActorOutcome, ClusterState, ServerSideApplyClientOptions } from '../actor.js';
-import { identity, toObjects, withNamespace } from '../objects.js';
+import { identity, requireName, toObjects, withNamespace } from '../objects.js';
 import { coordinates } from '../resources.js';
 import { successLine, statusErrorText } from '../kubectl/output.js';
 import { controllerWire, GO_HTTP_CLIENT } from './controller.js';
@@ -18,7 +18,7 @@ export function serverSideApplyClient(state: ClusterState, options: ServerSideAp
   const wire = controllerWire(state, options, GO_HTTP_CLIENT);
   let failed = false;
   for (const obj of toObjects(options.manifests, undefined, options.readObjects)) {
-    const id = identity(obj);
+    const id = requireName(identity(obj));
     const c = coordinates(wire.state, id.apiVersion, id.kind, id.name, id.namespace ?? options.namespace);
     const body = c.namespaced ? withNamespace(obj, c.namespace) : obj;
     const r = wire.send({

@@ -17,7 +17,7 @@ import type { ApiResponse, ClusterState, KubeObject } from '../../apiserver/type
 import type { Value } from '../../value/value.js';
 import type { ActorOutcome, AddonIssue, AddonState, AddonStatus, EksAddonOptions, PreservedPath, PreserveModel, ResolveConflicts } from '../actor.js';
 import { GO_HTTP_CLIENT } from '../controllers/controller.js';
-import { identity, toObjects, withNamespace } from '../objects.js';
+import { identity, requireName, toObjects, withNamespace } from '../objects.js';
 import { coordinates, type ObjectCoordinates } from '../resources.js';
 import { Wire } from '../wire.js';
 import { AddonApiError, parseConfigurationValues, shippedAddon } from './addons/index.js';
@@ -105,7 +105,7 @@ export function runAddon(state: ClusterState, options: EksAddonOptions, operatio
   }
 
   const items: Item[] = objects.map((o) => {
-    const id = identity(o);
+    const id = requireName(identity(o));
     const c = coordinates(wire.state, id.apiVersion, id.kind, id.name, id.namespace);
     return {
       c,

@@ -1,8 +1,10 @@
 import type { ActorOutcome, ClusterState, KubectlApplyOptions } from '../actor.js';
-import { toObjects } from '../objects.js';
+import { EMPTY_NAME_ERROR, metadata, str, toObjects } from '../objects.js';
+import type { ObjectCoordinates } from '../resources.js';
+import type { KubeObject } from '../../apiserver/types.js';
 import { clientSideApplyOne } from './client-side-apply.js';
 import { fieldValidation, kubectlWire, runKubectl } from './kubectl.js';
-import { STDIN_SOURCE, VALIDATION } from './output.js';
+import { infoText, type KubectlError, STDIN_SOURCE, VALIDATION, withSource } from './output.js';
 import { buildTargets } from './resource-builder.js';
 import { serverSideApplyOne } from './server-side-apply.js';
 import { SsaError } from '../../errors/ssa-error.js';
@@ -44,6 +46,10 @@ export function kubectlApply(state: ClusterState, options: KubectlApplyOptions):
     const built = buildTargets(wire.state, objects, options.namespace, options.filename ?? STDIN_SOURCE);
     errors.push(...built.errors);
     for (const { object: manifest, c } of built.targets) {
+      if (c.name === '') {
+        errors.push(namelessApplyError(manifest, serverSide, c, options.filename ?? STDIN_SOURCE));
+        continue;
+      }
       if (serverSide) {
         serverSideApplyOne(
           wire,
@@ -70,4 +76,17 @@ export function kubectlApply(state: ClusterState, options: KubectlApplyOptions):
       }
     }
   });
+}
+
+/**
+ * kubectl apply's answer for an object without metadata.name: `from PREFIX: cannot use generate
+ * name with apply` when it has a generateName; otherwise client-go refuses the request it would
+ * send first (`resource name may not be empty`), which client-side apply wraps as a failed read
+ * of the current configuration and server-side apply prints as it is.
+ */
+function namelessApplyError(manifest: KubeObject, serverSide: boolean, c: ObjectCoordinates, source: string): KubectlError {
+  const generateName = str(metadata(manifest), 'generateName');
+  if (generateName) return { kind: 'plain', message: `from ${generateName}: cannot use generate name with apply` };
+  const refused: KubectlError = { kind: 'plain', message: EMPTY_NAME_ERROR };
+  return serverSide ? refused : withSource(refused, `retrieving current configuration of:\n${infoText(c)}\nfrom server for:`, source);
 }

@@ -1,5 +1,5 @@
 import type { ActorOutcome, ClusterState, KubectlCreateOptions } from '../actor.js';
-import { identity, toObjects, withNamespace } from '../objects.js';
+import { identity, metadata, str, toObjects, withNamespace } from '../objects.js';
 import { coordinates } from '../resources.js';
 import { fieldValidation, kubectlWire, printWarnings, runKubectl, statusError } from './kubectl.js';
 import { lastAppliedValue, withLastApplied } from './last-applied.js';
@@ -12,7 +12,9 @@ import { STDIN_SOURCE, successLine, withSource } from './output.js';
  * `apply --server-side` migration treats `kubectl-create` as a client-side-apply manager). Line:
  * `deployment.apps/nginx created`; an existing object is
  * `Error from server (AlreadyExists): error when creating "FILE": deployments.apps "nginx" already exists`.
- * Sends `?fieldValidation=` per `validate` (default Strict).
+ * Sends `?fieldValidation=` per `validate` (default Strict). An object without a name is sent as
+ * it is: the server names it from `generateName`, or answers 422 (`name or generateName is
+ * required`).
  */
 export function kubectlCreate(state: ClusterState, options: KubectlCreateOptions): ActorOutcome {
   const wire = kubectlWire(state, options);
@@ -24,6 +26,7 @@ export function kubectlCreate(state: ClusterState, options: KubectlCreateOptions
       const c = coordinates(wire.state, id.apiVersion, id.kind, id.name, id.namespace ?? options.namespace);
       let body = c.namespaced ? withNamespace(obj, c.namespace) : obj;
       if (options.saveConfig) body = withLastApplied(body, lastAppliedValue(body));
+      let name = c.name;
       if (dryRun !== 'client') {
         const r = wire.send({
           verb: 'create',
@@ -36,8 +39,10 @@ export function kubectlCreate(state: ClusterState, options: KubectlCreateOptions
           errors.push(withSource(statusError(r), 'creating', options.filename ?? STDIN_SOURCE));
           continue;
         }
+        // The created object's name: the server makes one from generateName.
+        name = str(metadata(r.object), 'name') ?? name;
       }
-      wire.print(successLine(c.kind, c.group, c.name, 'created', dryRun));
+      wire.print(successLine(c.kind, c.group, name, 'created', dryRun));
     }
   });
 }

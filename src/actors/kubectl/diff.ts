@@ -18,7 +18,7 @@ import { SsaError } from '../../errors/ssa-error.js';
 import { encodeGoJson } from '../../fieldpath/json-text.js';
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../../value/value.js';
 import type { ActorOutcome, CommonOptions, FileOptions, Manifests } from '../actor.js';
-import { metadata, str, toObjects } from '../objects.js';
+import { EMPTY_NAME_ERROR, metadata, str, toObjects } from '../objects.js';
 import type { ObjectCoordinates } from '../resources.js';
 import type { Wire } from '../wire.js';
 import { kubectlWire, printWarnings, runKubectl, statusError } from './kubectl.js';
@@ -114,6 +114,12 @@ export function kubectlDiff(state: ClusterState, options: KubectlDiffOptions): K
       return;
     }
     for (const { object, c } of built.targets) {
+      // Its first read of the object is a request client-go refuses without a name (generateName
+      // or not), and kubectl diff stops at the first error.
+      if (c.name === '') {
+        errors.push({ kind: 'plain', message: EMPTY_NAME_ERROR });
+        return;
+      }
       // kubectl tries an object up to 4 times while the answer is a 409 Conflict (a server-side
       // apply conflict is one), the last time without the resourceVersion lock and with a warning.
       for (let attempt = 1; ; attempt++) {

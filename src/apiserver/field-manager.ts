@@ -223,7 +223,9 @@ function structuredMergeApply(ep: Endpoint, live: ValueMap, applied: ValueMap, m
   if (Array.isArray(sent) && sent.every((e) => isMap(e))) return { ok: false, status: badRequest('metadata.managedFields must be nil') };
   // One operation: its walkers read each big map's keys and list's items once (typed/walk-memo.ts).
   const memo = new WalkMemo();
-  const patchIssues = validate(applied, ep.ctx.atom, { memo });
+  // The applied object is the body as sigs.k8s.io/yaml decodes it into map[string]interface{}:
+  // every number a float64, which is how a rejected value is printed.
+  const patchIssues = validate(applied, ep.ctx.atom, { memo, numbers: 'float64' });
   if (patchIssues.length > 0) {
     const undeclaredFields = patchIssues.flatMap((i) => (i.undeclared ? [i.undeclared] : []));
     return { ok: false, status: internalError(`failed to create typed patch object (${gvknn(applied)}): ${formatIssues(patchIssues)}`), undeclaredFields };

@@ -4,7 +4,8 @@ import { pathToString } from '../fieldpath/path-string.js';
 import { type Atom, type ListAtom, type MapAtom, handlerFor } from '../schema/schema.js';
 import type { ScalarKind } from '../schema/model.js';
 import { type Value, type ValueMap, isMap, isNumber } from '../value/value.js';
-import { describeValue, goTypeName } from './describe-value.js';
+import type { GoNumbers } from '../fieldpath/format-go-verbs.js';
+import { goTypeName, valueGoDefault, valueGoSyntax } from './describe-value.js';
 import { MAX_DEPTH, type TypedIssue, issueAt, tooDeep, undeclaredAt } from './issues.js';
 import { listItemElement } from './list-item-element.js';
 import type { WalkMemo } from './walk-memo.js';
@@ -14,6 +15,11 @@ export interface ValidateOptions {
   readonly allowDuplicates?: boolean;
   /** What the operation's walkers read once (walk-memo.ts), shared with the others. */
   readonly memo?: WalkMemo;
+  /**
+   * How the value's numbers were decoded, which the texts naming a rejected value show (`1e+06`
+   * for a float64, `1000000` for an int64): `int64` (the value model) unless told.
+   */
+  readonly numbers?: GoNumbers;
 }
 
 /** Every way `value` does not fit `atom`, each with its path; empty when it fits. */
@@ -23,22 +29,23 @@ export function validate(value: Value, atom: Atom, opts: ValidateOptions = {}): 
   const allowDuplicates = opts.allowDuplicates ?? false;
   // Alone, validation keeps nothing: an item's element is dropped as soon as it is checked.
   const memo = opts.memo;
+  const numbers = opts.numbers ?? 'int64';
 
   const visit = (v: Value, a: Atom): void => {
     if (stack.length > MAX_DEPTH) throw tooDeep(stack);
     switch (handlerFor(a, v)) {
       case 'scalar': {
-        const msg = scalarProblem(a.scalar as ScalarKind, v);
+        const msg = scalarProblem(a.scalar as ScalarKind, v, numbers);
         if (msg) issues.push(issueAt(stack, msg));
         return;
       }
       case 'map':
         if (v === null) return;
-        if (!isMap(v)) return void issues.push(issueAt(stack, `expected map, got ${describeValue(v)}`));
+        if (!isMap(v)) return void issues.push(issueAt(stack, `expected map, got ${valueGoDefault(v, numbers)}`));
         return visitMap(v, a.map as MapAtom);
       case 'list':
         if (v === null) return;
-        if (!Array.isArray(v)) return void issues.push(issueAt(stack, `expected list, got ${describeValue(v)}`));
+        if (!Array.isArray(v)) return void issues.push(issueAt(stack, `expected list, got ${valueGoDefault(v, numbers)}`));
         return visitList(v, a.list as ListAtom);
     }
   };
@@ -94,17 +101,18 @@ export function validate(value: Value, atom: Atom, opts: ValidateOptions = {}): 
   return issues;
 }
 
-function scalarProblem(kind: ScalarKind, v: Value): string | undefined {
+/** The reference's text for a scalar of the wrong kind (typed/validate.go validateScalar), if it is one. */
+function scalarProblem(kind: ScalarKind, v: Value, numbers: GoNumbers = 'int64'): string | undefined {
   if (v === null) return undefined;
   switch (kind) {
     case 'numeric':
       return isNumber(v) ? undefined : `expected numeric (int or float), got ${goTypeName(v)}`;
     case 'string':
-      return typeof v === 'string' ? undefined : `expected string, got ${describeValue(v)}`;
+      return typeof v === 'string' ? undefined : `expected string, got ${valueGoSyntax(v, numbers)}`;
     case 'boolean':
-      return typeof v === 'boolean' ? undefined : `expected boolean, got ${describeValue(v)}`;
+      return typeof v === 'boolean' ? undefined : `expected boolean, got ${valueGoDefault(v, numbers)}`;
     case 'untyped':
-      return typeof v === 'object' ? `expected any scalar, got ${describeValue(v)}` : undefined;
+      return typeof v === 'object' ? `expected any scalar, got ${valueGoDefault(v, numbers)}` : undefined;
   }
 }
 

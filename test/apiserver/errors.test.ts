@@ -64,6 +64,25 @@ describe('apply-path errors', () => {
       'failed to create typed patch object (ns/d; apps/v1, Kind=Deployment): .spec.template.spec.containers: duplicate entries for key [name="x"]',
     );
   });
+  it('a value of the wrong type: structured-merge-diff names it with Go fmt, every number a float64 (a plain 500)', () => {
+    const c = cluster();
+    const applied = (extra: object) => fail(c.apply(cm('sn', { metadata: { name: 'sn', namespace: 'default' }, ...extra }), { fieldManager: 'm' }));
+    const prefix = 'failed to create typed patch object (default/sn; /v1, Kind=ConfigMap): ';
+    expect(applied({ data: { a: 1 } })).toMatchObject({ code: 500, reason: undefined, message: prefix + '.data.a: expected string, got &value.valueUnstructured{Value:1}' });
+    // sigs.k8s.io/yaml decodes an apply body into map[string]interface{}: each number a float64.
+    expect(applied({ data: { a: 1000000 } }).message).toBe(prefix + '.data.a: expected string, got &value.valueUnstructured{Value:1e+06}');
+    expect(fail(c.apply('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: sn, namespace: default}\ndata: {a: 12345678901234567890}\n', { fieldManager: 'm', target: ref('v1', 'ConfigMap', 'sn') })).message).toBe(
+      prefix + '.data.a: expected string, got &value.valueUnstructured{Value:1.2345678901234567e+19}',
+    );
+    expect(applied({ data: { a: 0.5, b: false } }).message).toBe(
+      prefix + 'errors:\n  .data.a: expected string, got &value.valueUnstructured{Value:0.5}\n  .data.b: expected string, got &value.valueUnstructured{Value:false}',
+    );
+    expect(applied({ data: { a: { y: [2000000, 'q'], x: null } } }).message).toBe(
+      prefix + '.data.a: expected string, got &value.valueUnstructured{Value:map[string]interface {}{"x":interface {}(nil), "y":[]interface {}{2e+06, "q"}}}',
+    );
+    expect(applied({ immutable: 'yes' }).message).toBe(prefix + '.immutable: expected boolean, got &{yes}');
+    expect(applied({ metadata: { name: 'sn', namespace: 'default', labels: [3000000] } }).message).toBe(prefix + '.metadata.labels: expected map, got &{[3e+06]}');
+  });
   it('bodies that cannot be read', () => {
     const c = cluster();
     const target = ref('v1', 'ConfigMap', 'cm');

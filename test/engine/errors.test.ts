@@ -73,11 +73,20 @@ function problems(v: Value, allowDuplicates = false): string {
 describe('validation error texts (path, then the reference message stem)', () => {
   it.each<[string, Value, string]>([
     ['numeric', { num: 'x' }, '.num: expected numeric (int or float), got string'],
-    ['string', { str: 1 }, '.str: expected string, got 1'],
-    ['boolean', { flag: 'yes' }, '.flag: expected boolean, got "yes"'],
-    ['untyped with a container', { any: [1] }, '.any: expected any scalar, got list'],
-    ['map expected', { struct: 'x' }, '.struct: expected map, got "x"'],
-    ['list expected', { keyed: {} }, '.keyed: expected list, got map'],
+    ['string', { str: 1 }, '.str: expected string, got &value.valueUnstructured{Value:1}'],
+    ['string, a float', { str: 1.5 }, '.str: expected string, got &value.valueUnstructured{Value:1.5}'],
+    ['string, an int64 is not a float', { str: 1000000 }, '.str: expected string, got &value.valueUnstructured{Value:1000000}'],
+    ['string, a bool', { str: true }, '.str: expected string, got &value.valueUnstructured{Value:true}'],
+    [
+      'string, a map (Go %#v: keys sorted, a null element)',
+      { str: { b: 'x\n', a: null, c: [1, 'y'] } },
+      '.str: expected string, got &value.valueUnstructured{Value:map[string]interface {}{"a":interface {}(nil), "b":"x\\n", "c":[]interface {}{1, "y"}}}',
+    ],
+    ['string, an empty list', { str: [] }, '.str: expected string, got &value.valueUnstructured{Value:[]interface {}{}}'],
+    ['boolean', { flag: 'yes' }, '.flag: expected boolean, got &{yes}'],
+    ['untyped with a container', { any: [1, null] }, '.any: expected any scalar, got &{[1 <nil>]}'],
+    ['map expected', { struct: 'x' }, '.struct: expected map, got &{x}'],
+    ['list expected', { keyed: { b: 1, a: 'x' } }, '.keyed: expected list, got &{map[a:x b:1]}'],
     ['undeclared field', { struct: { nope: 1 } }, '.struct.nope: field not declared in schema'],
     ['null keyed item', { keyed: [null] }, '.keyed: element 0: associative list with keys may not have a null element'],
     ['non-map keyed item', { keyed: ['x'] }, '.keyed: element 0: associative list with keys may not have non-map elements'],
@@ -91,7 +100,7 @@ describe('validation error texts (path, then the reference message stem)', () =>
     ['null in a set', { set: [null] }, ".set: element 0: associative list without keys has an element that's an explicit null"],
     ['duplicate set item', { set: ['a', 'a'] }, '.set: duplicate entries for key [="a"]'],
     ['duplicate keyed item', { keyed: [{ name: 'a', port: 1 }, { name: 'a', port: 1 }] }, '.keyed: duplicate entries for key [name="a",port=1]'],
-    ['atomic list items are still typed', { atomic: [1] }, '.atomic[0]: expected string, got 1'],
+    ['atomic list items are still typed', { atomic: [1] }, '.atomic[0]: expected string, got &value.valueUnstructured{Value:1}'],
   ])('%s', (_name, object, message) => {
     expect(problems(object)).toBe(message);
   });
@@ -102,7 +111,7 @@ describe('validation error texts (path, then the reference message stem)', () =>
 
   it('several problems print as an indented list; an undeclared field stops its map', () => {
     expect(problems({ num: 'x', str: 2, struct: { nope: 1, value: 3 } })).toBe(
-      'errors:\n  .num: expected numeric (int or float), got string\n  .str: expected string, got 2\n  .struct.nope: field not declared in schema',
+      'errors:\n  .num: expected numeric (int or float), got string\n  .str: expected string, got &value.valueUnstructured{Value:2}\n  .struct.nope: field not declared in schema',
     );
   });
 

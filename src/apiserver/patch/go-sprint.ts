@@ -1,5 +1,4 @@
-import { formatGoNumber } from '../../fieldpath/format-go-value.js';
-import { compareStrings } from '../../value/compare-strings.js';
+import { goDefault } from '../../fieldpath/format-go-verbs.js';
 import { isMap, type Value } from '../../value/value.js';
 
 /**
@@ -8,11 +7,7 @@ import { isMap, type Value } from '../../value/value.js';
  * raw, `<nil>`, numbers as Go prints an int64 or a float64.
  */
 export function goSprint(v: Value): string {
-  if (v === null) return '<nil>';
-  if (Array.isArray(v)) return `[${v.map(goSprint).join(' ')}]`;
-  if (isMap(v)) return `map[${Object.keys(v).sort(compareStrings).map((k) => `${k}:${goSprint(v[k])}`).join(' ')}]`;
-  if (typeof v === 'number' || typeof v === 'bigint') return formatGoNumber(v);
-  return String(v);
+  return goDefault(v, 'int64');
 }
 
 /** The Go type a decoded JSON value has (`reflect.TypeOf(v).String()`), `undefined` for nil. */

@@ -115,3 +115,25 @@ describe('JSON merge patches (custom resources)', () => {
     expect(threeWayJsonMergePatch(mod, mod, { spec: { a: 3, server: true } })).toEqual({});
   });
 });
+
+/**
+ * strategicpatch's diffLists (apimachinery v0.32): when the original list is empty the patch
+ * carries the modified list whole and no `$setElementOrder`; otherwise changed and added items
+ * come in the modified list's order, whatever order the sorted walk found them in.
+ */
+describe('list diffs as strategicpatch orders them', () => {
+  const withEnv = (env: Value[]) => ds([{ name: 'a', image: 'i:1', env }]);
+
+  const firstContainer = (patch: ValueMap) => (patch as { spec: { template: { spec: { containers: ValueMap[] } } } }).spec.template.spec.containers[0];
+
+  it('an empty original list: the modified items whole, no order list', () => {
+    const c = firstContainer(twoWayStrategicMergePatch(withEnv([]), withEnv([{ name: 'Z', value: '1' }, { name: 'A', value: '2' }]), meta));
+    expect(c).toEqual({ name: 'a', env: [{ name: 'Z', value: '1' }, { name: 'A', value: '2' }] });
+  });
+
+  it('changed and added items in the modified order, not in merge-key order', () => {
+    const c = firstContainer(twoWayStrategicMergePatch(withEnv([{ name: 'B', value: 'old' }]), withEnv([{ name: 'F', value: '1' }, { name: 'B', value: 'new' }]), meta));
+    expect(c.env).toEqual([{ name: 'F', value: '1' }, { name: 'B', value: 'new' }]);
+    expect(c['$setElementOrder/env']).toEqual([{ name: 'F' }, { name: 'B' }]);
+  });
+});

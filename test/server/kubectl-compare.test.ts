@@ -27,15 +27,10 @@
  *
  * Without kubectl the test is skipped with a printed reason, except under CI=true, where it fails.
  */
-import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type ActorOutcome,
   KUBECTL_USER_AGENT,
-  type RequestRecord,
   kubectlAnnotate,
   kubectlApply,
   kubectlCreate,
@@ -49,151 +44,10 @@ import {
   vpcCniManifest,
 } from '../../src/actors/index.js';
 import type { ClusterState } from '../../src/apiserver/types.js';
-import { encodeGoJson, jsonQuoteHtml } from '../../src/fieldpath/json-text.js';
-import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
-import { newClusterState } from '../../src/server/initial-state.js';
-import { type RequestLogEntry, startServer } from '../../src/server/index.js';
-import { isMap, type Value } from '../../src/value/value.js';
+import { type Case, runCase, T0, T1 } from './kubectl-compare-harness.js';
 import { kubectlAvailable } from './kubectl-harness.js';
 
 const available = kubectlAvailable();
-const T0 = '2024-01-01T00:00:00Z';
-const T1 = '2024-01-02T03:04:05Z';
-
-// ---------------------------------------------------------------------------------------------
-// kubectl's wire encoding of the simulator's request bodies
-
-type Encoder = (v: Value) => string;
-
-/** JSON of a Go struct: its fields in declaration order (absent ones left out), each by its encoder. */
-function struct(fields: readonly (readonly [string, Encoder?])[]): Encoder {
-  return (v) => {
-    if (!isMap(v)) return encodeGoJson(v);
-    const parts = fields.filter(([k]) => v[k] !== undefined).map(([k, enc]) => `${jsonQuoteHtml(k)}:${(enc ?? encodeGoJson)(v[k])}`);
-    return '{' + parts.join(',') + '}';
-  };
-}
-
-const listOf =
-  (enc: Encoder): Encoder =>
-  (v) =>
-    Array.isArray(v) ? '[' + v.map(enc).join(',') + ']' : encodeGoJson(v);
-
-/** metav1.ManagedFieldsEntry, which kubectl's migration patch marshals as a struct. */
-const managedFieldsEntryJson = struct([['manager'], ['operation'], ['apiVersion'], ['time'], ['fieldsType'], ['fieldsV1'], ['subresource']]);
-
-/** metav1.ObjectMeta, for the typed Scale kubectl PUTs on `scale --current-replicas`. */
-const objectMetaJson = struct([
-  ...['name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp'].map((k): readonly [string] => [k]),
-  ...['deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers'].map((k): readonly [string] => [k]),
-  ['managedFields', listOf(managedFieldsEntryJson)],
-]);
-
-/** autoscaling/v1 Scale. */
-const scaleJson = struct([['kind'], ['apiVersion'], ['metadata', objectMetaJson], ['spec', struct([['replicas']])], ['status', struct([['replicas'], ['selector']])]]);
-
-/** A JSON patch operation list: `value` of a managedFields replace holds struct entries. */
-function jsonPatchText(ops: Value): string {
-  if (!Array.isArray(ops)) return encodeGoJson(ops);
-  const items = ops.map((op) => {
-    if (!isMap(op) || op.path !== '/metadata/managedFields' || !Array.isArray(op.value)) return encodeGoJson(op);
-    const rest = Object.keys(op)
-      .filter((k) => k !== 'value')
-      .sort();
-    const parts = rest.map((k) => `${jsonQuoteHtml(k)}:${encodeGoJson(op[k])}`);
-    parts.push(`"value":${listOf(managedFieldsEntryJson)(op.value)}`);
-    return '{' + parts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(',') + '}';
-  });
-  return '[' + items.join(',') + ']';
-}
-
-/** The body bytes kubectl sends for what the simulator recorded. */
-function wireBody(r: RequestRecord): string {
-  if (typeof r.body === 'string') return r.body;
-  if (r.contentType === 'application/json-patch+json') return jsonPatchText(r.body);
-  if (r.verb === 'PUT' && r.subresource === 'scale') return scaleJson(r.body) + '\n';
-  const text = encodeGoJson(r.body);
-  const newline = r.verb !== 'PATCH' || r.contentType === 'application/apply-patch+yaml';
-  return newline ? text + '\n' : text;
-}
-
-// ---------------------------------------------------------------------------------------------
-// normalisation
-
-const RESTARTED_AT = /("kubectl\.kubernetes\.io\/restartedAt":)"[^"]*"/g;
-
-function normaliseBody(text: string): string {
-  return text.replace(RESTARTED_AT, '$1"<restartedAt>"');
-}
-
-/** One write as compared: `METHOD PATH?QUERY [content type]` and the body. */
-interface Wire {
-  readonly line: string;
-  readonly body: string;
-}
-
-function realWrite(e: RequestLogEntry): Wire {
-  return {
-    line: `${e.method} ${e.path}${e.query ? `?${e.query}` : ''} [${e.contentType ?? ''}]`,
-    body: normaliseBody(Buffer.from(e.body).toString('utf8')),
-  };
-}
-
-function simWrite(r: RequestRecord): Wire {
-  // kubectl sends no Content-Type on the Scale PUT of `scale --current-replicas`
-  const contentType = r.verb === 'PUT' && r.subresource === 'scale' ? '' : r.contentType;
-  return { line: `${r.verb} ${r.uri} [${contentType}]`, body: normaliseBody(wireBody(r)) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// running real kubectl
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-kubectl-compare-'));
-const kubeconfig = join(dir, 'kubeconfig');
-const editor = join(dir, 'editor.sh');
-/** KUBE_EDITOR: sets replicas 2 -> 5 in the file kubectl opens. */
-writeFileSync(editor, '#!/bin/sh\nsed -i "s/^  replicas: 2$/  replicas: 5/" "$1"\n');
-chmodSync(editor, 0o755);
-
-function runKubectl(args: readonly string[]): Promise<Run> {
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: dir,
-    KUBECONFIG: kubeconfig,
-    KUBE_EDITOR: editor,
-    TZ: 'UTC',
-    NO_COLOR: '1',
-  };
-  return new Promise((resolve) => {
-    execFile('kubectl', ['--cache-dir', join(dir, 'cache'), ...args], { cwd: dir, env, timeout: 60_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : -1) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-    });
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// the cases
-
-interface Step {
-  /** kubectl's arguments (files by the names given in `files`). */
-  readonly argv: readonly string[];
-  /** The same command as actor calls (file names as typed, for wrapped errors). */
-  readonly sim: (s: ClusterState) => ActorOutcome;
-}
-
-interface Case {
-  readonly name: string;
-  readonly setup: (s: ClusterState) => ClusterState;
-  readonly files?: Readonly<Record<string, string>>;
-  readonly steps: readonly Step[];
-}
 
 const at = { now: T1 };
 
@@ -284,6 +138,12 @@ const cases: Case[] = [
   applyCase('apply: add a label', csa(CM), cm({ a: '1', b: '2' }, '  labels:\n    tier: web\n')),
   applyCase('apply: change the image ($setElementOrder)', csa(DEPLOY), deployment({ image: 'nginx:1.26' })),
   applyCase('apply: add an env var', csa(DEPLOY), deployment({ env: { FOO: 'bar', LOG: 'debug' } })),
+  applyCase('apply: an added env var before a changed one (patch items in the manifest\'s order)', csa(deployment({ env: { BAR: 'old' } })), deployment({ env: { FOO: 'bar', BAR: 'new' } })),
+  applyCase(
+    'apply: a repeated finalizer given once ($deleteFromPrimitiveList walks sorted lists)',
+    csa(cm({ a: '1' }, finalizers(['example.com/b', 'example.com/a', 'example.com/b']))),
+    cm({ a: '1' }, finalizers(['example.com/a', 'example.com/b'])),
+  ),
   applyCase('apply: remove an env var ($patch: delete)', csa(deployment({ env: { FOO: 'bar', LOG: 'debug' } })), deployment()),
   applyCase('apply: reorder containers', csa(deployment({ containers: ['nginx', 'sidecar'] })), deployment({ containers: ['sidecar', 'nginx'] })),
   applyCase('apply: add a container', csa(DEPLOY), deployment({ containers: ['nginx', 'sidecar'] })),
@@ -385,6 +245,12 @@ const cases: Case[] = [
     (s) => kubectlAnnotate(s, { resource: 'configmap/settings', annotations: { owner: 'team-b' }, overwrite: true, ...at }),
   ),
   command('label: add', csa(CM), ['label', 'configmap/settings', 'tier=web'], (s) => kubectlLabel(s, { resource: 'configmap/settings', labels: { tier: 'web' }, ...at })),
+  command('label: remove a label the object lacks', csa(CM), ['label', 'configmap/settings', 'tier-', 'team-'], (s) =>
+    kubectlLabel(s, { resource: 'configmap/settings', labels: { tier: null, team: null }, ...at }),
+  ),
+  command('label: a missing label and a refused change', csa(DEPLOY), ['label', 'deployment/nginx', 'tier-', 'app=other'], (s) =>
+    kubectlLabel(s, { resource: 'deployment/nginx', labels: { tier: null, app: 'other' }, ...at }),
+  ),
   command(
     'label: remove the last key',
     seq(csa(CM), (s) => kubectlLabel(s, { resource: 'configmap/settings', labels: { tier: 'web' }, now: T0 }).state),
@@ -441,6 +307,7 @@ const cases: Case[] = [
 
   // scale
   command('scale --replicas', csa(DEPLOY), ['scale', 'deployment/nginx', '--replicas=5'], (s) => kubectlScale(s, { resource: 'deployment/nginx', replicas: 5, ...at })),
+  command('scale: the object does not exist', none, ['scale', 'deployment/nginx', '--replicas=5'], (s) => kubectlScale(s, { resource: 'deployment/nginx', replicas: 5, ...at })),
   command('scale --current-replicas', csa(DEPLOY), ['scale', 'deployment/nginx', '--current-replicas=2', '--replicas=3'], (s) =>
     kubectlScale(s, { resource: 'deployment/nginx', currentReplicas: 2, replicas: 3, ...at }),
   ),
@@ -542,50 +409,6 @@ const eksStory: Case = {
   ],
 };
 
-// ---------------------------------------------------------------------------------------------
-// comparing
-
-interface StepResult {
-  readonly requestsMatch: boolean;
-  readonly outputMatch: boolean;
-  readonly real: { writes: Wire[]; run: Run };
-  readonly sim: { writes: Wire[]; run: Run };
-  readonly userAgents: string[];
-}
-
-async function runCase(c: Case): Promise<StepResult[]> {
-  for (const [name, text] of Object.entries(c.files ?? {})) writeFileSync(join(dir, name), text);
-  const start = c.setup(newClusterState(builtinCatalog(), T0));
-  const log: RequestLogEntry[] = [];
-  const server = await startServer({ state: start, now: () => T1, onRequest: (e) => log.push(e) });
-  const results: StepResult[] = [];
-  try {
-    writeFileSync(kubeconfig, server.kubeconfig);
-    let simState = start;
-    for (const step of c.steps) {
-      log.length = 0;
-      const run = await runKubectl(step.argv);
-      const writes = log.filter((e) => e.method !== 'GET').map(realWrite);
-      const userAgents = [...new Set(log.filter((e) => e.method !== 'GET').map((e) => e.userAgent ?? ''))];
-      const out = step.sim(simState);
-      simState = out.state;
-      const simRun = { code: out.exitCode, stdout: out.stdout, stderr: out.stderr };
-      const simWrites = out.requests.map(simWrite);
-      results.push({
-        requestsMatch: JSON.stringify(writes) === JSON.stringify(simWrites),
-        outputMatch: JSON.stringify(run) === JSON.stringify(simRun),
-        real: { writes, run },
-        sim: { writes: simWrites, run: simRun },
-        userAgents,
-      });
-    }
-  } finally {
-    await server.close();
-  }
-  return results;
-}
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.skipIf(!available)('real kubectl v1.32 and the kubectl actors send and print the same', () => {
   it('has the EKS story and at least 40 other cases', () => {

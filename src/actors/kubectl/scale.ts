@@ -12,7 +12,9 @@ import { fetch, resolveTarget, sendPatch } from './target.js';
  * after kubectl's user agent: `kubectl`, operation Update, subresource `scale`
  * (apiserver-semantics §3.5, §6). A merge patch `{"spec":{"replicas":N}}`; with
  * `currentReplicas` kubectl reads the Scale and PUTs it back instead. Line:
- * `deployment.apps/nginx scaled`. Per the server's scale handling, a write that nobody owned
+ * `deployment.apps/nginx scaled`. kubectl reads the object first: one that does not exist is
+ * `error: no objects passed to scale deployments.apps "nginx" not found`, with nothing sent.
+ * Per the server's scale handling, a write that nobody owned
  * replicas before is not tracked, and the resulting Update entry has no time.
  */
 export function kubectlScale(state: ClusterState, options: KubectlScaleOptions): ActorOutcome {
@@ -21,6 +23,9 @@ export function kubectlScale(state: ClusterState, options: KubectlScaleOptions):
     if (!Number.isInteger(options.replicas) || options.replicas < 0) throw new SsaError('INPUT', 'The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
     const t = resolveTarget(wire, options);
     const dryRun = options.dryRun ?? 'none';
+    // kubectl reads the object first (its resource builder): one it cannot read is not scaled.
+    const object = wire.get(t.ref);
+    if (!object.ok) throw new SsaError('INPUT', `no objects passed to scale ${object.status.message}`);
     if (options.currentReplicas !== undefined) {
       const scale = fetch(wire, t, errors, 'scale');
       if (!scale) return;

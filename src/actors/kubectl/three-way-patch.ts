@@ -12,7 +12,6 @@ import { compareStrings } from '../../value/compare-strings.js';
 import { valueEquals } from '../../value/equals.js';
 import { type Value, type ValueMap, getKey, hasKey, isList, isMap, newMap } from '../../value/value.js';
 import { hasStrategy, NO_PATCH_META, type PatchMetaNode } from './patch-meta.js';
-import { stringifyJson } from '../../value/stringify-json.js';
 import { goSprint } from '../../apiserver/patch/go-sprint.js';
 
 interface DiffOptions {
@@ -63,12 +62,9 @@ function kindTag(v: Value): string {
   return typeof v === 'object' ? 'map' : typeof v;
 }
 
-/** Go's `fmt.Sprintf("%v", x)` for a merge-key value (strings raw, numbers as Go prints them). */
+/** Go's `%v` of a merge key's value or a scalar item, as strategicpatch sorts by it. */
 function keyString(v: Value | undefined): string {
-  if (v === undefined) return '<nil>';
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
-  return stringifyJson(v);
+  return v === undefined ? '<nil>' : goSprint(v);
 }
 
 function diffMaps(original: ValueMap, modified: ValueMap, meta: PatchMetaNode, opts: DiffOptions): ValueMap {
@@ -131,6 +127,8 @@ function elementKind(a: readonly Value[], b: readonly Value[]): 'map' | 'scalar'
 }
 
 function diffLists(original: Value[], modified: Value[], node: PatchMetaNode, mergeKey: string, opts: DiffOptions): { add: Value[]; del: Value[]; order: Value[] } {
+  // An empty original list: the modified list whole, with no order list.
+  if (original.length === 0) return { add: modified.length === 0 || opts.ignoreChangesAndAdditions ? [] : modified, del: [], order: [] };
   let add: Value[] = [];
   let del: Value[] = [];
   let order: Value[] = [];
@@ -138,7 +136,8 @@ function diffLists(original: Value[], modified: Value[], node: PatchMetaNode, me
   if (elementKind(original, modified) === 'map') {
     const r = diffListsOfMaps(original as ValueMap[], modified as ValueMap[], node, mergeKey, opts);
     const orderSame = isOrderSame(original, modified, mergeKey);
-    add = r.patch.concat(r.deletions);
+    // Changed and added items in the modified list's order, the deletions after them.
+    add = inOrderOf(r.patch, modified, (v) => (isMap(v) ? getKey(v, mergeKey) : undefined)).concat(r.deletions);
     if (
       opts.setElementOrder &&
       ((!opts.ignoreChangesAndAdditions && (add.length > 0 || !orderSame)) || (!opts.ignoreDeletions && add.length > 0))
@@ -151,12 +150,33 @@ function diffLists(original: Value[], modified: Value[], node: PatchMetaNode, me
     }
   } else {
     const r = diffListsOfScalars(original, modified, opts);
-    add = r.add;
+    add = inOrderOf(r.add, modified, (v) => v);
     del = r.del;
     const orderSame = isOrderSame(original, modified, '');
     if (opts.setElementOrder && ((!opts.ignoreDeletions && del.length > 0) || (!opts.ignoreChangesAndAdditions && !orderSame))) order = modified;
   }
   return { add, del, order };
+}
+
+/**
+ * `items` stably sorted by where their identity (`id`: the merge key, or the scalar itself) first
+ * occurs in `order` (strategicpatch's normalizeSliceOrder; every item here occurs there).
+ */
+function inOrderOf(items: readonly Value[], order: readonly Value[], id: (v: Value) => Value | undefined): Value[] {
+  const at = (v: Value) => {
+    const k = id(v);
+    return order.findIndex((o) => k !== undefined && sameScalar(id(o), k));
+  };
+  return items
+    .map((v, i) => ({ v, i, at: at(v) }))
+    .sort((a, b) => a.at - b.at || a.i - b.i)
+    .map((x) => x.v);
+}
+
+/** Go's `==` on two decoded JSON scalars (numbers as float64). */
+function sameScalar(a: Value | undefined, b: Value | undefined): boolean {
+  if (typeof a === 'number' || typeof a === 'bigint') return (typeof b === 'number' || typeof b === 'bigint') && Number(a) === Number(b);
+  return a === b;
 }
 
 function sortedByKey(list: readonly ValueMap[], mergeKey: string): ValueMap[] {
@@ -199,13 +219,53 @@ function diffListsOfMaps(original: ValueMap[], modified: ValueMap[], node: Patch
   return { patch, deletions };
 }
 
+/**
+ * strategicpatch's diffListsOfScalars: both lists sorted by their `%v` text and walked side by
+ * side, so a repeated value counts (`[a, a]` to `[a]` deletes `a`); the deletions deduplicated.
+ */
 function diffListsOfScalars(original: Value[], modified: Value[], opts: DiffOptions): { add: Value[]; del: Value[] } {
   const add: Value[] = [];
   const del: Value[] = [];
-  const has = (list: Value[], v: Value) => list.some((x) => valueEquals(x, v));
-  if (!opts.ignoreChangesAndAdditions) for (const v of modified) if (!has(original, v) && !has(add, v)) add.push(v);
-  if (!opts.ignoreDeletions) for (const v of original) if (!has(modified, v) && !has(del, v)) del.push(v);
-  return { add, del };
+  const sorted = (list: Value[]) => list.map((v) => ({ v, text: keyString(v) })).sort((a, b) => compareStrings(a.text, b.text));
+  const os = sorted(original);
+  const ms = sorted(modified);
+  let oi = 0;
+  let mi = 0;
+  while (oi < os.length || mi < ms.length) {
+    const o = oi < os.length ? os[oi] : undefined;
+    const m = mi < ms.length ? ms[mi] : undefined;
+    if (o && m && o.text === m.text) {
+      oi++;
+      mi++;
+    } else if (!o || (m && compareStrings(o.text, m.text) > 0)) {
+      if (!opts.ignoreChangesAndAdditions) add.push(m!.v);
+      mi++;
+    } else {
+      if (!opts.ignoreDeletions) del.push(o.v);
+      oi++;
+    }
+  }
+  return { add, del: withoutRepeats(del) };
+}
+
+/**
+ * strategicpatch's deduplicateScalars: a repeat is replaced by the list's last item, which is
+ * then dropped, so the order of what remains can change (`[a, a, b]` gives `[a, b]`).
+ */
+function withoutRepeats(list: Value[]): Value[] {
+  const s = list.slice();
+  let last = s.length - 1;
+  for (let i = 0; i < last; i++) {
+    for (let j = i + 1; j <= last; j++) {
+      if (sameScalar(s[i], s[j])) {
+        s[j] = s[last];
+        s.length = last;
+        last--;
+        j--;
+      }
+    }
+  }
+  return s;
 }
 
 function isOrderSame(original: Value[], modified: Value[], mergeKey: string): boolean {

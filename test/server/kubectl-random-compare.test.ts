@@ -1,0 +1,163 @@
+/**
+ * Generated sequences of kubectl commands, run by real kubectl v1.32 against the simulated API
+ * server and by the simulator's kubectl actors on the same starting state (the comparison of
+ * kubectl-compare.test.ts, whose written cases each check one behaviour): every write request
+ * and everything printed must be the same at every step. The commands mix client-side and
+ * server-side apply under several managers (with and without --force-conflicts), create, label,
+ * set env, scale and merge patches over a ConfigMap and a Deployment whose contents vary, from an
+ * empty cluster, so objects that do not exist yet, conflicts and refused changes come up too.
+ *
+ * Deterministic: a fixed seed (SSA_SIM_SEED overrides it) and a fixed number of sequences
+ * (SSA_SIM_KUBECTL_RUNS, default 20); a failure prints the seed and the sequence.
+ * Without kubectl the test is skipped with a printed reason, except under CI=true, where it fails.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { kubectlApply, kubectlCreate, kubectlLabel, kubectlPatch, kubectlScale, kubectlSetEnv } from '../../src/actors/index.js';
+import { type Case, runCase, type Step, T1 } from './kubectl-compare-harness.js';
+import { kubectlAvailable } from './kubectl-harness.js';
+
+const available = kubectlAvailable();
+const SEED = Number(process.env.SSA_SIM_SEED ?? 20261128);
+const RUNS = Number(process.env.SSA_SIM_KUBECTL_RUNS ?? 20);
+const at = { now: T1 };
+
+// ---------------------------------------------------------------------------------------------
+// manifests
+
+const configMap = fc.record({
+  data: fc.dictionary(fc.constantFrom('a', 'b', 'c'), fc.constantFrom('1', '2', 'x'), { minKeys: 1 }),
+  tier: fc.option(fc.constantFrom('web', 'db'), { nil: undefined }),
+});
+
+function configMapText(c: { data: Record<string, string>; tier?: string }): string {
+  const labels = c.tier === undefined ? '' : `  labels:\n    tier: ${c.tier}\n`;
+  const data = Object.entries(c.data)
+    .map(([k, v]) => `  ${k}: ${JSON.stringify(v)}\n`)
+    .join('');
+  return `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n${labels}data:\n${data}`;
+}
+
+const deployment = fc.record({
+  replicas: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+  image: fc.constantFrom('nginx:1.25', 'nginx:1.26'),
+  env: fc.dictionary(fc.constantFrom('FOO', 'BAR'), fc.constantFrom('1', '2')),
+  sidecar: fc.boolean(),
+});
+
+function deploymentText(d: { replicas?: number; image: string; env: Record<string, string>; sidecar: boolean }): string {
+  const env = Object.entries(d.env)
+    .map(([k, v]) => `        - name: ${k}\n          value: ${JSON.stringify(v)}\n`)
+    .join('');
+  const nginx = `      - name: nginx\n        image: ${d.image}\n${env ? `        env:\n${env}` : ''}`;
+  const sidecar = d.sidecar ? '      - name: sidecar\n        image: busybox:1.36\n' : '';
+  return (
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx\n  labels:\n    app: nginx\nspec:\n' +
+    (d.replicas === undefined ? '' : `  replicas: ${d.replicas}\n`) +
+    '  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n    spec:\n      containers:\n' +
+    nginx +
+    sidecar
+  );
+}
+
+const manifest = fc.oneof(configMap.map(configMapText), deployment.map(deploymentText));
+
+// ---------------------------------------------------------------------------------------------
+// commands: each makes its step from the file name it may write
+
+type MakeStep = (file: string) => { step: Step; text?: string };
+
+const applyCsa = manifest.map(
+  (text): MakeStep =>
+    (file) => ({ text, step: { argv: ['apply', '-f', file], sim: (s) => kubectlApply(s, { manifests: text, filename: file, ...at }) } }),
+);
+
+const applySsa = fc
+  .record({ text: manifest, manager: fc.constantFrom(undefined, 'team-a', 'team-b'), force: fc.boolean() })
+  .map(
+    ({ text, manager, force }): MakeStep =>
+      (file) => ({
+        text,
+        step: {
+          argv: ['apply', '--server-side', ...(manager ? [`--field-manager=${manager}`] : []), ...(force ? ['--force-conflicts'] : []), '-f', file],
+          sim: (s) => kubectlApply(s, { manifests: text, filename: file, serverSide: true, ...(manager ? { fieldManager: manager } : {}), forceConflicts: force, ...at }),
+        },
+      }),
+  );
+
+const create = manifest.map(
+  (text): MakeStep =>
+    (file) => ({ text, step: { argv: ['create', '-f', file], sim: (s) => kubectlCreate(s, { manifests: text, filename: file, ...at }) } }),
+);
+
+const label = fc
+  .record({ target: fc.constantFrom('configmap/settings', 'deployment/nginx'), value: fc.constantFrom('web', 'db', null), overwrite: fc.boolean() })
+  .map(
+    ({ target, value, overwrite }): MakeStep =>
+      () => ({
+        step: {
+          argv: ['label', ...(overwrite ? ['--overwrite'] : []), target, value === null ? 'tier-' : `tier=${value}`],
+          sim: (s) => kubectlLabel(s, { resource: target, labels: { tier: value }, overwrite, ...at }),
+        },
+      }),
+  );
+
+const setEnv = fc.record({ name: fc.constantFrom('FOO', 'BAR', 'NEW'), value: fc.constantFrom('1', '3') }).map(
+  ({ name, value }): MakeStep =>
+    () => ({
+      step: { argv: ['set', 'env', 'deployment/nginx', `${name}=${value}`], sim: (s) => kubectlSetEnv(s, { resource: 'deployment/nginx', env: { [name]: value }, ...at }) },
+    }),
+);
+
+const scale = fc.integer({ min: 0, max: 4 }).map(
+  (replicas): MakeStep =>
+    () => ({ step: { argv: ['scale', 'deployment/nginx', `--replicas=${replicas}`], sim: (s) => kubectlScale(s, { resource: 'deployment/nginx', replicas, ...at }) } }),
+);
+
+const mergePatch = fc.record({ key: fc.constantFrom('a', 'b', 'd'), value: fc.constantFrom('7', null) }).map(({ key, value }): MakeStep => {
+  const patch = JSON.stringify({ data: { [key]: value } });
+  return () => ({
+    step: { argv: ['patch', 'configmap/settings', '--type=merge', '-p', patch], sim: (s) => kubectlPatch(s, { resource: 'configmap/settings', type: 'merge', patch, ...at }) },
+  });
+});
+
+const sequence = fc.array(fc.oneof({ arbitrary: applyCsa, weight: 3 }, { arbitrary: applySsa, weight: 3 }, create, label, setEnv, scale, mergePatch), {
+  minLength: 2,
+  maxLength: 5,
+});
+
+function toCase(makers: readonly MakeStep[]): Case {
+  const files: Record<string, string> = {};
+  const steps = makers.map((make, i) => {
+    const { step, text } = make(`s${i + 1}.yaml`);
+    if (text !== undefined) files[`s${i + 1}.yaml`] = text;
+    return step;
+  });
+  return { name: 'generated', setup: (s) => s, files, steps };
+}
+
+/** The sequence as a reader would replay it: each command, then each file it reads. */
+function describeCase(c: Case): string {
+  const commands = c.steps.map((s, i) => `  ${i + 1}. kubectl ${s.argv.join(' ')}`).join('\n');
+  const files = Object.entries(c.files ?? {})
+    .map(([name, text]) => `--- ${name}\n${text}`)
+    .join('');
+  return `${commands}\n${files}`;
+}
+
+describe.skipIf(!available)('generated kubectl command sequences: real kubectl v1.32 and the actors send and print the same', () => {
+  it(`${RUNS} sequences from seed ${SEED}`, { timeout: 1_200_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(sequence, async (makers) => {
+        const c = toCase(makers);
+        const results = await runCase(c);
+        for (const [i, r] of results.entries()) {
+          const label = `seed ${SEED}, step ${i + 1} of\n${describeCase(c)}`;
+          expect(r.sim.writes, `${label}: requests`).toEqual(r.real.writes);
+          expect(r.sim.run, `${label}: output`).toEqual(r.real.run);
+        }
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: process.env.CI === 'true' },
+    );
+  });
+});

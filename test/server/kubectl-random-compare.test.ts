@@ -3,9 +3,11 @@
  * server and by the simulator's kubectl actors on the same starting state (the comparison of
  * kubectl-compare.test.ts, whose written cases each check one behaviour): every write request
  * and everything printed must be the same at every step. The commands mix client-side and
- * server-side apply under several managers (with and without --force-conflicts), create, label,
- * set env, scale and merge patches over a ConfigMap and a Deployment whose contents vary, from an
- * empty cluster, so objects that do not exist yet, conflicts and refused changes come up too.
+ * server-side apply under several managers (with and without --force-conflicts, some with
+ * --dry-run=server), create (with and without --save-config), label, annotate, set env, set image,
+ * scale, merge and strategic merge patches over a ConfigMap and a Deployment whose contents vary
+ * (env, ports, containers, strategy), from an empty cluster, so objects that do not exist yet,
+ * conflicts and refused changes come up too.
  *
  * Deterministic: a fixed seed (SSA_SIM_SEED overrides it) and a fixed number of sequences
  * (SSA_SIM_KUBECTL_RUNS, default 20); a failure prints the seed and the sequence.
@@ -13,7 +15,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { kubectlApply, kubectlCreate, kubectlLabel, kubectlPatch, kubectlScale, kubectlSetEnv } from '../../src/actors/index.js';
+import { kubectlAnnotate, kubectlApply, kubectlCreate, kubectlLabel, kubectlPatch, kubectlScale, kubectlSetEnv, kubectlSetImage } from '../../src/actors/index.js';
 import { type Case, runCase, type Step, T1 } from './kubectl-compare-harness.js';
 import { kubectlAvailable } from './kubectl-harness.js';
 
@@ -43,17 +45,22 @@ const deployment = fc.record({
   image: fc.constantFrom('nginx:1.25', 'nginx:1.26'),
   env: fc.dictionary(fc.constantFrom('FOO', 'BAR'), fc.constantFrom('1', '2')),
   sidecar: fc.boolean(),
+  ports: fc.uniqueArray(fc.constantFrom(80, 8080, 9090), { maxLength: 2 }),
+  recreate: fc.option(fc.boolean(), { nil: undefined }),
 });
 
-function deploymentText(d: { replicas?: number; image: string; env: Record<string, string>; sidecar: boolean }): string {
+function deploymentText(d: { replicas?: number; image: string; env: Record<string, string>; sidecar: boolean; ports: number[]; recreate?: boolean }): string {
   const env = Object.entries(d.env)
     .map(([k, v]) => `        - name: ${k}\n          value: ${JSON.stringify(v)}\n`)
     .join('');
-  const nginx = `      - name: nginx\n        image: ${d.image}\n${env ? `        env:\n${env}` : ''}`;
+  const ports = d.ports.map((p) => `        - containerPort: ${p}\n`).join('');
+  const nginx = `      - name: nginx\n        image: ${d.image}\n${env ? `        env:\n${env}` : ''}${ports ? `        ports:\n${ports}` : ''}`;
+  const strategy = d.recreate === undefined ? '' : d.recreate ? '  strategy:\n    type: Recreate\n' : '  strategy:\n    type: RollingUpdate\n    rollingUpdate:\n      maxSurge: 1\n';
   const sidecar = d.sidecar ? '      - name: sidecar\n        image: busybox:1.36\n' : '';
   return (
     'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: nginx\n  labels:\n    app: nginx\nspec:\n' +
     (d.replicas === undefined ? '' : `  replicas: ${d.replicas}\n`) +
+    strategy +
     '  selector:\n    matchLabels:\n      app: nginx\n  template:\n    metadata:\n      labels:\n        app: nginx\n    spec:\n      containers:\n' +
     nginx +
     sidecar
@@ -67,28 +74,72 @@ const manifest = fc.oneof(configMap.map(configMapText), deployment.map(deploymen
 
 type MakeStep = (file: string) => { step: Step; text?: string };
 
-const applyCsa = manifest.map(
-  (text): MakeStep =>
-    (file) => ({ text, step: { argv: ['apply', '-f', file], sim: (s) => kubectlApply(s, { manifests: text, filename: file, ...at }) } }),
+/** `--dry-run=server` now and then. */
+const dryRun = fc.constantFrom(undefined, undefined, undefined, 'server' as const);
+
+
+const applyCsa = fc.record({ text: manifest, dryRun }).map(
+  ({ text, dryRun }): MakeStep =>
+    (file) => ({
+      text,
+      step: { argv: ['apply', ...(dryRun ? [`--dry-run=${dryRun}`] : []), '-f', file], sim: (s) => kubectlApply(s, { manifests: text, filename: file, ...(dryRun ? { dryRun } : {}), ...at }) },
+    }),
 );
 
 const applySsa = fc
-  .record({ text: manifest, manager: fc.constantFrom(undefined, 'team-a', 'team-b'), force: fc.boolean() })
+  .record({ text: manifest, manager: fc.constantFrom(undefined, 'team-a', 'team-b'), force: fc.boolean(), dryRun })
   .map(
-    ({ text, manager, force }): MakeStep =>
+    ({ text, manager, force, dryRun }): MakeStep =>
       (file) => ({
         text,
         step: {
-          argv: ['apply', '--server-side', ...(manager ? [`--field-manager=${manager}`] : []), ...(force ? ['--force-conflicts'] : []), '-f', file],
-          sim: (s) => kubectlApply(s, { manifests: text, filename: file, serverSide: true, ...(manager ? { fieldManager: manager } : {}), forceConflicts: force, ...at }),
+          argv: ['apply', '--server-side', ...(manager ? [`--field-manager=${manager}`] : []), ...(force ? ['--force-conflicts'] : []), ...(dryRun ? [`--dry-run=${dryRun}`] : []), '-f', file],
+          sim: (s) =>
+            kubectlApply(s, { manifests: text, filename: file, serverSide: true, ...(manager ? { fieldManager: manager } : {}), forceConflicts: force, ...(dryRun ? { dryRun } : {}), ...at }),
         },
       }),
   );
 
-const create = manifest.map(
-  (text): MakeStep =>
-    (file) => ({ text, step: { argv: ['create', '-f', file], sim: (s) => kubectlCreate(s, { manifests: text, filename: file, ...at }) } }),
+const create = fc.record({ text: manifest, saveConfig: fc.boolean() }).map(
+  ({ text, saveConfig }): MakeStep =>
+    (file) => ({
+      text,
+      step: { argv: ['create', ...(saveConfig ? ['--save-config'] : []), '-f', file], sim: (s) => kubectlCreate(s, { manifests: text, filename: file, saveConfig, ...at }) },
+    }),
 );
+
+const annotate = fc
+  .record({ target: fc.constantFrom('configmap/settings', 'deployment/nginx'), value: fc.constantFrom('a', 'b', null), overwrite: fc.boolean() })
+  .map(
+    ({ target, value, overwrite }): MakeStep =>
+      () => ({
+        step: {
+          argv: ['annotate', ...(overwrite ? ['--overwrite'] : []), target, value === null ? 'owner-' : `owner=${value}`],
+          sim: (s) => kubectlAnnotate(s, { resource: target, annotations: { owner: value }, overwrite, ...at }),
+        },
+      }),
+  );
+
+const setImage = fc.record({ container: fc.constantFrom('nginx', 'sidecar', '*'), image: fc.constantFrom('nginx:1.27', 'busybox:1.37') }).map(
+  ({ container, image }): MakeStep =>
+    () => ({
+      step: {
+        argv: ['set', 'image', 'deployment/nginx', `${container}=${image}`],
+        sim: (s) => kubectlSetImage(s, { resource: 'deployment/nginx', images: { [container]: image }, ...at }),
+      },
+    }),
+);
+
+const strategicPatch = fc
+  .oneof(
+    fc.integer({ min: 1, max: 3 }).map((r) => ({ spec: { replicas: r } })),
+    fc.constantFrom('FOO', 'QUX').map((name) => ({ spec: { template: { spec: { containers: [{ name: 'nginx', env: [{ name, value: '9' }] }] } } } })),
+    fc.constantFrom(80, 8080).map((p) => ({ spec: { template: { spec: { containers: [{ name: 'nginx', ports: [{ containerPort: p, name: 'web' }] }] } } } })),
+  )
+  .map((body): MakeStep => {
+    const patch = JSON.stringify(body);
+    return () => ({ step: { argv: ['patch', 'deployment/nginx', '-p', patch], sim: (s) => kubectlPatch(s, { resource: 'deployment/nginx', patch, ...at }) } });
+  });
 
 const label = fc
   .record({ target: fc.constantFrom('configmap/settings', 'deployment/nginx'), value: fc.constantFrom('web', 'db', null), overwrite: fc.boolean() })
@@ -121,7 +172,7 @@ const mergePatch = fc.record({ key: fc.constantFrom('a', 'b', 'd'), value: fc.co
   });
 });
 
-const sequence = fc.array(fc.oneof({ arbitrary: applyCsa, weight: 3 }, { arbitrary: applySsa, weight: 3 }, create, label, setEnv, scale, mergePatch), {
+const sequence = fc.array(fc.oneof({ arbitrary: applyCsa, weight: 3 }, { arbitrary: applySsa, weight: 3 }, create, label, annotate, setEnv, setImage, scale, mergePatch, strategicPatch), {
   minLength: 2,
   maxLength: 5,
 });

@@ -20,7 +20,11 @@ export interface AtomDecl {
   readonly map?: MapDecl;
 }
 
-export type ScalarKind = 'numeric' | 'string' | 'boolean' | 'untyped';
+/**
+ * The four kinds the reference knows. A schema may name any other (`scalar: number`): it is read
+ * as written, and only a value reaching such a field fails (typed/validate.ts), as in the reference.
+ */
+export type ScalarKind = 'numeric' | 'string' | 'boolean' | 'untyped' | (string & {});
 
 /** `atomic` | `associative` for lists; `atomic` | `separable` (or anything else: granular) for maps. */
 export type ElementRelationship = string;

@@ -385,7 +385,6 @@ const UNION_FIELD_KEYS = ['fieldName', 'discriminatorValue'] as const;
  * `untyped: {elementRelationship}` on type definitions and references, which the Go types drop.
  */
 const IGNORED_KEYS = ['untyped'];
-const SCALAR_KINDS: readonly string[] = ['numeric', 'string', 'boolean', 'untyped'];
 
 const own = Object.prototype.hasOwnProperty;
 
@@ -492,15 +491,8 @@ function buildTypeDef(v: Value, path: DocPath): TypeDef {
 function buildAtom(m: ValueMap, path: DocPath | undefined): AtomDecl {
   const atom: { scalar?: ScalarKind; list?: ListDecl; map?: MapDecl } = {};
   const scalar = optString(m, 'scalar', path);
-  if (scalar !== undefined) {
-    if (!SCALAR_KINDS.includes(scalar)) {
-      fail(
-        child(path, 'scalar'),
-        `unexpected scalar type in schema: ${scalar} (expected ${SCALAR_KINDS.slice(0, -1).join(', ')} or ${SCALAR_KINDS[SCALAR_KINDS.length - 1]})`,
-      );
-    }
-    atom.scalar = scalar as ScalarKind;
-  }
+  // Any kind is read, as the reference reads it; a value of an unknown kind fails in validation.
+  if (scalar !== undefined) atom.scalar = scalar;
   const list = get(m, 'list');
   if (list !== undefined) atom.list = buildList(list, child(path, 'list'));
   const map = get(m, 'map');

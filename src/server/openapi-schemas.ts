@@ -121,6 +121,8 @@ function atomSchema(decl: AtomDecl, prefix: RefPrefix, visit: Visit, name?: stri
   if (decl.scalar === 'string') return { type: 'string' };
   if (decl.scalar === 'boolean') return { type: 'boolean' };
   if (decl.scalar === 'numeric') return { type: 'number' };
+  // A kind the reference does not know: described as no type (the engine refuses any value there).
+  if (decl.scalar !== undefined) return {};
   if (decl.list) {
     const rel = decl.list.elementRelationship ?? 'atomic';
     const keys = decl.list.keys ?? [];

@@ -113,6 +113,9 @@ function scalarProblem(kind: ScalarKind, v: Value, numbers: GoNumbers = 'int64')
       return typeof v === 'boolean' ? undefined : `expected boolean, got ${valueGoDefault(v, numbers)}`;
     case 'untyped':
       return typeof v === 'object' ? `expected any scalar, got ${valueGoDefault(v, numbers)}` : undefined;
+    default:
+      // A kind the schema names but the reference does not know: only a value here fails.
+      return `unexpected scalar type in schema: ${kind}`;
   }
 }
 

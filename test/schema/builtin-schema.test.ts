@@ -212,6 +212,10 @@ describe('compact notation', () => {
     );
   });
 
+  it('refuses a scalar kind it has no letter for (the schema reader keeps unknown kinds)', () => {
+    expect(() => formatCompactSchema({ types: [{ name: 'a', scalar: 'number' }] })).toThrow('scalar kind number cannot be written in the compact notation');
+  });
+
   it('names the line and column of a mistake', () => {
     expect(() => parseCompactSchema(['a {x:s', 'b s'], 'extra')).toThrow(/^extra:1:7: unterminated "\{"/);
     expect(() => parseCompactSchema(['a s', 'b {x:[s]#(k)}'], 'extra')).toThrow(/^extra:2:/);

@@ -38,7 +38,11 @@ const SCALAR_LETTERS: Record<string, string> = { string: 's', numeric: 'n', bool
 
 function atom(a: AtomDecl, name: (n: string) => string): string {
   const alts: string[] = [];
-  if (a.scalar) alts.push(SCALAR_LETTERS[a.scalar]);
+  if (a.scalar) {
+    const letter = SCALAR_LETTERS[a.scalar];
+    if (letter === undefined) throw new SsaError('SCHEMA_TYPE', `scalar kind ${a.scalar} cannot be written in the compact notation`);
+    alts.push(letter);
+  }
   if (a.list) {
     const l = a.list;
     let rel: string;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Generates src/apiserver/protobuf-messages.generated.ts: the protobuf messages of every built-in kind
- * (src/schema/builtin/kinds.ts), of its List, of meta.v1.Status, and of every message they reach,
+ * (src/schema/builtin/kinds.ts), of its List, of the request kinds of create-only endpoints (src/apiserver/request-kinds.ts), of meta.v1.Status, and of every message they reach,
  * in our own compact notation (read by src/apiserver/protobuf-messages.ts).
  *
  * Field numbers and protobuf types come from the `generated.proto` files of the Kubernetes API
@@ -48,6 +48,7 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const protoRoot = resolve(repo, '..', 'shared', 'reference', 'proto');
 const { BUILTIN_KINDS } = await import(resolve(repo, 'dist', 'src', 'schema', 'builtin', 'kinds.js'));
 const { messageNameOf } = await import(resolve(repo, 'dist', 'src', 'apiserver', 'protobuf-messages.js'));
+const { REQUEST_KINDS } = await import(resolve(repo, 'dist', 'src', 'apiserver', 'request-kinds.js'));
 
 const USAGE = 'usage: node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR --apiextensions DIR [--ref REF] [--json-ref REF] [--proto FILE... --proto-source TEXT --proto-ref REF]';
 function args(name) {
@@ -265,6 +266,8 @@ for (const k of BUILTIN_KINDS) {
   want(full);
   if (messages.has(full + 'List')) want(full + 'List');
 }
+// The bodies of the create-only endpoints (reviews, serviceaccounts/token), which store nothing.
+for (const k of REQUEST_KINDS) want(messageNameOf(k.typeName));
 want('k8s.io.apimachinery.pkg.apis.meta.v1.Status');
 // The metadata-only answers (`Accept: ...;as=PartialObjectMetadata[List];g=meta.k8s.io;v=v1|v1beta1`).
 want('k8s.io.apimachinery.pkg.apis.meta.v1.PartialObjectMetadata');

@@ -10,6 +10,7 @@ import { newMap, type ValueMap } from '../value/value.js';
 import { decodeProtoObject, encodeProtoObject, ProtoCodecError } from './protobuf-codec.js';
 import { messageNameOf, ProtoTables } from './protobuf-messages.js';
 import { WIRE_BYTES, WireError, WireReader, WireWriter } from './protobuf-wire.js';
+import { requestKind } from './request-kinds.js';
 
 export const PROTOBUF_MEDIA_TYPE = 'application/vnd.kubernetes.protobuf';
 const MAGIC = [0x6b, 0x38, 0x73, 0x00];
@@ -90,7 +91,7 @@ export function protoMessageFor(catalog: CatalogLike, protoTables: ProtoTables, 
     const name = kind === 'PartialObjectMetadata' ? `${META_PACKAGE}.v1.${kind}` : kind === 'PartialObjectMetadataList' ? `${META_PACKAGE}.${apiVersion.slice('meta.k8s.io/'.length)}.${kind}` : undefined;
     return name !== undefined && protoTables.message(name) ? name : undefined;
   }
-  const type = catalog.typeFor(apiVersion, kind);
+  const type = catalog.typeFor(apiVersion, kind) ?? requestKind(apiVersion, kind)?.typeName;
   if (type !== undefined) {
     const name = messageNameOf(type);
     return protoTables.message(name) ? name : undefined;

@@ -2,7 +2,7 @@
 // k8s.io/api and k8s.io/apimachinery (at v0.36.3), and from pkg/apis/apiextensions/v1/generated.proto and the Go
 // types of k8s.io/apiextensions-apiserver (at v0.36.3); do not edit. The notation is described in the generator.
 // omitempty and omitzero as the modelled release's Go types have them (at v0.32.0) where they have the field.
-// 553 messages for 64 built-in kinds.
+// 578 messages for 64 built-in kinds.
 // 16 messages are not in ../shared/reference/proto; their field numbers and types come from
 // the generated.proto files of kubernetes/api at commit 10b39a39bcee995dfe7cd5e8e7b922be5e46f1e2 (2026-07-24, Kubernetes 1.37 development; the kinds match ../shared/reference/kubernetes-schema.yaml field for field), and the Go types of its messages from there (at 10b39a39bcee995dfe7cd5e8e7b922be5e46f1e2):
 //   api.certificates.v1: ClusterTrustBundle, ClusterTrustBundleList, ClusterTrustBundleSpec, PodCertificateRequest, PodCertificateRequestList, PodCertificateRequestSpec, PodCertificateRequestStatus
@@ -76,6 +76,30 @@ export const PROTO_MESSAGE_LINES: readonly string[] = [
   "api.apps.v1.StatefulSetSpec replicas=1:i32? selector=2:@apimachinery.pkg.apis.meta.v1.LabelSelector?!* template=3:@api.core.v1.PodTemplateSpec* volumeClaimTemplates=4:[@api.core.v1.PersistentVolumeClaim] serviceName=5:s! podManagementPolicy=6:s updateStrategy=7:@api.apps.v1.StatefulSetUpdateStrategy revisionHistoryLimit=8:i32? minReadySeconds=9:i32 persistentVolumeClaimRetentionPolicy=10:@api.apps.v1.StatefulSetPersistentVolumeClaimRetentionPolicy? ordinals=11:@api.apps.v1.StatefulSetOrdinals?",
   "api.apps.v1.StatefulSetStatus observedGeneration=1:i64 replicas=2:i32!* readyReplicas=3:i32 currentReplicas=4:i32 updatedReplicas=5:i32 currentRevision=6:s updateRevision=7:s collisionCount=9:i32? conditions=10:[@api.apps.v1.StatefulSetCondition] availableReplicas=11:i32!",
   "api.apps.v1.StatefulSetUpdateStrategy type=1:s rollingUpdate=2:@api.apps.v1.RollingUpdateStatefulSetStrategy?",
+  "api.authentication.v1.BoundObjectReference kind=1:s apiVersion=2:s name=3:s uid=4:s",
+  "api.authentication.v1.ExtraValue =[s]",
+  "api.authentication.v1.SelfSubjectReview metadata=1:@apimachinery.pkg.apis.meta.v1.ObjectMeta status=2:@api.authentication.v1.SelfSubjectReviewStatus",
+  "api.authentication.v1.SelfSubjectReviewStatus userInfo=1:@api.authentication.v1.UserInfo",
+  "api.authentication.v1.TokenRequest metadata=1:@apimachinery.pkg.apis.meta.v1.ObjectMeta spec=2:@api.authentication.v1.TokenRequestSpec status=3:@api.authentication.v1.TokenRequestStatus",
+  "api.authentication.v1.TokenRequestSpec audiences=1:[s]! expirationSeconds=4:i64?! boundObjectRef=3:@api.authentication.v1.BoundObjectReference?!",
+  "api.authentication.v1.TokenRequestStatus token=1:s! expirationTimestamp=2:@apimachinery.pkg.apis.meta.v1.Time",
+  "api.authentication.v1.UserInfo username=1:s uid=2:s groups=3:[s] extra=4:{s:@api.authentication.v1.ExtraValue}",
+  "api.authorization.v1.ExtraValue =[s]",
+  "api.authorization.v1.FieldSelectorAttributes rawSelector=1:s requirements=2:[@apimachinery.pkg.apis.meta.v1.FieldSelectorRequirement]",
+  "api.authorization.v1.LabelSelectorAttributes rawSelector=1:s requirements=2:[@apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement]",
+  "api.authorization.v1.LocalSubjectAccessReview metadata=1:@apimachinery.pkg.apis.meta.v1.ObjectMeta spec=2:@api.authorization.v1.SubjectAccessReviewSpec* status=3:@api.authorization.v1.SubjectAccessReviewStatus",
+  "api.authorization.v1.NonResourceAttributes path=1:s verb=2:s",
+  "api.authorization.v1.NonResourceRule verbs=1:[s]!* nonResourceURLs=2:[s]",
+  "api.authorization.v1.ResourceAttributes namespace=1:s verb=2:s group=3:s version=4:s resource=5:s subresource=6:s name=7:s fieldSelector=8:@api.authorization.v1.FieldSelectorAttributes? labelSelector=9:@api.authorization.v1.LabelSelectorAttributes?",
+  "api.authorization.v1.ResourceRule verbs=1:[s]!* apiGroups=2:[s] resources=3:[s] resourceNames=4:[s]",
+  "api.authorization.v1.SelfSubjectAccessReview metadata=1:@apimachinery.pkg.apis.meta.v1.ObjectMeta spec=2:@api.authorization.v1.SelfSubjectAccessReviewSpec* status=3:@api.authorization.v1.SubjectAccessReviewStatus",
+  "api.authorization.v1.SelfSubjectAccessReviewSpec resourceAttributes=1:@api.authorization.v1.ResourceAttributes? nonResourceAttributes=2:@api.authorization.v1.NonResourceAttributes?",
+  "api.authorization.v1.SelfSubjectRulesReview metadata=1:@apimachinery.pkg.apis.meta.v1.ObjectMeta spec=2:@api.authorization.v1.SelfSubjectRulesReviewSpec* status=3:@api.authorization.v1.SubjectRulesReviewStatus",
+  "api.authorization.v1.SelfSubjectRulesReviewSpec namespace=1:s",
+  "api.authorization.v1.SubjectAccessReview metadata=1:@apimachinery.pkg.apis.meta.v1.ObjectMeta spec=2:@api.authorization.v1.SubjectAccessReviewSpec* status=3:@api.authorization.v1.SubjectAccessReviewStatus",
+  "api.authorization.v1.SubjectAccessReviewSpec resourceAttributes=1:@api.authorization.v1.ResourceAttributes? nonResourceAttributes=2:@api.authorization.v1.NonResourceAttributes? user=3:s groups=4:[s] extra=5:{s:@api.authorization.v1.ExtraValue} uid=6:s",
+  "api.authorization.v1.SubjectAccessReviewStatus allowed=1:b!* denied=4:b reason=2:s evaluationError=3:s",
+  "api.authorization.v1.SubjectRulesReviewStatus resourceRules=1:[@api.authorization.v1.ResourceRule]!* nonResourceRules=2:[@api.authorization.v1.NonResourceRule]!* incomplete=3:b!* evaluationError=4:s",
   "api.autoscaling.v1.CrossVersionObjectReference kind=1:s!* name=2:s!* apiVersion=3:s",
   "api.autoscaling.v1.HorizontalPodAutoscaler metadata=1:@apimachinery.pkg.apis.meta.v1.ObjectMeta spec=2:@api.autoscaling.v1.HorizontalPodAutoscalerSpec* status=3:@api.autoscaling.v1.HorizontalPodAutoscalerStatus",
   "api.autoscaling.v1.HorizontalPodAutoscalerList metadata=1:@apimachinery.pkg.apis.meta.v1.ListMeta items=2:[@api.autoscaling.v1.HorizontalPodAutoscaler]!*",
@@ -549,6 +573,7 @@ export const PROTO_MESSAGE_LINES: readonly string[] = [
   "apiextensions_apiserver.pkg.apis.apiextensions.v1.WebhookClientConfig url=3:s? service=1:@apiextensions_apiserver.pkg.apis.apiextensions.v1.ServiceReference? caBundle=2:y",
   "apiextensions_apiserver.pkg.apis.apiextensions.v1.WebhookConversion clientConfig=2:@apiextensions_apiserver.pkg.apis.apiextensions.v1.WebhookClientConfig? conversionReviewVersions=3:[s]!*",
   "apimachinery.pkg.apis.meta.v1.Condition type=1:s!* status=2:s!* observedGeneration=3:i64 lastTransitionTime=4:@apimachinery.pkg.apis.meta.v1.Time* reason=5:s!* message=6:s!*",
+  "apimachinery.pkg.apis.meta.v1.FieldSelectorRequirement key=1:s!* operator=2:s!* values=3:[s]",
   "apimachinery.pkg.apis.meta.v1.GroupResource group=1:s!* resource=2:s!*",
   "apimachinery.pkg.apis.meta.v1.LabelSelector matchLabels=1:{s:s} matchExpressions=2:[@apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement]",
   "apimachinery.pkg.apis.meta.v1.LabelSelectorRequirement key=1:s!* operator=2:s!* values=3:[s]",

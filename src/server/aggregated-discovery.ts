@@ -4,7 +4,7 @@
  * for it first.
  */
 import type { ResourceType } from '../apiserver/types.js';
-import { resourcesAt, servedGroups } from './discovery.js';
+import { createOnlyAt, discoveryGroups, resourcesAt } from './discovery.js';
 
 export const AGGREGATED_DISCOVERY_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
 
@@ -18,7 +18,7 @@ export function wantsAggregated(accept: string | undefined): boolean {
 
 /** The document for `/api` (`core`: the legacy group only) or `/apis` (every named group). */
 export function aggregatedDiscovery(resources: readonly ResourceType[], core: boolean): object {
-  const items = [...servedGroups(resources)]
+  const items = [...discoveryGroups(resources)]
     .filter(([g]) => (g === '') === core)
     .map(([group, versions]) => ({
       metadata: { name: group, creationTimestamp: null },
@@ -38,17 +38,36 @@ export function aggregatedDiscovery(resources: readonly ResourceType[], core: bo
               ...(d.resource.categories.length > 0 ? { categories: d.resource.categories } : {}),
               ...(() => {
                 const subs = at.filter((x) => x.resource === d.resource && x.name.includes('/'));
-                return subs.length === 0
+                const createOnly = createOnlyAt(group, version).filter((e) => e.subresource !== undefined && e.resource === d.name);
+                return subs.length === 0 && createOnly.length === 0
                   ? {}
                   : {
-                      subresources: subs.map((x) => ({
-                        subresource: x.name.split('/')[1],
-                        responseKind: { group: x.group ?? group, version: x.version ?? version, kind: x.kind },
-                        verbs: x.verbs,
-                      })),
+                      subresources: [
+                        ...subs.map((x) => ({
+                          subresource: x.name.split('/')[1],
+                          responseKind: { group: x.group ?? group, version: x.version ?? version, kind: x.kind },
+                          verbs: x.verbs,
+                        })),
+                        ...createOnly.map((e) => ({
+                          subresource: e.subresource,
+                          responseKind: { group: e.kindGroup, version: e.kindVersion, kind: e.kind },
+                          verbs: ['create'],
+                        })),
+                      ],
                     };
               })(),
-            })),
+            }))
+            .concat(
+              createOnlyAt(group, version)
+                .filter((e) => e.subresource === undefined)
+                .map((e) => ({
+                  resource: e.resource,
+                  responseKind: { group: e.kindGroup, version: e.kindVersion, kind: e.kind },
+                  scope: e.namespaced ? 'Namespaced' : 'Cluster',
+                  singularResource: e.singular,
+                  verbs: ['create'],
+                })) as never[],
+            ),
           freshness: 'Current',
         };
       }),

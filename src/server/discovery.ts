@@ -4,6 +4,7 @@
  */
 import type { ResourceType } from '../apiserver/types.js';
 import { compareVersionPriority } from '../apiserver/version-priority.js';
+import { CREATE_ONLY_ENDPOINTS, type CreateOnlyEndpoint } from './create-only-endpoints.js';
 
 const MAIN_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 const SUBRESOURCE_VERBS = ['get', 'patch', 'update'];
@@ -23,6 +24,41 @@ export function servedGroups(resources: readonly ResourceType[]): Map<string, st
   return groups;
 }
 
+/**
+ * The group versions discovery lists: the served resources' and those of the create-only
+ * endpoints (authentication.k8s.io, authorization.k8s.io), a new group in its alphabetical place
+ * among the named groups.
+ */
+export function discoveryGroups(resources: readonly ResourceType[]): Map<string, string[]> {
+  const served = servedGroups(resources);
+  const extra = new Map<string, string[]>();
+  for (const e of CREATE_ONLY_ENDPOINTS) {
+    const versions = served.get(e.group) ?? extra.get(e.group);
+    if (versions) {
+      if (!versions.includes(e.version)) versions.push(e.version);
+    } else extra.set(e.group, [e.version]);
+  }
+  const pending = [...extra.keys()].sort();
+  const out = new Map<string, string[]>();
+  const flush = (before?: string) => {
+    while (pending.length > 0 && (before === undefined || pending[0] < before)) {
+      const g = pending.shift()!;
+      out.set(g, extra.get(g)!);
+    }
+  };
+  for (const [g, versions] of served) {
+    if (g !== '') flush(g);
+    out.set(g, versions);
+  }
+  flush();
+  return out;
+}
+
+/** The create-only endpoints at group/version. */
+export function createOnlyAt(group: string, version: string): CreateOnlyEndpoint[] {
+  return CREATE_ONLY_ENDPOINTS.filter((e) => e.group === group && e.version === version);
+}
+
 function groupVersion(group: string, version: string): string {
   return group ? `${group}/${version}` : version;
 }
@@ -31,7 +67,7 @@ function groupVersion(group: string, version: string): string {
 export function apiVersions(resources: readonly ResourceType[]): object {
   return {
     kind: 'APIVersions',
-    versions: servedGroups(resources).get('') ?? [],
+    versions: discoveryGroups(resources).get('') ?? [],
     serverAddressByClientCIDRs: null,
   };
 }
@@ -43,13 +79,13 @@ function apiGroup(name: string, versions: readonly string[]): object {
 
 /** `/apis`: every named group. */
 export function apiGroupList(resources: readonly ResourceType[]): object {
-  const groups = [...servedGroups(resources)].filter(([g]) => g !== '').map(([g, versions]) => apiGroup(g, versions));
+  const groups = [...discoveryGroups(resources)].filter(([g]) => g !== '').map(([g, versions]) => apiGroup(g, versions));
   return { kind: 'APIGroupList', apiVersion: 'v1', groups };
 }
 
 /** `/apis/G`, or undefined when the group is not served. */
 export function apiGroupDocument(resources: readonly ResourceType[], group: string): object | undefined {
-  const versions = group === '' ? undefined : servedGroups(resources).get(group);
+  const versions = group === '' ? undefined : discoveryGroups(resources).get(group);
   if (!versions) return undefined;
   return { kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(group, versions) };
 }
@@ -81,23 +117,35 @@ export function resourcesAt(resources: readonly ResourceType[], group: string, v
 /** `/api/v1`, `/apis/G/V`, or undefined when nothing is served there. */
 export function apiResourceList(resources: readonly ResourceType[], group: string, version: string): object | undefined {
   const at = resourcesAt(resources, group, version);
-  if (!at) return undefined;
-  return {
-    kind: 'APIResourceList',
-    apiVersion: 'v1',
-    groupVersion: groupVersion(group, version),
-    resources: at.map((d) => {
-      const main = !d.name.includes('/');
-      return {
-        name: d.name,
-        singularName: main ? d.resource.singular : '',
-        namespaced: d.resource.namespaced,
-        ...(d.group !== undefined ? { group: d.group, version: d.version } : {}),
-        kind: d.kind,
-        verbs: d.verbs,
-        ...(main && d.resource.shortNames.length > 0 ? { shortNames: d.resource.shortNames } : {}),
-        ...(main && d.resource.categories.length > 0 ? { categories: d.resource.categories } : {}),
-      };
-    }),
-  };
+  const createOnly = createOnlyAt(group, version);
+  if (!at && createOnly.length === 0) return undefined;
+  const entries: object[] = [];
+  const createOnlyEntry = (e: CreateOnlyEndpoint) => ({
+    name: e.subresource !== undefined ? `${e.resource}/${e.subresource}` : e.resource,
+    singularName: e.singular,
+    namespaced: e.namespaced,
+    ...(e.subresource !== undefined ? { group: e.kindGroup, version: e.kindVersion } : {}),
+    kind: e.kind,
+    verbs: ['create'],
+  });
+  for (const d of at ?? []) {
+    const main = !d.name.includes('/');
+    entries.push({
+      name: d.name,
+      singularName: main ? d.resource.singular : '',
+      namespaced: d.resource.namespaced,
+      ...(d.group !== undefined ? { group: d.group, version: d.version } : {}),
+      kind: d.kind,
+      verbs: d.verbs,
+      ...(main && d.resource.shortNames.length > 0 ? { shortNames: d.resource.shortNames } : {}),
+      ...(main && d.resource.categories.length > 0 ? { categories: d.resource.categories } : {}),
+    });
+    // A create-only subresource (serviceaccounts/token) after its resource's own.
+    const next = at![at!.indexOf(d) + 1];
+    if (next === undefined || next.resource !== d.resource) {
+      for (const e of createOnly) if (e.subresource !== undefined && e.resource === d.resource.resource) entries.push(createOnlyEntry(e));
+    }
+  }
+  for (const e of createOnly) if (e.subresource === undefined) entries.push(createOnlyEntry(e));
+  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: groupVersion(group, version), resources: entries };
 }

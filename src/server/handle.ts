@@ -26,6 +26,9 @@ import { asPartialMetadata } from './partial-metadata.js';
 import { watchSpec, type WatchSpec } from './watch-spec.js';
 import { inWireOrder, withoutItemTypeMeta } from './go-json-order.js';
 import type { ValueMap } from '../value/value.js';
+import { createOnlyEndpointAt } from './create-only-endpoints.js';
+import { bodyResource, createOnlyAnswer } from './review-answers.js';
+import { requestUser } from './request-user.js';
 
 export interface ServerContext {
   readonly version: VersionInfo;
@@ -64,7 +67,11 @@ export function handleRequest(state: ClusterState, req: HttpRequest, ctx: Server
   if (route.kind === 'version') return method === 'GET' ? answer(rawJsonResponse(200, ctx.version)) : failure(methodNotAllowed());
   if (ctx.token !== undefined && req.headers.authorization !== `Bearer ${ctx.token}`) return failure(unauthorized());
   const resources = state.config.resources;
-  if (route.kind === 'rest') return handleRest(state, req, route, ctx);
+  if (route.kind === 'rest') {
+    const createOnly = createOnlyEndpointAt(route);
+    if (createOnly) return handleCreateOnly(state, req, route, createOnly, ctx);
+    return handleRest(state, req, route, ctx);
+  }
   if (method !== 'GET') return failure(route.kind === 'unknown' ? pathNotFound() : methodNotAllowed());
   const found = (doc: object | undefined) => answer(doc ? jsonResponse(200, doc) : statusAnswer(catalog, req, pathNotFound()));
   switch (route.kind) {
@@ -160,6 +167,17 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
   const accounts = serviceAccountControllerWrites(timed, result.state);
   const steps = accounts.length > 0 ? [...(result.steps ?? [result.state]), ...accounts] : result.steps;
   return { state: steps ? steps[steps.length - 1] : result.state, response, writes: [action.request], ...exchange(ok), ...(steps ? { steps } : {}) };
+}
+
+/** A review or a service account's token: answered, nothing stored (review-answers.ts). */
+function handleCreateOnly(state: ClusterState, req: HttpRequest, path: RestPath, endpoint: NonNullable<ReturnType<typeof createOnlyEndpointAt>>, ctx: ServerContext): HandleResult {
+  const catalog = state.config.catalog;
+  const resource = bodyResource(endpoint);
+  const negotiated = negotiateOutput(req.headers.accept, { objectTypes: SERVED_MEDIA_TYPES, tables: false, serverVersion: true, partialMetadata: false });
+  if (!negotiated) return { state, response: statusAnswer(catalog, req, notAcceptable(SERVED_MEDIA_TYPES)), writes: [] };
+  const answer = createOnlyAnswer(state, req, { endpoint, path, user: requestUser(ctx.token !== undefined), now: ctx.now() });
+  if (!answer.ok) return { state, response: statusAnswer(catalog, req, answer.status), writes: [] };
+  return { state, response: encodeAnswer(catalog, req, negotiated, answer.code, inWireOrder(catalog, resource, answer.object), answer.warnings), writes: [] };
 }
 
 /** `includeObject=Object` puts whole objects in Table rows (the default is their metadata). */

@@ -3,6 +3,7 @@
  * served kind with its categories (`kubectl get all` reads the `all` category), `kubectl explain`
  * finds the fields in the OpenAPI documents.
  */
+import { CREATE_ONLY_ENDPOINTS } from '../../src/server/create-only-endpoints.js';
 import { describe, expect, it } from 'vitest';
 import { kubectlAvailable, serverWithKubectl } from './kubectl-harness.js';
 import { openWidgetCrd } from './open-widget-crd.js';
@@ -20,6 +21,8 @@ describe.skipIf(!available)('real kubectl: discovery and explain', () => {
     const served = s.server
       .state()
       .config.resources.map((res) => (res.group ? `${res.resource}.${res.group}` : res.resource))
+      // and the reviews, which store nothing (create-only-endpoints.ts).
+      .concat(CREATE_ONLY_ENDPOINTS.filter((e) => e.subresource === undefined).map((e) => `${e.resource}.${e.group}`))
       .sort();
     expect(listed).toEqual(served);
     const wide = await s.k.run(['api-resources', '--api-group=apps', '--no-headers']);

@@ -72,11 +72,18 @@ export function conflict(group: string, resource: string, name: string, why: str
 
 /** One field error of a 422 (`field.Error`). */
 export interface FieldError {
-  readonly type: 'FieldValueRequired' | 'FieldValueInvalid' | 'FieldValueForbidden' | 'FieldValueTooLong' | 'FieldValueNotSupported' | 'FieldValueDuplicate';
+  readonly type:
+    | 'FieldValueRequired'
+    | 'FieldValueInvalid'
+    | 'FieldValueForbidden'
+    | 'FieldValueTooLong'
+    | 'FieldValueNotSupported'
+    | 'FieldValueDuplicate'
+    | 'FieldValueNotFound';
   readonly field: string;
   /** The detail text after the type's prefix (e.g. `is required for apply patch`). */
   readonly detail: string;
-  /** For Invalid/NotSupported: the offending value, rendered as the server does. */
+  /** For Invalid/NotSupported/Duplicate/NotFound: the offending value, rendered as the server does. */
   readonly value?: string;
 }
 
@@ -95,6 +102,8 @@ export function fieldErrorBody(e: FieldError): string {
       return `Unsupported value: ${e.value ?? '""'}${e.detail ? `: ${e.detail}` : ''}`;
     case 'FieldValueDuplicate':
       return `Duplicate value: ${e.value ?? '""'}${e.detail ? `: ${e.detail}` : ''}`;
+    case 'FieldValueNotFound':
+      return `Not found: ${e.value ?? '""'}${e.detail ? `: ${e.detail}` : ''}`;
   }
 }
 

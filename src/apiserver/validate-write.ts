@@ -12,8 +12,8 @@
  * kinds run their create validation inside ValidateUpdate too (ReplicaSet, DaemonSet,
  * StatefulSet, ConfigMap, Secret), which repeats their spec errors the same way.
  *
- * Spec checks are modelled for the workloads (validate-workload.ts), a new Pod's containers
- * (validate-pod-template.ts), a Job's spec and immutable fields
+ * Spec checks are modelled for the workloads (validate-workload.ts), a new Pod's spec
+ * (validate-pod-template.ts: volumes, containers, init containers, policies), a Job's spec and immutable fields
  * (validate-job.ts) and ConfigMap and Secret (validate-immutable-data.ts), and only outside the unit-test harness mode (whose upstream
  * harness has no registry strategy).
  */
@@ -24,7 +24,7 @@ import { configMapUpdateErrors, secretUpdateErrors } from './validate-immutable-
 import { generatedSelectorErrors, jobSpecErrors, jobUpdateErrors } from './validate-job.js';
 import { genericMetadataErrors, kindMetadataErrors } from './validate-object-meta.js';
 import { objectMetaUpdateErrors } from './validate-object-meta-update.js';
-import { podSpecErrors } from './validate-pod-template.js';
+import { podOnlyErrors, podSpecErrors } from './validate-pod-template.js';
 import { selectorImmutableErrors, statefulSetForbiddenUpdateErrors, workloadSpecErrors, type WorkloadKind } from './validate-workload.js';
 
 const WORKLOADS: Readonly<Record<string, WorkloadKind>> = {
@@ -51,7 +51,7 @@ export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: 
   const own = [
     ...kindMetadataErrors(resource, obj),
     ...(workload ? workloadSpecErrors(workload, obj) : []),
-    ...(pod ? podSpecErrors(getKey(obj, 'spec'), 'spec') : []),
+    ...(pod ? [...podSpecErrors(getKey(obj, 'spec'), 'spec'), ...podOnlyErrors(getKey(obj, 'spec'), 'spec')] : []),
     ...(job ? [...generatedSelectorErrors(obj), ...jobSpecErrors(obj)] : []),
   ];
   return own.length > 0 ? own : genericMetadataErrors(obj);

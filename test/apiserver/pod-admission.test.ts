@@ -95,13 +95,15 @@ describe('the ServiceAccount plugin (where a serviceaccount controller runs)', (
     const mounted = { name: 'own', mountPath: '/var/run/secrets/kubernetes.io/serviceaccount' };
     const s = run(withAccounts(), {
       verb: 'create',
-      body: pod({ initContainers: [{ name: 'init', image: 'busybox' }], containers: [nginx, { name: 'side', image: 'x', volumeMounts: [mounted] }] }),
+      // The mount names a volume of the pod, as kube-apiserver's validation requires.
+      body: pod({ volumes: [{ name: 'own', emptyDir: {} }], initContainers: [{ name: 'init', image: 'busybox' }], containers: [nginx, { name: 'side', image: 'x', volumeMounts: [mounted] }] }),
       options: { fieldManager: 'kubectl-run' },
     });
     const spec = stored(s).spec;
     expect(spec.serviceAccountName).toBe('default');
     expect(spec.serviceAccount).toBe('default');
-    const volume = spec.volumes[0];
+    expect(spec.volumes[0].name).toBe('own');
+    const volume = spec.volumes[1];
     expect(volume.name).toMatch(/^kube-api-access-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
     expect(volume.projected).toEqual({
       sources: [
@@ -118,7 +120,8 @@ describe('the ServiceAccount plugin (where a serviceaccount controller runs)', (
     const [entry] = stored(s).metadata.managedFields;
     expect(entry.manager).toBe('kubectl-run');
     expect(Object.keys(entry.fieldsV1['f:spec'])).not.toContain('f:serviceAccountName');
-    expect(Object.keys(entry.fieldsV1['f:spec'])).not.toContain('f:volumes');
+    // The writer owns its own volume, not the one the plugin added.
+    expect(Object.keys(entry.fieldsV1['f:spec']['f:volumes'])).toEqual(['.', 'k:{"name":"own"}']);
     expect(Object.keys(entry.fieldsV1['f:spec']['f:containers']['k:{"name":"web"}'])).not.toContain('f:volumeMounts');
     expect(Object.keys(entry.fieldsV1['f:spec']['f:containers']['k:{"name":"side"}'])).toContain('f:volumeMounts');
   });

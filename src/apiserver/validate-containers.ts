@@ -2,10 +2,10 @@
  * kube-apiserver 1.32's `validateContainers` and `validateInitContainers`, each container through
  * `validateContainerCommon` in its order: name (required, an RFC 1123 label), image (required),
  * terminationMessagePolicy, ports, env, envFrom, volumeMounts, imagePullPolicy, resources. Then a
- * regular container's name not twice, its probes, no restartPolicy, and host ports not twice
+ * regular container's name not twice, its lifecycle hooks and probes, no restartPolicy, and host ports not twice
  * among all of them; an init container's restartPolicy `Always` if set, its name not that of any
  * container before it, its own host ports, and probes (and lifecycle) only when it restarts
- * always. Not modelled: lifecycle handlers, volumeDevices, resizePolicy, securityContext.
+ * always. Not modelled: a sleep hook's seconds, volumeDevices, resizePolicy, securityContext.
  */
 import { getKey, isMap, type Value } from '../value/value.js';
 import { duplicate, forbidden, invalidValue, notSupported, required } from './field-error.js';
@@ -16,6 +16,7 @@ import { resourcesErrors } from './validate-container-resources.js';
 import { envErrors, envFromErrors } from './validate-env.js';
 import { probeErrors, type ProbeKind } from './validate-probes.js';
 import { volumeMountsErrors } from './validate-volume-mounts.js';
+import { lifecycleErrors } from './validate-lifecycle.js';
 
 const at = (v: Value | undefined, key: string): Value | undefined => (isMap(v) ? getKey(v, key) : undefined);
 const text = (v: Value | undefined, key: string): string => {
@@ -52,8 +53,9 @@ function containerCommonErrors(container: Value, volumes: ReadonlySet<string>, p
   return errors;
 }
 
+/** The lifecycle hooks and the probes, where a container may have them. */
 function probesErrors(container: Value, path: string): FieldError[] {
-  return PROBES.flatMap((kind) => probeErrors(kind, at(container, kind), `${path}.${kind}`));
+  return [...lifecycleErrors(at(container, 'lifecycle'), `${path}.lifecycle`), ...PROBES.flatMap((kind) => probeErrors(kind, at(container, kind), `${path}.${kind}`))];
 }
 
 /** `validateContainers` for the regular containers at `field` (`spec.containers`). */

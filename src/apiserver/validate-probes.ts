@@ -21,6 +21,7 @@ const isInt = (v: Value | undefined): v is number | bigint => typeof v === 'numb
 export type ProbeKind = 'livenessProbe' | 'readinessProbe' | 'startupProbe';
 
 const SCHEMES = ['HTTP', 'HTTPS'];
+const PROBE_HANDLERS = ['exec', 'httpGet', 'tcpSocket', 'grpc'];
 const HEADER_FMT = '[-A-Za-z0-9]+';
 const HEADER_ERR = "a valid HTTP header must consist of alphanumeric characters or '-'";
 
@@ -58,19 +59,23 @@ function handlerContentErrors(kind: string, handler: Value, field: string): Fiel
   }
 }
 
-/** `validateHandler` of a probe: exactly one of exec, httpGet, tcpSocket, grpc. */
-function handlerErrors(probe: Value, field: string): FieldError[] {
+/**
+ * `validateHandler`: exactly one of `kinds` (a probe's exec, httpGet, tcpSocket, grpc; a
+ * lifecycle hook's exec, httpGet, tcpSocket, sleep). A sleep's seconds are not checked: in 1.32
+ * their bound and its text depend on the PodLifecycleSleepActionAllowZero gate.
+ */
+export function handlerErrors(handlers: Value, field: string, kinds: readonly string[]): FieldError[] {
   const errors: FieldError[] = [];
   let count = 0;
-  for (const kind of ['exec', 'httpGet', 'tcpSocket', 'grpc']) {
-    const handler = at(probe, kind);
+  for (const kind of kinds) {
+    const handler = at(handlers, kind);
     if (!isMap(handler)) continue;
     if (count > 0) {
       errors.push(forbidden(`${field}.${kind}`, 'may not specify more than 1 handler type'));
       continue;
     }
     count++;
-    errors.push(...handlerContentErrors(kind, handler, `${field}.${kind}`));
+    if (kind !== 'sleep') errors.push(...handlerContentErrors(kind, handler, `${field}.${kind}`));
   }
   if (count === 0) errors.push(required(field, 'must specify a handler type'));
   return errors;
@@ -79,7 +84,7 @@ function handlerErrors(probe: Value, field: string): FieldError[] {
 /** The probe of `kind` at `field` (`...containers[0].livenessProbe`), when the container has one. */
 export function probeErrors(kind: ProbeKind, probe: Value | undefined, field: string): FieldError[] {
   if (!isMap(probe)) return [];
-  const errors = handlerErrors(probe, field);
+  const errors = handlerErrors(probe, field, PROBE_HANDLERS);
   for (const key of ['initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold']) {
     const v = at(probe, key);
     if (isInt(v) && v < 0) errors.push(invalidValue(`${field}.${key}`, v, 'must be greater than or equal to 0'));

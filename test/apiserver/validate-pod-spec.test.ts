@@ -197,6 +197,31 @@ describe('probes', () => {
   });
 });
 
+describe('lifecycle handlers', () => {
+  it('postStart and preStop: exactly one handler each, checked as a probe handler is, before the probes', () => {
+    expect(
+      podMessage({
+        containers: [
+          {
+            ...web,
+            lifecycle: { postStart: {}, preStop: { exec: { command: [] }, httpGet: { port: 80 } } },
+            readinessProbe: { tcpSocket: { port: 'HTTP' } },
+          },
+          { name: 'drain', image: 'x', lifecycle: { preStop: { sleep: { seconds: 5 } } } },
+        ],
+      }),
+    ).toBe(
+      podInvalid(
+        'spec.containers[0].lifecycle.postStart: Required value: must specify a handler type',
+        'spec.containers[0].lifecycle.preStop.exec.command: Required value',
+        'spec.containers[0].lifecycle.preStop.httpGet: Forbidden: may not specify more than 1 handler type',
+        'spec.containers[0].readinessProbe.tcpSocket.port: Invalid value: "HTTP": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)',
+        'spec.containers[0].readinessProbe.tcpSocket.port: Invalid value: "HTTP": must contain at least one letter (a-z)',
+      ),
+    );
+  });
+});
+
 describe('init containers', () => {
   it('the container checks, names unique across both lists, probes only when restarting always', () => {
     expect(

@@ -19,6 +19,13 @@ export function refPrefix(dialect: OpenApiDialect): RefPrefix {
 }
 
 const PATCH_MEDIA_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
+/**
+ * A custom resource's: no strategic merge patch, and JSON or YAML for the other bodies (the CRD
+ * OpenAPI builder of apiextensions-apiserver 1.32). kubectl's client-side apply reads these to
+ * choose its patch type.
+ */
+const CUSTOM_PATCH_MEDIA_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml'];
+const CUSTOM_CONSUMES = ['application/json', 'application/yaml'];
 const PRODUCES = ['application/json', 'application/yaml'];
 const PRODUCES_PROTOBUF = [...PRODUCES, PROTOBUF_MEDIA_TYPE];
 
@@ -116,6 +123,8 @@ interface OperationContext {
   readonly tag: string;
   /** Whether the kind is served as protobuf too. */
   readonly protobuf: boolean;
+  /** A custom resource (a CRD's): its own request media types. */
+  readonly custom: boolean;
 }
 
 function operations(ops: readonly Operation[], c: OperationContext, idSuffix = ''): Json {
@@ -143,7 +152,8 @@ function operations(ops: readonly Operation[], c: OperationContext, idSuffix = '
     if (c.dialect === 2) {
       if (bodySchema) parameters.unshift({ name: 'body', in: 'body', ...(op.body === 'deleteOptions' ? {} : { required: true }), schema: bodySchema });
       if (op.body === 'patch') parameters.unshift({ name: 'body', in: 'body', required: true, schema: { type: 'object' } });
-      operation = { consumes: op.body === 'patch' ? PATCH_MEDIA_TYPES : ['*/*'], produces, schemes: ['https'], tags: [c.tag], responses };
+      const consumes = op.body === 'patch' ? (c.custom ? CUSTOM_PATCH_MEDIA_TYPES : PATCH_MEDIA_TYPES) : c.custom ? CUSTOM_CONSUMES : ['*/*'];
+      operation = { consumes, produces, schemes: ['https'], tags: [c.tag], responses };
     } else {
       const requestBody = bodySchema ? { requestBody: { content: { '*/*': { schema: bodySchema } }, ...(op.body === 'deleteOptions' ? {} : { required: true }) } } : {};
       operation = { ...requestBody, responses, tags: [c.tag] };
@@ -221,6 +231,7 @@ export function groupVersionPaths(catalog: CatalogLike, resources: readonly Reso
       idKind: r.kind,
       tag: tag(group, version),
       protobuf: servesProtobuf(catalog, r),
+      custom: r.custom,
     };
     if (sub) {
       paths[`${scope}/{name}/${sub}`] = { ...operations(SUBRESOURCE_OPS, c, capitalize(sub)), parameters: pathParams };

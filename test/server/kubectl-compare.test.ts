@@ -384,6 +384,18 @@ const cases: Case[] = [
   command('rollout restart', csa(DEPLOY), ['rollout', 'restart', 'deployment/nginx'], (s) => kubectlRolloutRestart(s, { resource: 'deployment/nginx', ...at })),
 ];
 
+// A custom resource: kubectl's client-side apply reads the served OpenAPI for the patch type.
+const WIDGET_CRD =
+  'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n' +
+  '  names: {kind: Widget, plural: widgets}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n' +
+  '    schema:\n      openAPIV3Schema:\n        type: object\n        x-kubernetes-preserve-unknown-fields: true\n';
+const widget = (spec: string) => `apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:${spec}\n`;
+const withCrd = (s: ClusterState) => kubectlApply(s, { manifests: WIDGET_CRD, serverSide: true, now: T0 }).state;
+cases.push(
+  applyCase('apply: a custom resource, changed (JSON merge patch)', seq(withCrd, csa(widget('\n  size: 1'))), widget('\n  size: 2')),
+  applyCase('apply: a custom resource whose spec empties', seq(withCrd, created(widget('\n  size: 1'))), widget('')),
+);
+
 const V110 = vpcCniManifest({ version: 'v1.10.1-eksbuild.1', region: 'eu-west-1' });
 const V111 = vpcCniManifest({ version: 'v1.11.4-eksbuild.1', region: 'eu-west-1' });
 

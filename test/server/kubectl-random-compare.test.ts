@@ -6,8 +6,9 @@
  * server-side apply under several managers (with and without --force-conflicts, some with
  * --dry-run=server), create (with and without --save-config), label, annotate, set env, set image,
  * scale, merge and strategic merge patches over a ConfigMap and a Deployment whose contents vary
- * (env, ports, containers, strategy), from an empty cluster, so objects that do not exist yet,
- * conflicts and refused changes come up too.
+ * (env, ports, containers, strategy) and a custom resource (JSON merge patches; a map-type list
+ * and a set), from a cluster that has only the custom resource's CRD, so objects that do not
+ * exist yet, conflicts and refused changes come up too.
  *
  * Deterministic: a fixed seed (SSA_SIM_SEED overrides it) and a fixed number of sequences
  * (SSA_SIM_KUBECTL_RUNS, default 20); a failure prints the seed and the sequence.
@@ -16,7 +17,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { kubectlAnnotate, kubectlApply, kubectlCreate, kubectlLabel, kubectlPatch, kubectlScale, kubectlSetEnv, kubectlSetImage } from '../../src/actors/index.js';
-import { type Case, runCase, type Step, T1 } from './kubectl-compare-harness.js';
+import { type Case, runCase, type Step, T0, T1 } from './kubectl-compare-harness.js';
 import { kubectlAvailable } from './kubectl-harness.js';
 
 const available = kubectlAvailable();
@@ -67,7 +68,65 @@ function deploymentText(d: { replicas?: number; image: string; env: Record<strin
   );
 }
 
-const manifest = fc.oneof(configMap.map(configMapText), deployment.map(deploymentText));
+/**
+ * A custom resource: kubectl sends JSON merge patches for it, and its schema has a map-type list
+ * keyed by name and a set, which server-side apply merges by key and by value.
+ */
+const WIDGET_CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: integer}
+              items:
+                type: array
+                x-kubernetes-list-type: map
+                x-kubernetes-list-map-keys: [name]
+                items:
+                  type: object
+                  required: [name]
+                  properties:
+                    name: {type: string}
+                    value: {type: string}
+              tags:
+                type: array
+                x-kubernetes-list-type: set
+                items: {type: string}
+`;
+
+const widget = fc.record({
+  size: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+  items: fc.dictionary(fc.constantFrom('a', 'b'), fc.constantFrom('x', 'y')),
+  tags: fc.uniqueArray(fc.constantFrom('red', 'blue'), { maxLength: 2 }),
+});
+
+function widgetText(w: { size?: number; items: Record<string, string>; tags: string[] }): string {
+  const items = Object.entries(w.items)
+    .map(([k, v]) => `  - name: ${k}\n    value: ${v}\n`)
+    .join('');
+  return (
+    'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n' +
+    (w.size === undefined ? '' : `  size: ${w.size}\n`) +
+    (items ? `  items:\n${items}` : '') +
+    (w.tags.length > 0 ? `  tags: [${w.tags.join(', ')}]\n` : '')
+  );
+}
+
+const manifest = fc.oneof(configMap.map(configMapText), deployment.map(deploymentText), widget.map(widgetText));
 
 // ---------------------------------------------------------------------------------------------
 // commands: each makes its step from the file name it may write
@@ -109,7 +168,7 @@ const create = fc.record({ text: manifest, saveConfig: fc.boolean() }).map(
 );
 
 const annotate = fc
-  .record({ target: fc.constantFrom('configmap/settings', 'deployment/nginx'), value: fc.constantFrom('a', 'b', null), overwrite: fc.boolean() })
+  .record({ target: fc.constantFrom('configmap/settings', 'deployment/nginx', 'widget/w'), value: fc.constantFrom('a', 'b', null), overwrite: fc.boolean() })
   .map(
     ({ target, value, overwrite }): MakeStep =>
       () => ({
@@ -142,7 +201,7 @@ const strategicPatch = fc
   });
 
 const label = fc
-  .record({ target: fc.constantFrom('configmap/settings', 'deployment/nginx'), value: fc.constantFrom('web', 'db', null), overwrite: fc.boolean() })
+  .record({ target: fc.constantFrom('configmap/settings', 'deployment/nginx', 'widget/w'), value: fc.constantFrom('web', 'db', null), overwrite: fc.boolean() })
   .map(
     ({ target, value, overwrite }): MakeStep =>
       () => ({
@@ -165,12 +224,17 @@ const scale = fc.integer({ min: 0, max: 4 }).map(
     () => ({ step: { argv: ['scale', 'deployment/nginx', `--replicas=${replicas}`], sim: (s) => kubectlScale(s, { resource: 'deployment/nginx', replicas, ...at }) } }),
 );
 
-const mergePatch = fc.record({ key: fc.constantFrom('a', 'b', 'd'), value: fc.constantFrom('7', null) }).map(({ key, value }): MakeStep => {
-  const patch = JSON.stringify({ data: { [key]: value } });
-  return () => ({
-    step: { argv: ['patch', 'configmap/settings', '--type=merge', '-p', patch], sim: (s) => kubectlPatch(s, { resource: 'configmap/settings', type: 'merge', patch, ...at }) },
+const mergePatch = fc
+  .oneof(
+    fc.record({ key: fc.constantFrom('a', 'b', 'd'), value: fc.constantFrom('7', null) }).map(({ key, value }) => ['configmap/settings', { data: { [key]: value } }] as const),
+    fc.constantFrom({ spec: { size: 5 } }, { spec: { tags: ['green'] } }, { spec: { items: null } }).map((body) => ['widget/w', body] as const),
+  )
+  .map(([target, body]): MakeStep => {
+    const patch = JSON.stringify(body);
+    return () => ({
+      step: { argv: ['patch', target, '--type=merge', '-p', patch], sim: (s) => kubectlPatch(s, { resource: target, type: 'merge', patch, ...at }) },
+    });
   });
-});
 
 const sequence = fc.array(fc.oneof({ arbitrary: applyCsa, weight: 3 }, { arbitrary: applySsa, weight: 3 }, create, label, annotate, setEnv, setImage, scale, mergePatch, strategicPatch), {
   minLength: 2,
@@ -184,7 +248,7 @@ function toCase(makers: readonly MakeStep[]): Case {
     if (text !== undefined) files[`s${i + 1}.yaml`] = text;
     return step;
   });
-  return { name: 'generated', setup: (s) => s, files, steps };
+  return { name: 'generated', setup: (s) => kubectlApply(s, { manifests: WIDGET_CRD, serverSide: true, now: T0 }).state, files, steps };
 }
 
 /** The sequence as a reader would replay it: each command, then each file it reads. */

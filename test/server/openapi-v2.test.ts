@@ -11,6 +11,7 @@ import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { BUILTIN_KINDS } from '../../src/schema/builtin/kinds.js';
 import { semanticDifferences } from '../schema/support/merge-semantics.js';
 import { call, JSON_HEADERS, start } from './http-client.js';
+import { openWidgetCrd } from './open-widget-crd.js';
 
 describe('/openapi/v2', () => {
   it('is a Swagger 2.0 document with the REST paths of every served group/version', async () => {
@@ -41,6 +42,14 @@ describe('/openapi/v2', () => {
     expect(doc.paths['/api/v1/namespaces/{name}'].put.operationId).toBe('replaceCoreV1Namespace');
     expect(doc.paths['/apis/rbac.authorization.k8s.io/v1/clusterroles'].delete.operationId).toBe('deleteRbacAuthorizationV1CollectionClusterRole');
     expect(doc.paths['/apis/apps/v1/namespaces/{namespace}/deployments/{name}/scale'].get['x-kubernetes-group-version-kind']).toEqual({ group: 'autoscaling', kind: 'Scale', version: 'v1' });
+  });
+
+  it("a custom resource's operations take no strategic merge patch, and JSON or YAML bodies (apiextensions-apiserver's CRD builder)", async () => {
+    const s = await start();
+    expect((await call(s, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', JSON.stringify(openWidgetCrd()), JSON_HEADERS)).status).toBe(201);
+    const widget = (await call(s, 'GET', '/openapi/v2')).json.paths['/apis/example.com/v1/namespaces/{namespace}/widgets/{name}'];
+    expect(widget.patch.consumes).toEqual(['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml']);
+    expect(widget.put.consumes).toEqual(['application/json', 'application/yaml']);
   });
 
   it('has the definitions with kinds, list types, map keys and patch strategies, referenced directly', async () => {

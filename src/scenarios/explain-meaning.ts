@@ -328,6 +328,12 @@ export function meaningLines(input: MeaningInput): string[] {
     if (next === undefined || next.value === undefined) out.push(`if ${a.manager} stops applying ${what}, the next apply by ${a.manager} removes it (nobody else owns it).`);
     else {
       const by = next.owners.length > 0 ? `owned by ${list(next.owners)}` : 'owned by nobody';
+      // The same value after that apply: given up, not removed and set again (a list owned whole
+      // before its schema made it granular keeps its items; a value equal to its default stays).
+      if (next.value !== null && o.value !== undefined && valueEquals(next.value, o.value)) {
+        out.push(`if ${a.manager} stops applying ${what}, the next apply by ${a.manager} gives it up: it stays in the object as it is, ${by}.`);
+        return out.map((l) => `  - ${l}`);
+      }
       // The server's decode writes Go's zero (null) for a field it always serializes.
       const back = next.value === null ? "writes null there (Go's zero value for it)" : `sets it to its default ${stringifyJson(next.value)}`;
       out.push(`if ${a.manager} stops applying ${what}, the next apply by ${a.manager} removes it and the API server ${back}, ${by}.`);

@@ -250,3 +250,77 @@ describe('explain: a field the API server writes as null once its applier drops 
     expect(r.stdout).toContain("  - if alice stops applying it, the next apply by alice removes it and the API server writes null there (Go's zero value for it), owned by nobody.\n");
   });
 });
+
+describe('explain: a list alice owned whole before its CRD made it a map list', () => {
+  // alice applied .spec.ports while the list was atomic (her entry holds f:ports as a leaf); the
+  // CRD then made it a map list keyed by name, and bob applied an item of his own.
+  const CRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: integer}
+              ports:
+                type: array
+                x-kubernetes-list-type: map
+                x-kubernetes-list-map-keys: [name]
+                items:
+                  type: object
+                  required: [name]
+                  properties:
+                    name: {type: string}
+                    port: {type: integer}
+`;
+  const WIDGET = `apiVersion: example.com/v1
+kind: Widget
+metadata:
+  name: w1
+  namespace: default
+  managedFields:
+  - apiVersion: example.com/v1
+    fieldsType: FieldsV1
+    fieldsV1: {"f:spec":{"f:ports":{},"f:size":{}}}
+    manager: alice
+    operation: Apply
+    time: "2026-01-01T00:00:00Z"
+  - apiVersion: example.com/v1
+    fieldsType: FieldsV1
+    fieldsV1: {"f:spec":{"f:ports":{"k:{\\"name\\":\\"metrics\\"}":{".":{},"f:name":{},"f:port":{}}}}}
+    manager: bob
+    operation: Apply
+    time: "2026-01-02T00:00:00Z"
+spec:
+  ports:
+  - {name: http, port: 80}
+  - {name: metrics, port: 9090}
+  size: 1
+`;
+  const crd = join(dir, 'widget-crd.yaml');
+  const widget = join(dir, 'widget.yaml');
+  const aliceWithoutPorts = join(dir, 'alice-without-ports.yaml');
+  writeFileSync(crd, CRD);
+  writeFileSync(widget, WIDGET);
+  writeFileSync(aliceWithoutPorts, 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1, namespace: default}\nspec:\n  size: 1\n');
+
+  it('her next apply without it gives it up and it stays, as preview says: it is not "set to its default" (its whole value)', async () => {
+    const p = await runCli(['preview', '-f', aliceWithoutPorts, '--live', widget, '--crd', crd, '--field-manager', 'alice', ...now]);
+    expect(p.stdout).toContain('  alice released .spec.ports: nobody owns it now, but it stays in the object\n');
+    const r = await runCli(['explain', widget, '.spec.ports', '--crd', crd, ...now]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('sets it to its default');
+    expect(r.stdout).toContain('  - if alice stops applying it, the next apply by alice gives it up: it stays in the object as it is, owned by nobody.\n');
+  });
+});

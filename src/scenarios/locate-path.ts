@@ -116,7 +116,7 @@ export function readUserPath(object: Value, type: Atom, owners: readonly OwnerEn
     }
     if (text[i] === '[') {
       const b = readBracket(text, i);
-      if (!b) return fail(i, `cannot read ${JSON.stringify(text.slice(i))} as a list item ([0], [name="x"] or [="x"])`);
+      if (!b) return fail(i, `cannot read ${JSON.stringify(text.slice(i))} as a list item ([0], [name="x"] or [="x"])${shellQuoteHint(text, i)}`);
       if (!isList(v)) return fail(i, `${where(prefix)} is not a list: it has no item ${text.slice(i, b.end)}`);
       const list = a && nodeHandler(a, v, b.pe) === 'list' ? a.list : undefined;
       const keyed = list?.elementRelationship === 'associative';
@@ -154,4 +154,33 @@ export function readUserPath(object: Value, type: Atom, owners: readonly OwnerEn
   const named = findInSets(owners, text);
   if (named) return { path: named, translated: false, inObject: false };
   return { problem: atOtherVersion(owners, text) ?? deepest?.problem ?? `no field ${text}` };
+}
+
+/** A key value a path may hold unquoted: a number, true, false or null. */
+const BARE_VALUE = /^(-?\d+(\.\d+)?([eE][-+]?\d+)?|true|false|null)$/;
+
+/**
+ * The path with the key values of its brackets quoted (`[name=web]` → `[name="web"]`), when that
+ * makes the bracket at `at` readable; else undefined. A shell takes the double quotes off a path
+ * typed without single quotes around it, which is how such paths come.
+ */
+function withQuotedKeys(text: string, at: number): string | undefined {
+  const fixed = text.replace(/\[([^\]"]*)\]/g, (whole, inner: string) => {
+    const parts = inner.split(',').map((part) => {
+      const eq = part.indexOf('=');
+      if (eq < 0) return part;
+      const value = part.slice(eq + 1);
+      return BARE_VALUE.test(value) ? part : `${part.slice(0, eq + 1)}${JSON.stringify(value)}`;
+    });
+    return `[${parts.join(',')}]`;
+  });
+  if (fixed === text || !readBracket(fixed, at)) return undefined;
+  return fixed;
+}
+
+/** The hint for an unreadable bracket whose key values lost their quotes. */
+function shellQuoteHint(text: string, at: number): string {
+  const fixed = withQuotedKeys(text, at);
+  if (fixed === undefined) return '';
+  return `; a key's text is quoted, and the shell takes off double quotes that are not in single quotes: write '${fixed}'`;
 }

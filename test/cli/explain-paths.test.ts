@@ -47,6 +47,15 @@ describe('explain PATH', () => {
     );
   });
 
+  it('a key value the shell unquoted ([name=aws-node]): exit 2, and the path to write, quoted for the shell', async () => {
+    // What a shell passes for .spec.template.spec.containers[name="aws-node"].image typed without single quotes.
+    const r = await runCli(['explain', live, '.spec.template.spec.containers[name=aws-node].image', ...now]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `ssa-sim explain: ${live}:1:1: daemonset.apps/aws-node: cannot read "[name=aws-node].image" as a list item ([0], [name="x"] or [="x"]); a key's text is quoted, and the shell takes off double quotes that are not in single quotes: write '.spec.template.spec.containers[name="aws-node"].image'\n`,
+    );
+  });
+
   it('a position past the end: exit 2', async () => {
     const r = await runCli(['explain', live, '.spec.template.spec.containers[3].image', ...now]);
     expect(r.code).toBe(2);

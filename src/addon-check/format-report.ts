@@ -52,7 +52,7 @@ export function formatText(report: AddonCheckReport): string {
     for (const m of report.modes) {
       const cell = cellAt(report, s.name, m);
       const detail = cellDetail(cell);
-      out.push(`  ${m}: ${cell.addonStatus ?? 'request refused'}${detail.length === 0 ? ', nothing changes' : ''}`);
+      out.push(`  ${m}: ${cell.addonStatus ?? 'request refused'}${detail.length === 0 ? ', no user change and no ownership change' : ''}`);
       for (const d of detail) out.push(`    ${d}`);
     }
     out.push('');
@@ -88,7 +88,7 @@ export function formatMarkdown(report: AddonCheckReport): string {
     for (const m of report.modes) {
       const cell = cellAt(report, s.name, m);
       const detail = cellDetail(cell);
-      out.push(`  - ${m}: ${cell.addonStatus ?? 'request refused'}${detail.length === 0 ? ', nothing changes' : ''}`);
+      out.push(`  - ${m}: ${cell.addonStatus ?? 'request refused'}${detail.length === 0 ? ', no user change and no ownership change' : ''}`);
       for (const d of detail) out.push(`    - ${code(d)}`);
     }
   }

@@ -133,6 +133,11 @@ describe('ssa-sim addon-check: text and markdown', () => {
     expect(lines.slice(table).find((l) => l.startsWith('  edit-image '))).toMatch(/^ {2}edit-image +FAILS: 1 conflict +ok, keeps 1, preserved 1$/);
     expect(r.stdout).toContain(`    kept ${IMAGE} = "registry.example.com/amazon-k8s-cni:v1.10.1-eksbuild.1" (kubectl-edit)\n`);
     expect(lines.at(-2)).toMatch(/^18 cells: \d+ fail, \d+ lose a user change$/);
+    // The untouched install: the update changes both images (eks owns them before and after), so
+    // the cell has no user change and no ownership change, but it is not true that nothing changes.
+    const installed = lines.indexOf('installed (update-addon): vpc-cni@v1.10.1-eksbuild.1 as the add-on manager installs it, unchanged');
+    expect(lines.slice(installed + 1, installed + 3)).toEqual(['  NONE: ACTIVE, no user change and no ownership change', '  PRESERVE: ACTIVE, no user change and no ownership change']);
+    expect(r.stdout).not.toContain('nothing changes');
   }, 60_000);
 
   it('markdown: a table ready for a pull request', async () => {

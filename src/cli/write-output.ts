@@ -13,7 +13,28 @@ export function writeFileAtomically(file: string, text: string): void {
     renameSync(tmp, file);
   } catch (err) {
     rmSync(tmp, { force: true });
-    throw new SsaError('INPUT', `cannot write ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, { source: { file } });
+    throw new SsaError('INPUT', `cannot write ${file}: ${whyNotWritten(file, err as NodeJS.ErrnoException)}`, { source: { file } });
+  }
+}
+
+/** Why a file could not be written, in words (the error code alone, such as ENOENT, says little). */
+function whyNotWritten(file: string, err: NodeJS.ErrnoException): string {
+  switch (err.code) {
+    case 'ENOENT':
+      return `there is no folder ${dirname(file)}`;
+    case 'EISDIR':
+      return 'it is a folder; -o names a file';
+    case 'ENOTDIR':
+      return `${dirname(file)} is not a folder`;
+    case 'EACCES':
+    case 'EPERM':
+      return `permission denied (${err.code})`;
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOSPC':
+      return 'no space left on the device';
+    default:
+      return err.code ?? err.message;
   }
 }
 

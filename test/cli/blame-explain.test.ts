@@ -1,7 +1,8 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './run-io.js';
+import { readFileSync } from 'node:fs';
+import { runCli, scratchDir } from './run-io.js';
 
 const live = join(dirname(fileURLToPath(import.meta.url)), 'aws-node-live.yaml');
 const now = ['--now', '2022-09-01T10:05:00Z'];
@@ -33,6 +34,23 @@ describe('ssa-sim blame', () => {
     expect((await runCli(['blame', live, ...now, '--color', 'never'], { isTTY: true })).stdout).not.toContain('\u001b[');
     expect((await runCli(['blame', live, ...now, '--color', 'always'], { env: { NO_COLOR: '1' } })).stdout).toContain('\u001b[');
     expect((await runCli(['blame', live, ...now], { isTTY: true, env: { TERM: 'dumb' } })).stdout).not.toContain('\u001b[');
+  });
+
+  it('-o FILE (not .json): the text goes to the file, written atomically, and nothing to stdout', async () => {
+    const { dir } = scratchDir('ssa-sim-blame-out-');
+    const file = join(dir, 'blame.txt');
+    const shown = await runCli(['blame', live, ...now, '--color', 'never']);
+    const r = await runCli(['blame', live, ...now, '-o', file], { isTTY: true });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(readFileSync(file, 'utf8')).toBe(shown.stdout);
+    const missing = await runCli(['blame', live, ...now, '-o', join(dir, 'no-such-dir', 'blame.txt')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toBe('');
+    const to = join(dir, 'no-such-dir', 'blame.txt');
+    expect(missing.stderr).toBe(`ssa-sim blame: ${to}: cannot write ${to}: there is no folder ${join(dir, 'no-such-dir')}\n`);
+    const folder = await runCli(['blame', live, ...now, '-o', dir]);
+    expect(folder.stderr).toBe(`ssa-sim blame: ${dir}: cannot write ${dir}: it is a folder; -o names a file\n`);
   });
 
   it('warns when the object has no managedFields', async () => {

@@ -150,7 +150,7 @@ describe('ssa-sim run', () => {
     const out = join(dir, 'missing', 'report.json');
     const r = await runCli(['run', passing, '-o', out]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`ssa-sim run: ${out}: cannot write ${out}: ENOENT\n`);
+    expect(r.stderr).toBe(`ssa-sim run: ${out}: cannot write ${out}: there is no folder ${join(dir, 'missing')}\n`);
     expect(existsSync(out)).toBe(false);
   });
 

@@ -41,7 +41,7 @@ describe('ssa-sim serve (the command)', () => {
       const before = listening();
       const { out, cio } = io();
       const kubeconfig = join(dir, 'missing', 'kubeconfig');
-      await expect(serveCommand(['--port', '0', '--kubeconfig', kubeconfig], cio, new Promise(() => {}))).rejects.toThrow(`cannot write ${kubeconfig}: ENOENT`);
+      await expect(serveCommand(['--port', '0', '--kubeconfig', kubeconfig], cio, new Promise(() => {}))).rejects.toThrow(`cannot write ${kubeconfig}: there is no folder ${join(dir, 'missing')}`);
       expect(out.stdout).toBe('');
       await until(() => listening() === before);
     } finally {

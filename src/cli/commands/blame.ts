@@ -5,7 +5,7 @@ import { fieldsWord } from '../../scenarios/ownership-changes.js';
 import type { OwnerEntry } from '../../scenarios/owners.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { ANSI, isColorMode, managerColor, SHARED_COLOR, useColor } from '../color.js';
-import { type CommandIO, EXIT_OK } from '../io.js';
+import { type CommandIO, EXIT_OK, withIO } from '../io.js';
 import { type TypedLiveObject, withSchemaTypes } from '../../scenarios/typed-live-objects.js';
 import { blameReport } from '../../scenarios/blame-report.js';
 import { NO_OBJECTS } from '../../scenarios/read-live-objects.js';
@@ -141,13 +141,17 @@ export async function blameCommand(args: string[], io: CommandIO): Promise<numbe
     else io.write(text);
     return EXIT_OK;
   }
-  const color = useColor(colorFlag, io);
+  // A file is not a terminal: colour there only with --color=always.
+  const color = useColor(colorFlag, target.file ? withIO(io, { isTTY: false }) : io);
   const progress = io.isErrorTTY === true && objects.length > 50;
+  const parts: string[] = [];
+  const out = (text: string) => (target.file ? parts.push(text) : io.write(text));
   objects.forEach((o, i) => {
     if (progress && i % 10 === 0) io.writeError(`\r\u001b[Kblame: object ${i + 1} of ${objects.length}`);
-    io.write((i > 0 ? '---\n' : '') + blameText(o, { time, now, color }));
+    out((i > 0 ? '---\n' : '') + blameText(o, { time, now, color }));
   });
   if (progress) io.writeError('\r\u001b[K');
-  io.write(missingLines(read.missing).map((l, i) => `${objects.length + i > 0 ? '---\n' : ''}${l}\n`).join(''));
+  out(missingLines(read.missing).map((l, i) => `${objects.length + i > 0 ? '---\n' : ''}${l}\n`).join(''));
+  if (target.file) writeFileAtomically(target.file, parts.join(''));
   return EXIT_OK;
 }

@@ -133,6 +133,39 @@ const DOC = {
     'The number of pods which reached phase Succeeded. The value increases monotonically for a given spec. However, it may decrease in reaction to scale down of elastic indexed jobs.',
   jobSelector:
     'A label query over pods that should match the pod count. Normally, the system sets this field for you. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
+  pvCapacity: "capacity is the description of the persistent volume's resources and capacity. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#capacity",
+  pvAccessModes: 'accessModes contains all ways the volume can be mounted. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes',
+  pvReclaimPolicy:
+    'persistentVolumeReclaimPolicy defines what happens to a persistent volume when released from its claim. Valid options are Retain (default for manually created PersistentVolumes), Delete (default for dynamically provisioned PersistentVolumes), and Recycle (deprecated). Recycle must be supported by the volume plugin underlying this PersistentVolume. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#reclaiming',
+  pvPhase: 'phase indicates if a volume is available, bound to a claim, or released by a claim. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#phase',
+  pvClaimRef:
+    'claimRef is part of a bi-directional binding between PersistentVolume and PersistentVolumeClaim. Expected to be non-nil when bound. claim.VolumeName is the authoritative bind between PV and PVC. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#binding',
+  pvReason: 'reason is a brief CamelCase string that describes any failure and is meant for machine parsing and tidy display in the CLI.',
+  pvVolumeMode: 'volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state. Value of Filesystem is implied when not included in spec.',
+  pvcPhase: 'phase represents the current phase of PersistentVolumeClaim.',
+  pvcVolumeName: 'volumeName is the binding reference to the PersistentVolume backing this claim.',
+  pvcCapacity: 'capacity represents the actual resources of the underlying volume.',
+  pvcAccessModes: 'accessModes contains the actual access modes the volume backing the PVC has. More info: https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1',
+  pvcVolumeMode: 'volumeMode defines what type of volume is required by the claim. Value of Filesystem is implied when not included in claim spec.',
+  endpointsSubsets:
+    'The set of all endpoints is the union of all subsets. Addresses are placed into subsets according to the IPs they share. A single address with multiple ports, some of which are ready and some of which are not (because they come from different containers) will result in the address being displayed in different subsets for the different ports. No address will appear in both Addresses and NotReadyAddresses in the same subset. Sets of addresses and ports that comprise a service.',
+  scProvisioner: 'provisioner indicates the type of the provisioner.',
+  scReclaimPolicy: 'reclaimPolicy controls the reclaimPolicy for dynamically provisioned PersistentVolumes of this storage class. Defaults to Delete.',
+  scVolumeBindingMode:
+    'volumeBindingMode indicates how PersistentVolumeClaims should be provisioned and bound.  When unset, VolumeBindingImmediate is used. This field is only honored by servers that enable the VolumeScheduling feature.',
+  scAllowVolumeExpansion: 'allowVolumeExpansion shows whether the storage class allow volume expand.',
+  rcSpecReplicas:
+    'Replicas is the number of desired replicas. This is a pointer to distinguish between explicit zero and unspecified. Defaults to 1. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller',
+  rcStatusReplicas: 'Replicas is the most recently observed number of replicas. More info: https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller',
+  rcReadyReplicas: 'The number of ready replicas for this replication controller.',
+  rcSelector:
+    'Selector is a label query over pods that should match the Replicas count. If Selector is empty, it is defaulted to the labels present on the Pod template. Label keys and values that must match in order to be controlled by this replication controller, if empty defaulted to labels on Pod template. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors',
+  sliceAddressType:
+    'addressType specifies the type of address carried by this EndpointSlice. All addresses in this slice must be the same type. This field is immutable after creation. The following address types are currently supported: * IPv4: Represents an IPv4 Address. * IPv6: Represents an IPv6 Address. * FQDN: Represents a Fully Qualified Domain Name.',
+  slicePorts:
+    'ports specifies the list of network ports exposed by each endpoint in this slice. Each port must have a unique name. When ports is empty, it indicates that there are no defined ports. When a port is defined with a nil port value, it indicates "all ports". Each slice may include a maximum of 100 ports.',
+  sliceEndpoints: 'endpoints is a list of unique endpoints in this slice. Each slice may include a maximum of 1000 endpoints.',
+  controllerRevision: 'revision indicates the revision of the state represented by Data.',
   scaleSpecReplicas:
     'replicas is the desired number of instances for the scaled object.',
   scaleStatusReplicas:
@@ -321,6 +354,161 @@ function intOrStringText(v: Value | undefined): string {
   return typeof v === 'number' || typeof v === 'string' ? String(v) : 'N/A';
 }
 
+/** helper.GetAccessModesAsString: the modes present, in this order, as their short names. */
+function accessModes(v: Value | undefined): string {
+  const modes = isList(v) ? v : [];
+  return (
+    [
+      ['ReadWriteOnce', 'RWO'],
+      ['ReadOnlyMany', 'ROX'],
+      ['ReadWriteMany', 'RWX'],
+      ['ReadWriteOncePod', 'RWOP'],
+    ] as const
+  )
+    .filter(([mode]) => modes.includes(mode))
+    .map(([, short]) => short)
+    .join(',');
+}
+
+/** A quantity as resource.Quantity's String() writes it: stored quantities are canonical; none is `0`. */
+function quantityText(v: Value | undefined): string {
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? String(v) : '0';
+}
+
+const BETA_STORAGE_CLASS = 'volume.beta.kubernetes.io/storage-class';
+
+/** GetPersistentVolumeClass and GetPersistentVolumeClaimClass: the beta annotation first, then spec.storageClassName. */
+function storageClassOf(o: ValueMap): string {
+  const annotations = getPath(o, ['metadata', 'annotations']);
+  if (isMap(annotations) && typeof getKey(annotations, BETA_STORAGE_CLASS) === 'string') return getKey(annotations, BETA_STORAGE_CLASS) as string;
+  return str(o, 'spec', 'storageClassName');
+}
+
+/** A phase, `Terminating` once the object is being deleted. */
+function phaseOf(o: ValueMap): string {
+  return getPath(o, ['metadata', 'deletionTimestamp']) !== undefined ? 'Terminating' : str(o, 'status', 'phase');
+}
+
+/** A pointer to a string the printer shows, or `<unset>`. */
+function unsetOr(o: ValueMap, ...path: string[]): string {
+  const v = getPath(o, path);
+  return typeof v === 'string' ? v : '<unset>';
+}
+
+/** net.JoinHostPort: an IPv6 address in brackets. */
+function joinHostPort(host: string, port: Value | undefined): string {
+  return `${host.includes(':') ? `[${host}]` : host}:${String(port ?? 0)}`;
+}
+
+/** formatEndpoints: the first three `ip:port` (or ips of subsets without ports), `+ N more...`, `<none>` without subsets. */
+function endpointsText(o: ValueMap): string {
+  const subsets = list(o, 'subsets').filter(isMap);
+  if (subsets.length === 0) return '<none>';
+  const max = 3;
+  const shown: string[] = [];
+  let count = 0;
+  let more = false;
+  for (const ss of subsets) {
+    const addresses = list(ss, 'addresses').filter(isMap);
+    const ports = list(ss, 'ports').filter(isMap);
+    const pairs: [ValueMap, Value | undefined][] = ports.length === 0 ? addresses.map((a) => [a, undefined]) : ports.flatMap((p) => addresses.map((a): [ValueMap, Value | undefined] => [a, getKey(p, 'port')]));
+    // Per port (or per subset without ports), the printer counts every address and stops adding at three.
+    const groups = ports.length === 0 ? [pairs] : ports.map((_, i) => pairs.slice(i * addresses.length, (i + 1) * addresses.length));
+    for (const group of groups) {
+      count += group.length;
+      for (const [a, port] of group) {
+        if (shown.length === max) {
+          more = true;
+          break;
+        }
+        shown.push(ports.length === 0 ? str(a, 'ip') : joinHostPort(str(a, 'ip'), port));
+      }
+    }
+  }
+  const text = shown.join(',');
+  return more ? `${text} + ${count - max} more...` : text;
+}
+
+/** listWithMoreString: the first three, `+ N more...`, or `<unset>` for none. */
+function firstThree(items: readonly string[]): string {
+  const text = items.slice(0, 3).join(',');
+  if (items.length > 3) return `${text} + ${items.length - 3} more...`;
+  return text === '' ? '<unset>' : text;
+}
+
+/** formatDiscoveryPorts: each port's number, else its name, else `*`. */
+function slicePorts(o: ValueMap): string {
+  return firstThree(list(o, 'ports').filter(isMap).map((p) => (typeof getKey(p, 'port') === 'number' ? String(getKey(p, 'port')) : typeof getKey(p, 'name') === 'string' ? (getKey(p, 'name') as string) : '*')));
+}
+
+/** formatDiscoveryEndpoints: every endpoint's addresses. */
+function sliceEndpoints(o: ValueMap): string {
+  return firstThree(list(o, 'endpoints').filter(isMap).flatMap((e) => list(e, 'addresses').map(String)));
+}
+
+/** storageutil.IsDefaultAnnotation: the GA or beta is-default-class annotation is `true`. */
+function isDefaultClass(o: ValueMap): boolean {
+  const annotations = getPath(o, ['metadata', 'annotations']);
+  if (!isMap(annotations)) return false;
+  return getKey(annotations, 'storageclass.kubernetes.io/is-default-class') === 'true' || getKey(annotations, 'storageclass.beta.kubernetes.io/is-default-class') === 'true';
+}
+
+/** printResourceQuota: `resource: used/hard` of status.hard, sorted, requests and `limits.*` apart. */
+function quotaColumn(o: ValueMap, limits: boolean): string {
+  const hard = getPath(o, ['status', 'hard']);
+  const used = getPath(o, ['status', 'used']);
+  if (!isMap(hard)) return '';
+  return Object.keys(hard)
+    .sort()
+    .filter((r) => (r.split('.').length > 1 && r.split('.')[0] === 'limits') === limits)
+    .map((r) => `${r}: ${quantityText(isMap(used) ? getKey(used, r) : undefined)}/${quantityText(getKey(hard, r))}`)
+    .join(', ');
+}
+
+/** printControllerRevision's CONTROLLER: the controller owner as `kind.group/name`, lower-cased kind, or `<none>`. */
+function controllerOf(o: ValueMap): string {
+  const owner = list(o, 'metadata', 'ownerReferences').find((r) => isMap(r) && getKey(r, 'controller') === true);
+  if (!isMap(owner)) return '<none>';
+  const apiVersion = str(owner, 'apiVersion');
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  const kind = str(owner, 'kind');
+  const groupKind = group === '' ? kind : `${kind}.${group}`;
+  return groupKind === '' ? str(owner, 'name') : `${groupKind.toLowerCase()}/${str(owner, 'name')}`;
+}
+
+/**
+ * An events.k8s.io Event as the core Event the printer reads: kube-apiserver stores both as the
+ * internal core Event (pkg/apis/events/v1 conversion), so `kubectl get events.events.k8s.io`
+ * prints printEvent's columns.
+ */
+function eventsV1AsCore(o: ValueMap): ValueMap {
+  const out = newMap();
+  const copy = (from: string, to: string) => {
+    const v = getKey(o, from);
+    if (v !== undefined) out[to] = v;
+  };
+  copy('metadata', 'metadata');
+  copy('regarding', 'involvedObject');
+  copy('reason', 'reason');
+  copy('note', 'message');
+  copy('deprecatedSource', 'source');
+  copy('deprecatedFirstTimestamp', 'firstTimestamp');
+  copy('deprecatedLastTimestamp', 'lastTimestamp');
+  copy('deprecatedCount', 'count');
+  copy('type', 'type');
+  copy('eventTime', 'eventTime');
+  copy('series', 'series');
+  copy('reportingController', 'reportingComponent');
+  copy('reportingInstance', 'reportingInstance');
+  return out;
+}
+
+function isEventsV1(group: string, kind: string): boolean {
+  return group === 'events.k8s.io' && kind === 'Event';
+}
+
+const WEBHOOKS: readonly Column[] = [NAME, { name: 'Webhooks', type: 'integer', description: 'Webhooks indicates the number of webhooks registered in this configuration', cell: (o) => list(o, 'webhooks').length }, AGE];
+
 /** Columns per group/kind; kinds not listed get NAME and AGE. */
 const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   '/Pod': [
@@ -373,6 +561,73 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
     // A string column filled with an integer, as the printer declares and fills it.
     { name: 'Count', type: 'string', priority: 1, description: DOC.eventCount, cell: eventCount },
     { ...NAME, priority: 1 },
+  ],
+  '/PersistentVolume': [
+    NAME,
+    { name: 'Capacity', type: 'string', description: DOC.pvCapacity, cell: (o) => quantityText(getPath(o, ['spec', 'capacity', 'storage'])) },
+    { name: 'Access Modes', type: 'string', description: DOC.pvAccessModes, cell: (o) => accessModes(getPath(o, ['spec', 'accessModes'])) },
+    { name: 'Reclaim Policy', type: 'string', description: DOC.pvReclaimPolicy, cell: (o) => str(o, 'spec', 'persistentVolumeReclaimPolicy') },
+    { name: 'Status', type: 'string', description: DOC.pvPhase, cell: phaseOf },
+    { name: 'Claim', type: 'string', description: DOC.pvClaimRef, cell: (o) => (isMap(getPath(o, ['spec', 'claimRef'])) ? `${str(o, 'spec', 'claimRef', 'namespace')}/${str(o, 'spec', 'claimRef', 'name')}` : '') },
+    { name: 'StorageClass', type: 'string', description: 'StorageClass of the pv', cell: storageClassOf },
+    { name: 'VolumeAttributesClass', type: 'string', description: 'VolumeAttributesClass of the pv', cell: (o) => unsetOr(o, 'spec', 'volumeAttributesClassName') },
+    { name: 'Reason', type: 'string', description: DOC.pvReason, cell: (o) => str(o, 'status', 'reason') },
+    AGE,
+    { name: 'VolumeMode', type: 'string', priority: 1, description: DOC.pvVolumeMode, cell: (o) => unsetOr(o, 'spec', 'volumeMode') },
+  ],
+  '/PersistentVolumeClaim': [
+    NAME,
+    { name: 'Status', type: 'string', description: DOC.pvcPhase, cell: phaseOf },
+    { name: 'Volume', type: 'string', description: DOC.pvcVolumeName, cell: (o) => str(o, 'spec', 'volumeName') },
+    // Capacity and access modes come from status, once the claim names its volume.
+    { name: 'Capacity', type: 'string', description: DOC.pvcCapacity, cell: (o) => (str(o, 'spec', 'volumeName') === '' ? '' : quantityText(getPath(o, ['status', 'capacity', 'storage']))) },
+    { name: 'Access Modes', type: 'string', description: DOC.pvcAccessModes, cell: (o) => (str(o, 'spec', 'volumeName') === '' ? '' : accessModes(getPath(o, ['status', 'accessModes']))) },
+    { name: 'StorageClass', type: 'string', description: 'StorageClass of the pvc', cell: storageClassOf },
+    { name: 'VolumeAttributesClass', type: 'string', description: 'VolumeAttributesClass of the pvc', cell: (o) => unsetOr(o, 'spec', 'volumeAttributesClassName') },
+    AGE,
+    { name: 'VolumeMode', type: 'string', priority: 1, description: DOC.pvcVolumeMode, cell: (o) => unsetOr(o, 'spec', 'volumeMode') },
+  ],
+  '/Endpoints': [NAME, { name: 'Endpoints', type: 'string', description: DOC.endpointsSubsets, cell: endpointsText }, AGE],
+  '/ResourceQuota': [
+    NAME,
+    { name: 'Request', type: 'string', description: 'Request represents a minimum amount of cpu/memory that a container may consume.', cell: (o) => quotaColumn(o, false) },
+    { name: 'Limit', type: 'string', description: 'Limits control the maximum amount of cpu/memory that a container may use independent of contention on the node.', cell: (o) => quotaColumn(o, true) },
+    AGE,
+  ],
+  '/ReplicationController': [
+    NAME,
+    { name: 'Desired', type: 'integer', description: DOC.rcSpecReplicas, cell: (o) => int(o, 'spec', 'replicas') },
+    { name: 'Current', type: 'integer', description: DOC.rcStatusReplicas, cell: (o) => int(o, 'status', 'replicas') },
+    { name: 'Ready', type: 'integer', description: DOC.rcReadyReplicas, cell: (o) => int(o, 'status', 'readyReplicas') },
+    AGE,
+    ...workloadWide(DOC.rcSelector).slice(0, 2),
+    // labels.FormatLabels of the selector map.
+    { name: 'Selector', type: 'string', priority: 1, description: DOC.rcSelector, cell: (o) => mapText(getPath(o, ['spec', 'selector'])) },
+  ],
+  'storage.k8s.io/StorageClass': [
+    { ...NAME, cell: (o) => `${str(o, 'metadata', 'name')}${isDefaultClass(o) ? ' (default)' : ''}` },
+    { name: 'Provisioner', type: 'string', description: DOC.scProvisioner, cell: (o) => str(o, 'provisioner') },
+    { name: 'ReclaimPolicy', type: 'string', description: DOC.scReclaimPolicy, cell: (o) => str(o, 'reclaimPolicy') || 'Delete' },
+    { name: 'VolumeBindingMode', type: 'string', description: DOC.scVolumeBindingMode, cell: (o) => str(o, 'volumeBindingMode') || 'Immediate' },
+    // A string column filled with a boolean, as the printer declares and fills it.
+    { name: 'AllowVolumeExpansion', type: 'string', description: DOC.scAllowVolumeExpansion, cell: (o) => getKey(o, 'allowVolumeExpansion') === true },
+    AGE,
+  ],
+  'admissionregistration.k8s.io/MutatingWebhookConfiguration': WEBHOOKS,
+  'admissionregistration.k8s.io/ValidatingWebhookConfiguration': WEBHOOKS,
+  'discovery.k8s.io/EndpointSlice': [
+    NAME,
+    { name: 'AddressType', type: 'string', description: DOC.sliceAddressType, cell: (o) => str(o, 'addressType') },
+    { name: 'Ports', type: 'string', description: DOC.slicePorts, cell: slicePorts },
+    { name: 'Endpoints', type: 'string', description: DOC.sliceEndpoints, cell: sliceEndpoints },
+    AGE,
+  ],
+  'apps/ControllerRevision': [
+    NAME,
+    { name: 'Controller', type: 'string', description: 'Controller of the object', cell: controllerOf },
+    // A string column filled with an integer.
+    { name: 'Revision', type: 'string', description: DOC.controllerRevision, cell: (o) => int(o, 'revision') },
+    AGE,
   ],
   '/ServiceAccount': [NAME, { name: 'Secrets', type: 'string', description: DOC.serviceAccountSecrets, cell: (o) => list(o, 'secrets').length }, AGE],
   'rbac.authorization.k8s.io/RoleBinding': bindingColumns(DOC.roleBindingRoleRef, 'roleBinding'),
@@ -567,6 +822,7 @@ export function tableView(resource: ResourceType, apiVersion: string, subresourc
     ...(subresource ? { subresource } : {}),
     ...(columns ? { printerColumns: columns } : {}),
     ...(stored !== apiVersion ? { printed: (o: ValueMap) => objectAt(resource, o, stored) } : {}),
+    ...(isEventsV1(resource.group, resource.kind) ? { printed: eventsV1AsCore } : {}),
   };
 }
 
@@ -584,7 +840,7 @@ const DEFAULT_TABLE_KINDS = new Set(['rbac.authorization.k8s.io/Role', 'rbac.aut
 function columnsFor(view: TableView): readonly Column[] {
   if (view.subresource === 'scale') return view.custom ? CUSTOM_SCALE : BUILTIN_SCALE;
   if (view.custom) return customResourceColumns(view.printerColumns);
-  const key = `${view.group}/${view.kind}`;
+  const key = isEventsV1(view.group, view.kind) ? '/Event' : `${view.group}/${view.kind}`;
   if (DEFAULT_TABLE_KINDS.has(key)) return DEFAULT_TABLE;
   return Object.hasOwn(COLUMNS, key) ? COLUMNS[key] : [NAME, AGE];
 }

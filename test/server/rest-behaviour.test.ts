@@ -130,11 +130,11 @@ describe('Table responses for kubectl get', () => {
   it('a kind without columns of its own gets NAME and AGE, with ages as kubectl prints them', async () => {
     let now = TEST_NOW;
     const s = await start({ now: () => now });
-    // A kind whose printer's columns are not modelled (docs/serve.md lists them).
-    const sc = JSON.stringify({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'fast' }, provisioner: 'example.com/disk' });
-    expect((await call(s, 'POST', '/apis/storage.k8s.io/v1/storageclasses', sc, JSON_HEADERS)).status).toBe(201);
+    // A kind whose printer has no columns but these (kube-apiserver's printDeviceClass).
+    const dc = JSON.stringify({ apiVersion: 'resource.k8s.io/v1', kind: 'DeviceClass', metadata: { name: 'fast' }, spec: {} });
+    expect((await call(s, 'POST', '/apis/resource.k8s.io/v1/deviceclasses', dc, JSON_HEADERS)).status).toBe(201);
     now = '2024-05-01T10:07:30Z';
-    const t = (await call(s, 'GET', '/apis/storage.k8s.io/v1/storageclasses', undefined, { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' })).json;
+    const t = (await call(s, 'GET', '/apis/resource.k8s.io/v1/deviceclasses', undefined, { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' })).json;
     expect(t.columnDefinitions.map((c: any) => c.name)).toEqual(['Name', 'Age']);
     expect(t.rows.map((r: any) => r.cells)).toEqual([['fast', '7m30s']]);
   });

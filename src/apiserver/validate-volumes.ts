@@ -7,9 +7,10 @@
  * `may not specify more than 1 volume type` at the path upstream names them (`downwarAPI` and
  * `cephFS` as it spells them) and not checked further. The contents are checked for the common
  * sources: emptyDir, hostPath, secret, persistentVolumeClaim, downwardAPI, configMap and
- * projected. A volume with no source at all is made an emptyDir by defaulting; `image` (the
- * ImageVolume gate, off in 1.32) is dropped before validation, so a volume with only that has
- * none: `must specify a volume type`.
+ * projected. A volume with no source at all is made an emptyDir by defaulting, so `must specify
+ * a volume type` is not reached through the v1 API. An `image` volume counts as a source here:
+ * with the ImageVolume gate off (1.32's default) the pod strategy drops such a volume and the
+ * mounts naming it before validation (dropImageVolumes), which is not modelled.
  */
 import { getKey, isMap, type Value } from '../value/value.js';
 import { isDns1123Label } from './name-validation.js';
@@ -32,7 +33,7 @@ const SOURCES: readonly (readonly [string, string])[] = [
   ['quobyte', 'quobyte'], ['downwardAPI', 'downwarAPI'], ['fc', 'fc'], ['flexVolume', 'flexVolume'], ['configMap', 'configMap'],
   ['azureFile', 'azureFile'], ['vsphereVolume', 'vsphereVolume'], ['photonPersistentDisk', 'photonPersistentDisk'],
   ['portworxVolume', 'portworxVolume'], ['azureDisk', 'azureDisk'], ['storageos', 'storageos'], ['projected', 'projected'],
-  ['scaleIO', 'scaleIO'], ['csi', 'csi'], ['ephemeral', 'ephemeral'],
+  ['scaleIO', 'scaleIO'], ['csi', 'csi'], ['ephemeral', 'ephemeral'], ['image', 'image'],
 ];
 
 const FILE_MODE = 'must be a number between 0 and 0777 (octal), both inclusive';

@@ -64,6 +64,10 @@ describe('volumes', () => {
     );
   });
 
+  it('an image volume is a source (kube-apiserver drops it with the ImageVolume gate off, not modelled), not a volume without one', () => {
+    ok(real().create(pod({ volumes: [{ name: 'img', image: { reference: 'registry.example/data:1' } }], containers: [web] }), { fieldManager: 'm' }));
+  });
+
   it("the common sources' required fields and paths", () => {
     expect(
       podMessage({

@@ -2,10 +2,11 @@
  * The part of kube-apiserver 1.32's `ValidatePodSpec` and `ValidatePodTemplateSpec`
  * (pkg/apis/core/validation) that is modelled, in its order: the volumes (validate-volumes.ts),
  * the containers and init containers (validate-containers.ts: names, images, ports, env,
- * volume mounts, pull policy, resources, probes), the restart policy and the DNS policy; for a
+ * volume mounts, pull policy, resources, probes), the restart policy and the DNS policy, then the
+ * pod-level fields of validate-pod-fields.ts (node selector, gates, names, tolerations); for a
  * template also its labels and annotations (at `<template>.labels` and `<template>.annotations`,
  * not under `metadata`), for a Pod the images without surrounding blanks. The rest (ephemeral
- * containers, security contexts, affinity, tolerations, DNS config, topology spread, ...) is not
+ * containers, security contexts, affinity, DNS config, topology spread, ...) is not
  * checked: a spec that is wrong only there is accepted.
  */
 import { getKey, isMap, type Value } from '../value/value.js';
@@ -15,6 +16,7 @@ import { invalidValue, notSupported } from './field-error.js';
 import { annotationsErrors, labelsErrors } from './validate-labels.js';
 import { containersErrors, initContainersErrors } from './validate-containers.js';
 import { volumesErrors } from './validate-volumes.js';
+import { podFieldsErrors } from './validate-pod-fields.js';
 
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
@@ -38,6 +40,7 @@ export function podSpecErrors(spec: Value | undefined, field: string): FieldErro
   }
   const dnsPolicy = at(spec, 'dnsPolicy');
   if (typeof dnsPolicy === 'string' && !DNS_POLICIES.includes(dnsPolicy)) errors.push(notSupported(`${field}.dnsPolicy`, dnsPolicy, DNS_POLICIES));
+  errors.push(...podFieldsErrors(spec, field));
   return errors;
 }
 

@@ -284,3 +284,60 @@ describe('resources and policies', () => {
     ok(real().create(workload('Deployment', { containers: [{ name: 'web', image: ' nginx' }] }), { fieldManager: 'm' }));
   });
 });
+
+describe('the pod-level fields after the containers', () => {
+  it('node selector labels, gate names, account, node and host names, in ValidatePodSpec order', () => {
+    // A Job's template: a Pod's priorityClassName meets the Priority admission plugin first.
+    const job = workload('Job', {
+        containers: [web],
+        nodeSelector: { 'kubernetes.io/os': 'linux os' },
+        readinessGates: [{ conditionType: 'example.com/ready gate' }],
+        schedulingGates: [{ name: 'example.com/wait' }, { name: 'example.com/wait' }],
+        serviceAccountName: 'Builder',
+        nodeName: 'node_1',
+        activeDeadlineSeconds: 0,
+        hostname: 'web.1',
+        subdomain: 'Sub',
+        priorityClassName: 'High',
+    });
+    const spec = 'spec.template.spec';
+    expect(fail(real().create(job, { fieldManager: 'm' })).message).toBe(
+      'Job.batch "x" is invalid: [' +
+        [
+        `${spec}.nodeSelector: Invalid value: "linux os": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')`,
+        `${spec}.readinessGates[0].conditionType: Invalid value: "example.com/ready gate": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`,
+        `${spec}.schedulingGates[1]: Duplicate value: "example.com/wait"`,
+        `${spec}.serviceAccountName: Invalid value: "Builder": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+        `${spec}.nodeName: Invalid value: "node_1": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+        `${spec}.activeDeadlineSeconds: Invalid value: 0: must be between 1 and 2147483647, inclusive`,
+        `${spec}.hostname: Invalid value: "web.1": must not contain dots`,
+        `${spec}.subdomain: Invalid value: "Sub": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')`,
+        `${spec}.priorityClassName: Invalid value: "High": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+        ].join(', ') +
+        ']',
+    );
+  });
+
+  it('tolerations: an empty key only with Exists, tolerationSeconds only with NoExecute, known operators and effects', () => {
+    const deployment = workload('Deployment', {
+      containers: [web],
+      tolerations: [
+        { operator: 'Equal', value: 'x' },
+        { key: 'dedicated', operator: 'Equal', value: 'gpu', effect: 'NoSchedule', tolerationSeconds: 60 },
+        { key: 'dedicated', operator: 'In', effect: 'Evict' },
+        { key: 'dedicated', value: 'a b' },
+      ],
+    });
+    expect(fail(real().create(deployment, { fieldManager: 'm' })).message).toBe(
+      'Deployment.apps "x" is invalid: [' +
+        [
+          'spec.template.spec.tolerations[0].operator: Invalid value: "Equal": operator must be Exists when `key` is empty, which means "match all values and all keys"',
+          `spec.template.spec.tolerations[1].effect: Invalid value: "NoSchedule": effect must be 'NoExecute' when \`tolerationSeconds\` is set`,
+          'spec.template.spec.tolerations[2].operator: Unsupported value: "In": supported values: "Equal", "Exists"',
+          'spec.template.spec.tolerations[2].effect: Unsupported value: "Evict": supported values: "NoSchedule", "PreferNoSchedule", "NoExecute"',
+          `spec.template.spec.tolerations[3].operator: Invalid value: "a b": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')`,
+        ].join(', ') +
+        ']',
+    );
+  });
+});

@@ -507,6 +507,28 @@ function isEventsV1(group: string, kind: string): boolean {
   return group === 'events.k8s.io' && kind === 'Event';
 }
 
+/** metav1.LabelSelector's String() (gogo-protobuf's): `&LabelSelector{MatchLabels:map[string]string{k: v,},MatchExpressions:[]LabelSelectorRequirement{...},}`. */
+function goLabelSelectorString(sel: ValueMap): string {
+  const labels = getKey(sel, 'matchLabels');
+  const keys = isMap(labels) ? Object.keys(labels).sort() : [];
+  const matchLabels = `map[string]string{${keys.map((k) => `${k}: ${String((labels as ValueMap)[k])},`).join('')}}`;
+  const expressions = list(sel, 'matchExpressions')
+    .filter(isMap)
+    .map((e) => `LabelSelectorRequirement{Key:${str(e, 'key')},Operator:${str(e, 'operator')},Values:[${list(e, 'values').map(String).join(' ')}],},`)
+    .join('');
+  return `&LabelSelector{MatchLabels:${matchLabels},MatchExpressions:[]LabelSelectorRequirement{${expressions}},}`;
+}
+
+/** printValidatingAdmissionPolicyBinding's PARAMREF: `namespace/name` (`*` for no namespace), else the selector's Go text, else `<unset>`. */
+function paramRefText(o: ValueMap): string {
+  const ref = getPath(o, ['spec', 'paramRef']);
+  if (!isMap(ref)) return '<unset>';
+  const name = str(ref, 'name');
+  if (name !== '') return `${str(ref, 'namespace') || '*'}/${name}`;
+  const selector = getKey(ref, 'selector');
+  return isMap(selector) ? goLabelSelectorString(selector) : '<unset>';
+}
+
 const WEBHOOKS: readonly Column[] = [NAME, { name: 'Webhooks', type: 'integer', description: 'Webhooks indicates the number of webhooks registered in this configuration', cell: (o) => list(o, 'webhooks').length }, AGE];
 
 /** Columns per group/kind; kinds not listed get NAME and AGE. */
@@ -627,6 +649,36 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
     { name: 'Controller', type: 'string', description: 'Controller of the object', cell: controllerOf },
     // A string column filled with an integer.
     { name: 'Revision', type: 'string', description: DOC.controllerRevision, cell: (o) => int(o, 'revision') },
+    AGE,
+  ],
+  'networking.k8s.io/IngressClass': [
+    NAME,
+    { name: 'Controller', type: 'string', description: 'Controller that is responsible for handling this class', cell: (o) => str(o, 'spec', 'controller') },
+    {
+      name: 'Parameters',
+      type: 'string',
+      description: 'A reference to a resource with additional parameters',
+      cell: (o) => {
+        const p = getPath(o, ['spec', 'parameters']);
+        if (!isMap(p)) return '<none>';
+        const group = getKey(p, 'apiGroup');
+        return `${str(p, 'kind')}${typeof group === 'string' ? `.${group}` : ''}/${str(p, 'name')}`;
+      },
+    },
+    AGE,
+  ],
+  // The printer describes HANDLER with ObjectMeta's doc of a field it does not have: empty.
+  'node.k8s.io/RuntimeClass': [NAME, { name: 'Handler', type: 'string', cell: (o) => str(o, 'handler') }, AGE],
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicy': [
+    NAME,
+    { name: 'Validations', type: 'integer', description: 'Validations indicates the number of validation rules defined in this configuration', cell: (o) => list(o, 'spec', 'validations').length },
+    { name: 'ParamKind', type: 'string', description: 'ParamKind specifies the kind of resources used to parameterize this policy', cell: (o) => (isMap(getPath(o, ['spec', 'paramKind'])) ? `${str(o, 'spec', 'paramKind', 'apiVersion')}/${str(o, 'spec', 'paramKind', 'kind')}` : '<unset>') },
+    AGE,
+  ],
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding': [
+    NAME,
+    { name: 'PolicyName', type: 'string', description: 'PolicyName indicates the policy definition which the policy binding binded to', cell: (o) => str(o, 'spec', 'policyName') },
+    { name: 'ParamRef', type: 'string', description: 'ParamRef indicates the param resource which sets the configration param', cell: paramRefText },
     AGE,
   ],
   '/ServiceAccount': [NAME, { name: 'Secrets', type: 'string', description: DOC.serviceAccountSecrets, cell: (o) => list(o, 'secrets').length }, AGE],

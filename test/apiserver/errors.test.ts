@@ -117,6 +117,37 @@ describe('apply-path errors', () => {
   });
 });
 
+describe('patch bodies that are not JSON (Go\'s SyntaxError text, worded per patch type)', () => {
+  const target = ref('v1', 'ConfigMap', 'cm');
+  const patched = (type: 'json' | 'merge' | 'strategic', body: string, fieldValidation?: 'Strict' | 'Warn' | 'Ignore') => {
+    const c = cluster();
+    ok(c.create(cm(), { fieldManager: 'm' }));
+    const r = fail(c.patch(target, type, body, { fieldManager: 'p', ...(fieldValidation ? { fieldValidation } : {}) }));
+    expect(ok(c.get(target))).toMatchObject({ data: { a: '1' } });
+    return r;
+  };
+  it('merge and JSON patches are read strictly first (fieldValidation Warn, the default, or Strict): `error decoding patch: ...`', () => {
+    expect(patched('merge', '{"data":{"a":"b"}')).toMatchObject({ code: 400, reason: 'BadRequest', message: 'error decoding patch: unexpected end of JSON input' });
+    expect(patched('merge', '{"data":}', 'Strict').message).toBe("error decoding patch: invalid character '}' looking for beginning of value");
+    expect(patched('json', '[{"op":"add",}]', 'Warn').message).toBe("error decoding patch: invalid character '}' looking for beginning of object key string");
+    expect(patched('json', "[{'op':'add'}]").message).toBe("error decoding patch: invalid character '\\'' looking for beginning of object key string");
+  });
+  it('with fieldValidation Ignore, the patch libraries\' own words: json-patch passes Go\'s text on, a merge patch is `Invalid JSON Patch`', () => {
+    expect(patched('json', '[{"op":"add",}]', 'Ignore')).toMatchObject({ code: 400, message: "invalid character '}' looking for beginning of object key string" });
+    expect(patched('merge', '{"data":}', 'Ignore')).toMatchObject({ code: 400, message: 'Invalid JSON Patch' });
+  });
+  it('a strategic merge patch is Go\'s text alone, whatever the field validation', () => {
+    for (const fv of [undefined, 'Strict', 'Ignore'] as const) {
+      expect(patched('strategic', '{"data":{"a":"b"}} x', fv)).toMatchObject({ code: 400, reason: 'BadRequest', message: "invalid character 'x' after top-level value" });
+    }
+    expect(patched('strategic', '{"data":{"a":tru}}').message).toBe("invalid character '}' in literal true (expecting 'e')");
+  });
+  it('the object is looked up first: a missing one is 404 whatever the body', () => {
+    const c = cluster();
+    expect(fail(c.patch(ref('v1', 'ConfigMap', 'nope'), 'merge', '{"data":', { fieldManager: 'p' }))).toMatchObject({ code: 404, message: 'configmaps "nope" not found' });
+  });
+});
+
 describe('objects', () => {
   it('not found', () => {
     const c = cluster();

@@ -3,7 +3,7 @@
  * the server's 400 texts.
  */
 import { SsaError } from '../../errors/ssa-error.js';
-import { goJsonStringControl } from '../../document/input-text.js';
+import { goJsonSyntaxError } from '../go-json-syntax.js';
 import { readManifests } from '../../manifest/read-manifests.js';
 import { parseAllDocuments } from 'yaml';
 import { isMap, newMap, type Value, type ValueMap } from '../../value/value.js';
@@ -13,16 +13,25 @@ import type { StatusObject } from '../types.js';
 
 export type Decoded<T> = { ok: true; value: T } | { ok: false; status: StatusObject };
 
-/** A json/merge/strategic patch: decoded JSON. */
-export function decodeJsonPatchBody(patch: string | Value): Decoded<Value> {
+/**
+ * A json/merge/strategic patch: decoded JSON, or kube-apiserver's 400 for a body that is not JSON
+ * (endpoints/handlers/patch.go). With `fieldValidation` Warn (the default) or Strict, a json or
+ * merge patch is first read by sigs.k8s.io/json (`error decoding patch: <Go's text>`); with Ignore
+ * a json patch is read by json-patch's DecodePatch (Go's text alone) and a merge patch by its
+ * MergePatch (`Invalid JSON Patch`). A strategic merge patch is read into a map with Go's text alone.
+ */
+export function decodeJsonPatchBody(patch: string | Value, patchType: 'json' | 'merge' | 'strategic', fieldValidation: 'Strict' | 'Warn' | 'Ignore' = 'Warn'): Decoded<Value> {
   if (typeof patch !== 'string') return { ok: true, value: toValue(patch) };
-  const control = goJsonStringControl(patch);
-  if (control !== undefined) return { ok: false, status: badRequest(`error decoding patch: ${control}`) };
+  let value: Value;
   try {
-    return { ok: true, value: parseJson(patch) };
+    value = parseJson(patch);
   } catch (e) {
-    return { ok: false, status: badRequest(`error decoding patch: ${e instanceof Error ? e.message : String(e)}`) };
+    const text = goJsonSyntaxError(patch) ?? (e instanceof Error ? e.message : String(e));
+    if (patchType === 'strategic') return { ok: false, status: badRequest(text) };
+    if (fieldValidation !== 'Ignore') return { ok: false, status: badRequest(`error decoding patch: ${text}`) };
+    return { ok: false, status: badRequest(patchType === 'merge' ? 'Invalid JSON Patch' : text) };
   }
+  return { ok: true, value };
 }
 
 /**

@@ -84,15 +84,19 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
     return { state: done.state, response: withForgiven(done.response, r.forgivenConflicts) };
   }
 
-  const patchBody = decodeJsonPatchBody(req.patch);
-  if (!patchBody.ok) return { state, response: failure(patchBody.status) };
   if (req.patchType === 'strategic' && target.resource.custom) return { state, response: failure(unsupportedMediaType()) };
+  const readBody = () => decodeJsonPatchBody(req.patch, req.patchType as 'json' | 'merge' | 'strategic', opts.fieldValidation);
   if (sub === 'scale') {
-    return scaleWrite(state, target, { kind: 'patch', patchType: req.patchType, patch: patchBody.value }, { manager, now, dryRun, fieldValidation: opts.fieldValidation });
+    const scaleBody = readBody();
+    if (!scaleBody.ok) return { state, response: failure(scaleBody.status) };
+    return scaleWrite(state, target, { kind: 'patch', patchType: req.patchType, patch: scaleBody.value }, { manager, now, dryRun, fieldValidation: opts.fieldValidation });
   }
   if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
   const old = storedAt(state, target);
+  // The patchers read the body only when there is an object to patch: a missing one is a 404.
   if (!old) return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
+  const patchBody = readBody();
+  if (!patchBody.ok) return { state, response: failure(patchBody.status) };
   const ep = endpointFor(state, target.resource, target.version, sub, now);
   const patched = applyPatch(req.patchType, old, patchBody.value, ep.ctx.atom);
   if (!patched.ok) return { state, response: failure(patched.status) };

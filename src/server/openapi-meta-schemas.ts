@@ -1,6 +1,6 @@
 /**
  * The OpenAPI schemas of meta/v1's Status and DeleteOptions, which DELETE operations answer and
- * take. Status is its protobuf message's fields (openapi-go-facts.ts) with the TypeMeta the Go
+ * take, and of Patch, which PATCH operations take. Status is its protobuf message's fields (openapi-go-facts.ts) with the TypeMeta the Go
  * type inlines (`kind`, `apiVersion`, which the message leaves to the envelope); DeleteOptions
  * and its Preconditions are not among the messages the kinds reach, so their properties are
  * written here from the Go types (k8s.io/apimachinery/pkg/apis/meta/v1 types.go).
@@ -32,6 +32,9 @@ export function metaSchema(typeName: string, fromMessage: Json | undefined, ref:
           propagationPolicy: { type: 'string' },
         },
       };
+    case `${META}Patch`:
+      // What a PATCH takes: any object, named so that operations can refer to it.
+      return { type: 'object' };
     case `${META}Preconditions`:
       return { type: 'object', properties: { resourceVersion: { type: 'string' }, uid: { type: 'string' } } };
     default:

@@ -32,6 +32,7 @@ const PRODUCES_PROTOBUF = [...PRODUCES, PROTOBUF_MEDIA_TYPE];
 /** What a DELETE answers and takes (meta/v1's types, openapi-meta-schemas.ts). */
 const STATUS_TYPE = 'io.k8s.apimachinery.pkg.apis.meta.v1.Status';
 const DELETE_OPTIONS_TYPE = 'io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions';
+const PATCH_TYPE = 'io.k8s.apimachinery.pkg.apis.meta.v1.Patch';
 
 /** Query parameters that are not strings. */
 const PARAM_TYPES: Readonly<Record<string, 'boolean' | 'integer'>> = {
@@ -151,11 +152,15 @@ function operations(ops: readonly Operation[], c: OperationContext, idSuffix = '
     let operation: Json;
     if (c.dialect === 2) {
       if (bodySchema) parameters.unshift({ name: 'body', in: 'body', ...(op.body === 'deleteOptions' ? {} : { required: true }), schema: bodySchema });
-      if (op.body === 'patch') parameters.unshift({ name: 'body', in: 'body', required: true, schema: { type: 'object' } });
+      if (op.body === 'patch') parameters.unshift({ name: 'body', in: 'body', required: true, schema: { $ref: prefix + PATCH_TYPE } });
       const consumes = op.body === 'patch' ? (c.custom ? CUSTOM_PATCH_MEDIA_TYPES : PATCH_MEDIA_TYPES) : c.custom ? CUSTOM_CONSUMES : ['*/*'];
       operation = { consumes, produces, schemes: ['https'], tags: [c.tag], responses };
     } else {
-      const requestBody = bodySchema ? { requestBody: { content: { '*/*': { schema: bodySchema } }, ...(op.body === 'deleteOptions' ? {} : { required: true }) } } : {};
+      // A body's media types, as the v3 builder makes them from what the operation consumes.
+      const types = op.body === 'patch' ? (c.custom ? CUSTOM_PATCH_MEDIA_TYPES : PATCH_MEDIA_TYPES) : c.custom ? CUSTOM_CONSUMES : ['*/*'];
+      const schema = op.body === 'patch' ? { $ref: prefix + PATCH_TYPE } : bodySchema;
+      const content = Object.fromEntries([...types].sort().map((t) => [t, { schema }]));
+      const requestBody = schema ? { requestBody: { content, ...(op.body === 'deleteOptions' ? {} : { required: true }) } } : {};
       operation = { ...requestBody, responses, tags: [c.tag] };
     }
     out[op.method] = {
@@ -240,6 +245,7 @@ export function groupVersionPaths(catalog: CatalogLike, resources: readonly Reso
     // DELETE answers a Status and takes DeleteOptions.
     roots.set(STATUS_TYPE, [{ group: '', version: 'v1', kind: 'Status' }]);
     if (!roots.has(DELETE_OPTIONS_TYPE)) roots.set(DELETE_OPTIONS_TYPE, []);
+    if (!roots.has(PATCH_TYPE)) roots.set(PATCH_TYPE, []);
     paths[scope] = { ...operations(COLLECTION_OPS, c), parameters: [...(r.namespaced ? [pathParam(dialect, 'namespace')] : []), pretty] };
     paths[`${scope}/{name}`] = { ...operations(OBJECT_OPS, c), parameters: pathParams };
     if (r.namespaced) paths[`${base}/${plural}`] = { ...operations([LIST_ALL_OP], { ...c, idGroup: gvId }, 'ForAllNamespaces'), parameters: [...LIST_PARAMS, 'pretty'].sort().map((p) => queryParam(dialect, p)) };

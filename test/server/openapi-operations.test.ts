@@ -5,8 +5,8 @@
  * shared `#/parameters/...` entries read in place): each operation's query parameters by name and
  * type, in kube-openapi's order (by name, the body first), its responses and their schemas, what
  * it consumes and produces; DELETE and deletecollection answer `Status` (200, and 202 for a
- * delete) and take `DeleteOptions`, lists produce the watch streams too, and every path carries
- * `pretty`.
+ * delete) and take `DeleteOptions`, PATCH takes a `Patch` (in v3 once per patch media type),
+ * lists produce the watch streams too, and every path carries `pretty`.
  */
 import { describe, expect, it } from 'vitest';
 import { call, start } from './http-client.js';
@@ -17,6 +17,7 @@ const DEPLOYMENT = 'io.k8s.api.apps.v1.Deployment';
 const LIST = 'io.k8s.api.apps.v1.DeploymentList';
 const STATUS = 'io.k8s.apimachinery.pkg.apis.meta.v1.Status';
 const DELETE_OPTIONS = 'io.k8s.apimachinery.pkg.apis.meta.v1.DeleteOptions';
+const PATCH = 'io.k8s.apimachinery.pkg.apis.meta.v1.Patch';
 const OBJECT_TYPES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf'];
 const WATCH_TYPES = ['application/json;stream=watch', 'application/vnd.kubernetes.protobuf;stream=watch'];
 const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/apply-patch+yaml'];
@@ -76,7 +77,13 @@ const PATHS: Record<string, Record<string, Expected>> = {
   '/apis/apps/v1/namespaces/{namespace}/deployments/{name}': {
     get: { query: {}, responses: { '200': DEPLOYMENT, '401': undefined }, consumes: ['*/*'], produces: OBJECT_TYPES },
     put: { query: WRITE_PARAMS, responses: { '200': DEPLOYMENT, '201': DEPLOYMENT, '401': undefined }, body: { schema: DEPLOYMENT, required: true }, consumes: ['*/*'], produces: OBJECT_TYPES },
-    patch: { query: { ...WRITE_PARAMS, force: 'boolean' }, responses: { '200': DEPLOYMENT, '201': DEPLOYMENT, '401': undefined }, consumes: PATCH_TYPES, produces: OBJECT_TYPES },
+    patch: {
+      query: { ...WRITE_PARAMS, force: 'boolean' },
+      responses: { '200': DEPLOYMENT, '201': DEPLOYMENT, '401': undefined },
+      body: { schema: PATCH, required: true },
+      consumes: PATCH_TYPES,
+      produces: OBJECT_TYPES,
+    },
     delete: { query: DELETE_PARAMS, responses: { '200': STATUS, '202': STATUS, '401': undefined }, body: { schema: DELETE_OPTIONS, required: false }, consumes: ['*/*'], produces: OBJECT_TYPES },
   },
   '/apis/apps/v1/deployments': {
@@ -124,11 +131,14 @@ function checkOperation(dialect: 2 | 3, path: string, method: string, op: Json |
       expect(params[0], at).toBe(body[0]);
       expect(body[0].schema.$ref, at).toBe(ref(2, want.body.schema));
       expect(body[0].required === true, at).toBe(want.body.required);
-    } else if (method !== 'patch') expect(body, at).toEqual([]);
+    } else expect(body, at).toEqual([]);
   } else if (want.body) {
-    expect(op!.requestBody?.content?.['*/*']?.schema?.$ref, at).toBe(ref(3, want.body.schema));
+    // v3 has a request body per media type the operation consumes (kubectl looks for the
+    // strategic merge patch one to choose its patch type).
+    expect(Object.keys(op!.requestBody?.content ?? {}).sort(), at).toEqual([...want.consumes].sort());
+    for (const t of want.consumes) expect(op!.requestBody.content[t].schema?.$ref, `${at} ${t}`).toBe(ref(3, want.body.schema));
     expect(op!.requestBody.required === true, at).toBe(want.body.required);
-  }
+  } else expect(op!.requestBody, at).toBeUndefined();
 }
 
 describe('OpenAPI operations', () => {
@@ -142,12 +152,13 @@ describe('OpenAPI operations', () => {
         const pathParams = Object.fromEntries((item.parameters ?? []).map((p: Json) => [p.name, p.in]));
         expect(pathParams, path).toEqual(PATH_PARAMS[path]);
       }
-      // Every $ref resolves; Status and DeleteOptions have the Go types' properties.
+      // Every $ref resolves; Status and DeleteOptions have the Go types' properties, Patch is any object.
       const defs: Json = dialect === 2 ? doc.definitions : doc.components.schemas;
       const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]+)"/g)].map((m) => m[1]);
       for (const r of new Set(refs)) expect(defs[r.replace(/^#\/(definitions|components\/schemas)\//, '')], r).toBeDefined();
       const props = (name: string) => Object.fromEntries(Object.entries(defs[name].properties as Json).map(([k, v]) => [k, v.type ?? (v.$ref ?? v.allOf?.[0]?.$ref)?.replace(/^.*\./, '')]));
       expect(props(STATUS)).toEqual({ apiVersion: 'string', code: 'integer', details: 'StatusDetails', kind: 'string', message: 'string', metadata: 'ListMeta', reason: 'string', status: 'string' });
+      expect(defs[PATCH]).toEqual({ type: 'object' });
       expect(defs[STATUS]['x-kubernetes-group-version-kind']).toEqual([{ group: '', kind: 'Status', version: 'v1' }]);
       expect(props(DELETE_OPTIONS)).toEqual({
         apiVersion: 'string',

@@ -166,6 +166,11 @@ const DOC = {
     'ports specifies the list of network ports exposed by each endpoint in this slice. Each port must have a unique name. When ports is empty, it indicates that there are no defined ports. When a port is defined with a nil port value, it indicates "all ports". Each slice may include a maximum of 100 ports.',
   sliceEndpoints: 'endpoints is a list of unique endpoints in this slice. Each slice may include a maximum of 1000 endpoints.',
   controllerRevision: 'revision indicates the revision of the state represented by Data.',
+  nodeAddresses:
+    "List of addresses reachable to the node. Queried from cloud provider, if available. More info: https://kubernetes.io/docs/reference/node/node-status/#addresses Note: This field is declared as mergeable, but the merge key is not sufficiently unique, which can cause data corruption when it is merged. Callers should instead use a full-replacement patch. See https://pr.k8s.io/79391 for an example. Consumers should assume that addresses can change during the lifetime of a Node. However, there are some exceptions where this may not be possible, such as Pods that inherit a Node's address in its own status or consumers of the downward API (status.hostIP).",
+  nodeOsImage: 'OS Image reported by the node from /etc/os-release (e.g. Debian GNU/Linux 7 (wheezy)).',
+  nodeKernelVersion: "Kernel Version reported by the node from 'uname -r' (e.g. 3.16.0-0.bpo.4-amd64).",
+  nodeContainerRuntime: 'ContainerRuntime Version reported by the node through runtime remote API (e.g. containerd://1.4.2).',
   scaleSpecReplicas:
     'replicas is the desired number of instances for the scaled object.',
   scaleStatusReplicas:
@@ -529,6 +534,26 @@ function paramRefText(o: ValueMap): string {
   return isMap(selector) ? goLabelSelectorString(selector) : '<unset>';
 }
 
+/** findNodeRoles: `node-role.kubernetes.io/<role>` labels and the `kubernetes.io/role` label's value, sorted, once each; `<none>`. */
+function nodeRoles(o: ValueMap): string {
+  const labels = getPath(o, ['metadata', 'labels']);
+  const roles = new Set<string>();
+  if (isMap(labels)) {
+    for (const k of Object.keys(labels)) {
+      const v = labels[k];
+      if (k.startsWith('node-role.kubernetes.io/') && k.length > 'node-role.kubernetes.io/'.length) roles.add(k.slice('node-role.kubernetes.io/'.length));
+      else if (k === 'kubernetes.io/role' && typeof v === 'string' && v !== '') roles.add(v);
+    }
+  }
+  return roles.size > 0 ? [...roles].sort().join(',') : '<none>';
+}
+
+/** getNodeInternalIP and getNodeExternalIP: the first address of the type, else `<none>`. */
+function nodeAddress(o: ValueMap, type: string): string {
+  const found = list(o, 'status', 'addresses').find((a) => isMap(a) && getKey(a, 'type') === type);
+  return isMap(found) ? str(found, 'address') : '<none>';
+}
+
 const WEBHOOKS: readonly Column[] = [NAME, { name: 'Webhooks', type: 'integer', description: 'Webhooks indicates the number of webhooks registered in this configuration', cell: (o) => list(o, 'webhooks').length }, AGE];
 
 /** Columns per group/kind; kinds not listed get NAME and AGE. */
@@ -789,23 +814,20 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
       type: 'string',
       description: 'The status of the node',
       cell: (o) => {
-        const ready = list(o, 'status', 'conditions').find((c) => isMap(c) && getKey(c, 'type') === 'Ready');
+        // The printer keeps the last condition of each type.
+        const ready = list(o, 'status', 'conditions').filter((c) => isMap(c) && getKey(c, 'type') === 'Ready').pop();
         const s = isMap(ready) ? (getKey(ready, 'status') === 'True' ? 'Ready' : 'NotReady') : 'Unknown';
         return getPath(o, ['spec', 'unschedulable']) === true ? `${s},SchedulingDisabled` : s;
       },
     },
-    {
-      name: 'Roles',
-      type: 'string',
-      description: 'The roles of the node',
-      cell: (o) => {
-        const labels = getPath(o, ['metadata', 'labels']);
-        const roles = isMap(labels) ? Object.keys(labels).filter((k) => k.startsWith('node-role.kubernetes.io/')).map((k) => k.slice('node-role.kubernetes.io/'.length)) : [];
-        return roles.length > 0 ? roles.sort().join(',') : '<none>';
-      },
-    },
+    { name: 'Roles', type: 'string', description: 'The roles of the node', cell: nodeRoles },
     AGE,
     { name: 'Version', type: 'string', description: DOC.kubeletVersion, cell: (o) => str(o, 'status', 'nodeInfo', 'kubeletVersion') },
+    { name: 'Internal-IP', type: 'string', priority: 1, description: DOC.nodeAddresses, cell: (o) => nodeAddress(o, 'InternalIP') },
+    { name: 'External-IP', type: 'string', priority: 1, description: DOC.nodeAddresses, cell: (o) => nodeAddress(o, 'ExternalIP') },
+    { name: 'OS-Image', type: 'string', priority: 1, description: DOC.nodeOsImage, cell: (o) => str(o, 'status', 'nodeInfo', 'osImage') || '<unknown>' },
+    { name: 'Kernel-Version', type: 'string', priority: 1, description: DOC.nodeKernelVersion, cell: (o) => str(o, 'status', 'nodeInfo', 'kernelVersion') || '<unknown>' },
+    { name: 'Container-Runtime', type: 'string', priority: 1, description: DOC.nodeContainerRuntime, cell: (o) => str(o, 'status', 'nodeInfo', 'containerRuntimeVersion') || '<unknown>' },
   ],
   // The printer reads the internal object (autoscaling/v2's shape): a v1 object is converted first (tableView).
   'autoscaling/HorizontalPodAutoscaler': [

@@ -5,7 +5,7 @@
  * and everything printed must be the same at every step. The commands mix client-side and
  * server-side apply under several managers (with and without --force-conflicts, some with
  * --dry-run=server), create (with and without --save-config), label, annotate, set env, set image,
- * scale, merge and strategic merge patches over a ConfigMap and a Deployment whose contents vary
+ * scale, rollout restart, merge and strategic merge patches over a ConfigMap and a Deployment whose contents vary
  * (env, ports, containers, strategy) and a custom resource (JSON merge patches; a map-type list
  * and a set), from a cluster that has only the custom resource's CRD, so objects that do not
  * exist yet, conflicts and refused changes come up too.
@@ -16,7 +16,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { kubectlAnnotate, kubectlApply, kubectlCreate, kubectlLabel, kubectlPatch, kubectlScale, kubectlSetEnv, kubectlSetImage } from '../../src/actors/index.js';
+import { kubectlAnnotate, kubectlApply, kubectlCreate, kubectlLabel, kubectlPatch, kubectlRolloutRestart, kubectlScale, kubectlSetEnv, kubectlSetImage } from '../../src/actors/index.js';
 import { type Case, runCase, type Step, T0, T1 } from './kubectl-compare-harness.js';
 import { kubectlAvailable } from './kubectl-harness.js';
 
@@ -201,16 +201,20 @@ const strategicPatch = fc
   });
 
 const label = fc
-  .record({ target: fc.constantFrom('configmap/settings', 'deployment/nginx', 'widget/w'), value: fc.constantFrom('web', 'db', null), overwrite: fc.boolean() })
+  .record({ target: fc.constantFrom('configmap/settings', 'deployment/nginx', 'widget/w'), value: fc.constantFrom('web', 'db', null), overwrite: fc.boolean(), dryRun })
   .map(
-    ({ target, value, overwrite }): MakeStep =>
+    ({ target, value, overwrite, dryRun }): MakeStep =>
       () => ({
         step: {
-          argv: ['label', ...(overwrite ? ['--overwrite'] : []), target, value === null ? 'tier-' : `tier=${value}`],
-          sim: (s) => kubectlLabel(s, { resource: target, labels: { tier: value }, overwrite, ...at }),
+          argv: ['label', ...(overwrite ? ['--overwrite'] : []), ...(dryRun ? [`--dry-run=${dryRun}`] : []), target, value === null ? 'tier-' : `tier=${value}`],
+          sim: (s) => kubectlLabel(s, { resource: target, labels: { tier: value }, overwrite, ...(dryRun ? { dryRun } : {}), ...at }),
         },
       }),
   );
+
+const rolloutRestart = fc.constant<MakeStep>(() => ({
+  step: { argv: ['rollout', 'restart', 'deployment/nginx'], sim: (s) => kubectlRolloutRestart(s, { resource: 'deployment/nginx', ...at }) },
+}));
 
 const setEnv = fc.record({ name: fc.constantFrom('FOO', 'BAR', 'NEW'), value: fc.constantFrom('1', '3') }).map(
   ({ name, value }): MakeStep =>
@@ -236,7 +240,7 @@ const mergePatch = fc
     });
   });
 
-const sequence = fc.array(fc.oneof({ arbitrary: applyCsa, weight: 3 }, { arbitrary: applySsa, weight: 3 }, create, label, annotate, setEnv, setImage, scale, mergePatch, strategicPatch), {
+const sequence = fc.array(fc.oneof({ arbitrary: applyCsa, weight: 3 }, { arbitrary: applySsa, weight: 3 }, create, label, annotate, setEnv, setImage, scale, rolloutRestart, mergePatch, strategicPatch), {
   minLength: 2,
   maxLength: 5,
 });

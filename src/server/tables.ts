@@ -171,6 +171,18 @@ const DOC = {
   nodeOsImage: 'OS Image reported by the node from /etc/os-release (e.g. Debian GNU/Linux 7 (wheezy)).',
   nodeKernelVersion: "Kernel Version reported by the node from 'uname -r' (e.g. 3.16.0-0.bpo.4-amd64).",
   nodeContainerRuntime: 'ContainerRuntime Version reported by the node through runtime remote API (e.g. containerd://1.4.2).',
+  csiAttachRequired:
+    "attachRequired indicates this CSI volume driver requires an attach operation (because it implements the CSI ControllerPublishVolume() method), and that the Kubernetes attach detach controller should call the attach volume interface which checks the volumeattachment status and waits until the volume is attached before proceeding to mounting. The CSI external-attacher coordinates with CSI volume driver and updates the volumeattachment status when the attach operation is complete. If the CSIDriverRegistry feature gate is enabled and the value is specified to false, the attach operation will be skipped. Otherwise the attach operation will be called.\n\nThis field is immutable.",
+  csiPodInfoOnMount:
+    "podInfoOnMount indicates this CSI volume driver requires additional pod information (like podName, podUID, etc.) during mount operations, if set to true. If set to false, pod information will not be passed on mount. Default is false.\n\nThe CSI driver specifies podInfoOnMount as part of driver deployment. If true, Kubelet will pass pod information as VolumeContext in the CSI NodePublishVolume() calls. The CSI driver is responsible for parsing and validating the information passed in as VolumeContext.\n\nThe following VolumeContext will be passed if podInfoOnMount is set to true. This list might grow, but the prefix will be used. \"csi.storage.k8s.io/pod.name\": pod.Name \"csi.storage.k8s.io/pod.namespace\": pod.Namespace \"csi.storage.k8s.io/pod.uid\": string(pod.UID) \"csi.storage.k8s.io/ephemeral\": \"true\" if the volume is an ephemeral inline volume\n                                defined by a CSIVolumeSource, otherwise \"false\"\n\n\"csi.storage.k8s.io/ephemeral\" is a new feature in Kubernetes 1.16. It is only required for drivers which support both the \"Persistent\" and \"Ephemeral\" VolumeLifecycleMode. Other drivers can leave pod info disabled and/or ignore this field. As Kubernetes 1.15 doesn't support this field, drivers can only support one mode when deployed on such a cluster and the deployment determines which mode that is, for example via a command line parameter of the driver.\n\nThis field was immutable in Kubernetes < 1.29 and now is mutable.",
+  csiStorageCapacity:
+    "storageCapacity indicates that the CSI volume driver wants pod scheduling to consider the storage capacity that the driver deployment will report by creating CSIStorageCapacity objects with capacity information, if set to true.\n\nThe check can be enabled immediately when deploying a driver. In that case, provisioning new volumes with late binding will pause until the driver deployment has published some suitable CSIStorageCapacity object.\n\nAlternatively, the driver can be deployed with the field unset or false and it can be flipped later when storage capacity information has been published.\n\nThis field was immutable in Kubernetes <= 1.22 and now is mutable.",
+  csiTokenRequests:
+    "tokenRequests indicates the CSI driver needs pods' service account tokens it is mounting volume for to do necessary authentication. Kubelet will pass the tokens in VolumeContext in the CSI NodePublishVolume calls. The CSI driver should parse and validate the following VolumeContext: \"csi.storage.k8s.io/serviceAccount.tokens\": {\n  \"<audience>\": {\n    \"token\": <token>,\n    \"expirationTimestamp\": <expiration timestamp in RFC3339>,\n  },\n  ...\n}\n\nNote: Audience in each TokenRequest should be different and at most one token is empty string. To receive a new token after expiry, RequiresRepublish can be used to trigger NodePublishVolume periodically.",
+  csiRequiresRepublish:
+    "requiresRepublish indicates the CSI driver wants `NodePublishVolume` being periodically called to reflect any possible change in the mounted volume. This field defaults to false.\n\nNote: After a successful initial NodePublishVolume call, subsequent calls to NodePublishVolume should only update the contents of the volume. New mount points will not be seen by a running container.",
+  csiModes:
+    "volumeLifecycleModes defines what kind of volumes this CSI volume driver supports. The default if the list is empty is \"Persistent\", which is the usage defined by the CSI specification and implemented in Kubernetes via the usual PV/PVC mechanism.\n\nThe other mode is \"Ephemeral\". In this mode, volumes are defined inline inside the pod spec with CSIVolumeSource and their lifecycle is tied to the lifecycle of that pod. A driver has to be aware of this because it is only going to get a NodePublishVolume call for such a volume.\n\nFor more information about implementing this mode, see https://kubernetes-csi.github.io/docs/ephemeral-local-volumes.html A driver can support one or more of these modes and more modes may be added in the future.\n\nThis field is beta. This field is immutable.",
   scaleSpecReplicas:
     'replicas is the desired number of instances for the scaled object.',
   scaleStatusReplicas:
@@ -554,6 +566,17 @@ function nodeAddress(o: ValueMap, type: string): string {
   return isMap(found) ? str(found, 'address') : '<none>';
 }
 
+/** A boolean pointer the printer shows as its value, or `fallback` when unset. */
+function boolOr(o: ValueMap, fallback: boolean, ...path: string[]): boolean {
+  const v = getPath(o, path);
+  return typeof v === 'boolean' ? v : fallback;
+}
+
+/** printMutatingAdmissionPolicy's and printValidatingAdmissionPolicy's PARAMKIND. */
+function paramKindText(o: ValueMap): string {
+  return isMap(getPath(o, ['spec', 'paramKind'])) ? `${str(o, 'spec', 'paramKind', 'apiVersion')}/${str(o, 'spec', 'paramKind', 'kind')}` : '<unset>';
+}
+
 const WEBHOOKS: readonly Column[] = [NAME, { name: 'Webhooks', type: 'integer', description: 'Webhooks indicates the number of webhooks registered in this configuration', cell: (o) => list(o, 'webhooks').length }, AGE];
 
 /** Columns per group/kind; kinds not listed get NAME and AGE. */
@@ -697,7 +720,7 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   'admissionregistration.k8s.io/ValidatingAdmissionPolicy': [
     NAME,
     { name: 'Validations', type: 'integer', description: 'Validations indicates the number of validation rules defined in this configuration', cell: (o) => list(o, 'spec', 'validations').length },
-    { name: 'ParamKind', type: 'string', description: 'ParamKind specifies the kind of resources used to parameterize this policy', cell: (o) => (isMap(getPath(o, ['spec', 'paramKind'])) ? `${str(o, 'spec', 'paramKind', 'apiVersion')}/${str(o, 'spec', 'paramKind', 'kind')}` : '<unset>') },
+    { name: 'ParamKind', type: 'string', description: 'ParamKind specifies the kind of resources used to parameterize this policy', cell: paramKindText },
     AGE,
   ],
   'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding': [
@@ -706,6 +729,34 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
     { name: 'ParamRef', type: 'string', description: 'ParamRef indicates the param resource which sets the configration param', cell: paramRefText },
     AGE,
   ],
+  'admissionregistration.k8s.io/MutatingAdmissionPolicy': [
+    NAME,
+    { name: 'Mutations', type: 'integer', description: 'Mutation indicates the number of mutations rules defined in this configuration', cell: (o) => list(o, 'spec', 'mutations').length },
+    { name: 'ParamKind', type: 'string', description: 'ParamKind specifies the kind of resources used to parameterize this policy', cell: paramKindText },
+    AGE,
+  ],
+  'admissionregistration.k8s.io/MutatingAdmissionPolicyBinding': [
+    NAME,
+    { name: 'PolicyName', type: 'string', description: 'PolicyName indicates the policy definition which the policy binding binded to', cell: (o) => str(o, 'spec', 'policyName') },
+    { name: 'ParamRef', type: 'string', description: 'ParamRef indicates the param resource which sets the configration param', cell: paramRefText },
+    AGE,
+  ],
+  'storage.k8s.io/CSIDriver': [
+    NAME,
+    { name: 'AttachRequired', type: 'boolean', description: DOC.csiAttachRequired, cell: (o) => boolOr(o, true, 'spec', 'attachRequired') },
+    { name: 'PodInfoOnMount', type: 'boolean', description: DOC.csiPodInfoOnMount, cell: (o) => boolOr(o, false, 'spec', 'podInfoOnMount') },
+    { name: 'StorageCapacity', type: 'boolean', description: DOC.csiStorageCapacity, cell: (o) => boolOr(o, false, 'spec', 'storageCapacity') },
+    {
+      name: 'TokenRequests',
+      type: 'string',
+      description: DOC.csiTokenRequests,
+      cell: (o) => (isList(getPath(o, ['spec', 'tokenRequests'])) ? list(o, 'spec', 'tokenRequests').map((t) => (isMap(t) ? str(t, 'audience') : '')).join(',') : '<unset>'),
+    },
+    { name: 'RequiresRepublish', type: 'boolean', description: DOC.csiRequiresRepublish, cell: (o) => boolOr(o, false, 'spec', 'requiresRepublish') },
+    { name: 'Modes', type: 'string', description: DOC.csiModes, cell: (o) => list(o, 'spec', 'volumeLifecycleModes').map(String).join(',') || '<none>' },
+    AGE,
+  ],
+  'storage.k8s.io/CSINode': [NAME, { name: 'Drivers', type: 'integer', description: 'Drivers indicates the number of CSI drivers registered on the node', cell: (o) => list(o, 'spec', 'drivers').length }, AGE],
   '/ServiceAccount': [NAME, { name: 'Secrets', type: 'string', description: DOC.serviceAccountSecrets, cell: (o) => list(o, 'secrets').length }, AGE],
   'rbac.authorization.k8s.io/RoleBinding': bindingColumns(DOC.roleBindingRoleRef, 'roleBinding'),
   'rbac.authorization.k8s.io/ClusterRoleBinding': bindingColumns(DOC.clusterRoleBindingRoleRef, 'clusterRoleBinding'),

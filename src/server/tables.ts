@@ -183,6 +183,18 @@ const DOC = {
     "requiresRepublish indicates the CSI driver wants `NodePublishVolume` being periodically called to reflect any possible change in the mounted volume. This field defaults to false.\n\nNote: After a successful initial NodePublishVolume call, subsequent calls to NodePublishVolume should only update the contents of the volume. New mount points will not be seen by a running container.",
   csiModes:
     "volumeLifecycleModes defines what kind of volumes this CSI volume driver supports. The default if the list is empty is \"Persistent\", which is the usage defined by the CSI specification and implemented in Kubernetes via the usual PV/PVC mechanism.\n\nThe other mode is \"Ephemeral\". In this mode, volumes are defined inline inside the pod spec with CSIVolumeSource and their lifecycle is tied to the lifecycle of that pod. A driver has to be aware of this because it is only going to get a NodePublishVolume call for such a volume.\n\nFor more information about implementing this mode, see https://kubernetes-csi.github.io/docs/ephemeral-local-volumes.html A driver can support one or more of these modes and more modes may be added in the future.\n\nThis field is beta. This field is immutable.",
+  vaAttacher:
+    "attacher indicates the name of the volume driver that MUST handle this request. This is the name returned by GetPluginName().",
+  vaNodeName:
+    "nodeName represents the node that the volume should be attached to.",
+  vaPersistentVolumeName:
+    "persistentVolumeName represents the name of the persistent volume to attach.",
+  vaAttached:
+    "attached indicates the volume is successfully attached. This field must only be set by the entity completing the attach operation, i.e. the external-attacher.",
+  cscStorageClassName:
+    "storageClassName represents the name of the StorageClass that the reported capacity applies to. It must meet the same requirements as the name of a StorageClass object (non-empty, DNS subdomain). If that object no longer exists, the CSIStorageCapacity object is obsolete and should be removed by its creator. This field is immutable.",
+  cscCapacity:
+    "capacity is the value reported by the CSI driver in its GetCapacityResponse for a GetCapacityRequest with topology and parameters that match the previous fields.\n\nThe semantic is currently (CSI spec 1.2) defined as: The available capacity, in bytes, of the storage that can be used to provision volumes. If not set, that information is currently unavailable.",
   scaleSpecReplicas:
     'replicas is the desired number of instances for the scaled object.',
   scaleStatusReplicas:
@@ -757,6 +769,28 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
     AGE,
   ],
   'storage.k8s.io/CSINode': [NAME, { name: 'Drivers', type: 'integer', description: 'Drivers indicates the number of CSI drivers registered on the node', cell: (o) => list(o, 'spec', 'drivers').length }, AGE],
+  // A pod template's printer has no Age column.
+  '/PodTemplate': [
+    NAME,
+    { name: 'Containers', type: 'string', description: 'Names of each container in the template.', cell: (o) => containersOf(o, ['template', 'spec', 'containers']).map((c) => str(c, 'name')).join(',') },
+    { name: 'Images', type: 'string', description: 'Images referenced by each container in the template.', cell: (o) => containersOf(o, ['template', 'spec', 'containers']).map((c) => str(c, 'image')).join(',') },
+    { name: 'Pod Labels', type: 'string', description: 'The labels for the pod template.', cell: (o) => mapText(getPath(o, ['template', 'metadata', 'labels'])) },
+  ],
+  'storage.k8s.io/VolumeAttachment': [
+    NAME,
+    // The printer gives ATTACHER the name format too.
+    { name: 'Attacher', type: 'string', format: 'name', description: DOC.vaAttacher, cell: (o) => str(o, 'spec', 'attacher') },
+    { name: 'PV', type: 'string', description: DOC.vaPersistentVolumeName, cell: (o) => str(o, 'spec', 'source', 'persistentVolumeName') },
+    { name: 'Node', type: 'string', description: DOC.vaNodeName, cell: (o) => str(o, 'spec', 'nodeName') },
+    { name: 'Attached', type: 'boolean', description: DOC.vaAttached, cell: (o) => getPath(o, ['status', 'attached']) === true },
+    AGE,
+  ],
+  // No Age column either.
+  'storage.k8s.io/CSIStorageCapacity': [
+    NAME,
+    { name: 'StorageClassName', type: 'string', description: DOC.cscStorageClassName, cell: (o) => str(o, 'storageClassName') },
+    { name: 'Capacity', type: 'string', description: DOC.cscCapacity, cell: (o) => (getKey(o, 'capacity') === undefined ? '<unset>' : quantityText(getKey(o, 'capacity'))) },
+  ],
   '/ServiceAccount': [NAME, { name: 'Secrets', type: 'string', description: DOC.serviceAccountSecrets, cell: (o) => list(o, 'secrets').length }, AGE],
   'rbac.authorization.k8s.io/RoleBinding': bindingColumns(DOC.roleBindingRoleRef, 'roleBinding'),
   'rbac.authorization.k8s.io/ClusterRoleBinding': bindingColumns(DOC.clusterRoleBindingRoleRef, 'clusterRoleBinding'),

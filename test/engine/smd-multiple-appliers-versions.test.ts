@@ -1,4 +1,7 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { encodeFieldsV1 } from '../../src/fieldpath/fieldsv1-encode.js';
+import { apply } from '../../src/merge/apply.js';
+import type { EngineOutcome } from '../../src/merge/outcome.js';
 import { SsaError } from '../../src/errors/ssa-error.js';
 import type { VersionConverter } from '../../src/merge/context.js';
 import type { Atom } from '../../src/schema/schema.js';
@@ -13,9 +16,8 @@ import { typeIn } from '../support/upstream-tables.js';
  * ways of giving their three operations versions v1/v2/v3, with upstream's renamingConverter
  * (`scalarField_v1` at v1 is `scalarField_v2` at v2); TestMultipleAppliersRealConversion with its
  * repeatingConverter; TestMultipleAppliersReliantFieldsConversions with its reliantFieldsConverter
- * (v2 converts to v1 only while it holds `required_field_bar`). TestVersionDoesntMatchTypename is
- * the reliant-fields story with type names unlike the versions, which the engine never assumes
- * alike (a converter gives each version's type).
+ * (v2 converts to v1 only while it holds `required_field_bar`); TestVersionDoesntMatchTypename,
+ * the same story with types named unlike their versions (TypeV1 at v1, TypeV2 at v2).
  */
 
 const structMultiversionSchema = `types:
@@ -636,5 +638,24 @@ describe('merge/multiple_appliers_test.go: appliers at different versions', () =
   it.each(reliantFields)('TestMultipleAppliersReliantFieldsConversions $name', (c) => {
     const reliantAt = typeOf(reliantFieldsSchema);
     playFixture(c, (v) => reliantAt(v)!, reliantFieldsConverter(reliantAt));
+  });
+});
+
+describe('merge/multiple_appliers_test.go: TestVersionDoesntMatchTypename', () => {
+  it('applies at v2, v1, v2 with types named TypeV1 and TypeV2', () => {
+    const schema = reliantFieldsSchema.replace('- name: v1', '- name: TypeV1').replace('- name: v2', '- name: TypeV2');
+    const typeAt = (v: string) => (v === 'v1' ? typeIn(schema, 'TypeV1') : v === 'v2' ? typeIn(schema, 'TypeV2') : undefined);
+    const versions = reliantFieldsConverter(typeAt);
+    const ctx = (v: string) => ({ atom: typeAt(v)!, versions });
+    const ok = (o: EngineOutcome) => {
+      if (!o.ok) throw new Error(o.error.message);
+      return o;
+    };
+    let s = ok(apply(ctx('v2'), {}, { required_field_bar: 'a' }, 'v2', new Map(), 'v2_applier', false));
+    s = ok(apply(ctx('v1'), versions.convert(s.object, 'v2', 'v1'), { common_field: 'b' }, 'v1', s.managers, 'v1_applier', false));
+    s = ok(apply(ctx('v2'), versions.convert(s.object, 'v1', 'v2'), { required_field_bar: 'b' }, 'v2', s.managers, 'v2_applier', false));
+    expect(s.object).toEqual({ required_field_bar: 'b', common_field: 'b' });
+    const sets = Object.fromEntries([...s.managers].map(([m, e]) => [m, `${e.apiVersion} ${e.applied} ${encodeFieldsV1(e.set)}`]));
+    expect(sets).toEqual({ v2_applier: 'v2 true {"f:required_field_bar":{}}', v1_applier: 'v1 true {"f:common_field":{}}' });
   });
 });

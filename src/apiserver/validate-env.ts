@@ -1,13 +1,15 @@
 /**
  * kube-apiserver 1.32's `ValidateEnv` and `ValidateEnvFrom`. Names follow the relaxed rule
  * (RelaxedEnvironmentVariableValidation, beta and on by default in 1.32): printable ASCII but
- * `=`. A `valueFrom` has exactly one source and no `value` beside it. Of the sources, a key
- * selector's name and key and a resourceFieldRef's resource are checked; a fieldRef's path is not.
+ * `=`. A `valueFrom` has exactly one source and no `value` beside it. Of the sources, a fieldRef's
+ * path (validate-field-selector.ts), a key selector's name and key and a resourceFieldRef's
+ * resource are checked.
  */
 import { getKey, isMap, type Value } from '../value/value.js';
 import { invalidValue, notSupported, required } from './field-error.js';
 import { isDns1123Subdomain, nameIsDnsSubdomain } from './name-validation.js';
 import type { FieldError } from './status.js';
+import { ENV_FIELD_PATHS, objectFieldSelectorErrors } from './validate-field-selector.js';
 
 const at = (v: Value | undefined, key: string): Value | undefined => (isMap(v) ? getKey(v, key) : undefined);
 const text = (v: Value | undefined, key: string): string => {
@@ -59,9 +61,10 @@ function valueFromErrors(env: Value, field: string): FieldError[] {
   if (!isMap(valueFrom)) return [];
   const errors: FieldError[] = [];
   let sources = 0;
-  if (isMap(at(valueFrom, 'fieldRef'))) {
+  const fieldRef = at(valueFrom, 'fieldRef');
+  if (isMap(fieldRef)) {
     sources++;
-    if (text(at(valueFrom, 'fieldRef'), 'fieldPath') === '') errors.push(required(`${field}.fieldRef.fieldPath`));
+    errors.push(...objectFieldSelectorErrors(fieldRef, ENV_FIELD_PATHS, `${field}.fieldRef`));
   }
   const resourceRef = at(valueFrom, 'resourceFieldRef');
   if (isMap(resourceRef)) {

@@ -17,6 +17,7 @@ import { isDns1123Label } from './name-validation.js';
 import { compareQuantities, parseQuantity } from './quantity.js';
 import type { FieldError } from './status.js';
 import { duplicate, forbidden, invalidValue, notSupported, required } from './field-error.js';
+import { objectFieldSelectorErrors, VOLUME_FIELD_PATHS } from './validate-field-selector.js';
 
 const at = (v: Value | undefined, key: string): Value | undefined => (isMap(v) ? getKey(v, key) : undefined);
 const text = (v: Value | undefined, key: string): string => {
@@ -80,8 +81,7 @@ function downwardFileErrors(file: Value, field: string): FieldError[] {
   errors.push(...localPathErrors(path, `${field}.path`));
   const fieldRef = at(file, 'fieldRef');
   if (isMap(fieldRef)) {
-    // The field path's own checks (the downward API conversion and the supported paths) are not modelled.
-    if (text(fieldRef, 'fieldPath') === '') errors.push(required(`${field}.fieldRef.fieldPath`));
+    errors.push(...objectFieldSelectorErrors(fieldRef, VOLUME_FIELD_PATHS, `${field}.fieldRef`));
     if (isMap(at(file, 'resourceFieldRef'))) errors.push(invalidValue(field, 'resource', 'fieldRef and resourceFieldRef can not be specified simultaneously'));
   } else if (isMap(at(file, 'resourceFieldRef'))) {
     if (text(at(file, 'resourceFieldRef'), 'containerName') === '') errors.push(required(`${field}.resourceFieldRef.containerName`));

@@ -176,6 +176,36 @@ describe('env', () => {
   });
 });
 
+describe('downward API field paths', () => {
+  it('an env fieldRef: a path the conversion knows, then one env may read; subscripts only of labels and annotations', () => {
+    const ref = (fieldPath: string, apiVersion = 'v1') => ({ name: 'X', valueFrom: { fieldRef: { apiVersion, fieldPath } } });
+    ok(real().create(pod({ containers: [{ ...web, env: [ref('status.podIP'), ref('spec.host'), ref("metadata.labels['app']")] }] }), { fieldManager: 'm' }));
+    expect(
+      podMessage({
+        containers: [{ ...web, env: [ref('status.podIp'), ref('status.phase'), ref("spec['x']"), ref("metadata.annotations['Bad Key']"), ref('metadata.name', 'v2')] }],
+      }),
+    ).toBe(
+      podInvalid(
+        'spec.containers[0].env[0].valueFrom.fieldRef.fieldPath: Invalid value: "status.podIp": error converting fieldPath: field label not supported: status.podIp',
+        'spec.containers[0].env[1].valueFrom.fieldRef.fieldPath: Unsupported value: "status.phase": supported values: "metadata.name", "metadata.namespace", "metadata.uid", "spec.nodeName", "spec.serviceAccountName", "status.hostIP", "status.hostIPs", "status.podIP", "status.podIPs"',
+        `spec.containers[0].env[2].valueFrom.fieldRef.fieldPath: Invalid value: "spec['x']": error converting fieldPath: field label does not support subscript: spec['x']`,
+        `spec.containers[0].env[3].valueFrom.fieldRef: Invalid value: "bad key": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`,
+        'spec.containers[0].env[4].valueFrom.fieldRef.fieldPath: Invalid value: "metadata.name": error converting fieldPath: unsupported pod version: v2',
+      ),
+    );
+  });
+
+  it('a downwardAPI volume item: the metadata paths only, errors at the source path', () => {
+    expect(
+      podMessage({ volumes: [{ name: 'info', downwardAPI: { items: [{ path: 'node', fieldRef: { fieldPath: 'spec.nodeName' } }] } }], containers: [web] }),
+    ).toBe(
+      podInvalid(
+        'spec.volumes[0].downwardAPI.fieldRef.fieldPath: Unsupported value: "spec.nodeName": supported values: "metadata.annotations", "metadata.labels", "metadata.name", "metadata.namespace", "metadata.uid"',
+      ),
+    );
+  });
+});
+
 describe('probes', () => {
   it('exactly one handler, counts not negative, successThreshold 1 but for readiness', () => {
     expect(

@@ -12,7 +12,7 @@
 import { getKey, isMap, type Value } from '../value/value.js';
 import { goQuote } from '../fieldpath/format-go-value.js';
 import type { FieldError } from './status.js';
-import { invalidValue, notSupported } from './field-error.js';
+import { forbidden, invalidValue, notSupported } from './field-error.js';
 import { annotationsErrors, labelsErrors } from './validate-labels.js';
 import { containersErrors, initContainersErrors } from './validate-containers.js';
 import { volumesErrors } from './validate-volumes.js';
@@ -44,9 +44,29 @@ export function podSpecErrors(spec: Value | undefined, field: string): FieldErro
   return errors;
 }
 
-/** `validateContainersOnlyForPod`, for containers then init containers: what a Pod is refused beyond its spec's checks. */
+/** A projected service account token without `serviceAccountName` (validatePodMetadataAndSpec). */
+function tokenWithoutAccountErrors(spec: Value | undefined, field: string): FieldError[] {
+  const account = at(spec, 'serviceAccountName');
+  const volumes = at(spec, 'volumes');
+  if ((typeof account === 'string' && account !== '') || !Array.isArray(volumes)) return [];
+  return volumes.flatMap((v, vi) => {
+    const sources = at(at(v, 'projected'), 'sources');
+    if (!Array.isArray(sources)) return [];
+    return sources.flatMap((source, si) =>
+      isMap(at(source, 'serviceAccountToken'))
+        ? [forbidden(`${field}.volumes[${vi}].projected.sources[${si}].serviceAccountToken`, 'must not be specified when serviceAccountName is not set')]
+        : [],
+    );
+  });
+}
+
+/**
+ * What a Pod is refused beyond its spec's checks (validatePodMetadataAndSpec): a projected token
+ * without an account, then (`validateContainersOnlyForPod`) images with blanks around them, of
+ * containers then init containers.
+ */
 export function podOnlyErrors(spec: Value | undefined, field: string): FieldError[] {
-  return ['containers', 'initContainers'].flatMap((list) => {
+  const images = ['containers', 'initContainers'].flatMap((list) => {
     const containers = at(spec, list);
     if (!Array.isArray(containers)) return [];
     return containers.flatMap((c, i) => {
@@ -54,6 +74,7 @@ export function podOnlyErrors(spec: Value | undefined, field: string): FieldErro
       return typeof image === 'string' && image !== image.trim() ? [invalidValue(`${field}.${list}[${i}].image`, image, 'must not have leading or trailing whitespace')] : [];
     });
   });
+  return [...tokenWithoutAccountErrors(spec, field), ...images];
 }
 
 /** The modelled part of ValidatePodTemplateSpec for the template at `field` (e.g. `spec.template`). */

@@ -309,6 +309,15 @@ describe('resources and policies', () => {
     );
   });
 
+  it('a Pod projecting a service account token names its account', () => {
+    const volumes = [{ name: 'token', projected: { sources: [{ serviceAccountToken: { path: 'token' } }] } }];
+    expect(podMessage({ volumes, containers: [web] })).toBe(
+      podInvalid('spec.volumes[0].projected.sources[0].serviceAccountToken: Forbidden: must not be specified when serviceAccountName is not set'),
+    );
+    ok(real().create(pod({ volumes, containers: [web], serviceAccountName: 'builder' }), { fieldManager: 'm' }));
+    ok(real().create(workload('Deployment', { volumes, containers: [web] }), { fieldManager: 'm' }));
+  });
+
   it("a Pod's image may not have blanks around it (a template's may)", () => {
     expect(podMessage({ containers: [{ name: 'web', image: ' nginx' }] })).toBe(podInvalid('spec.containers[0].image: Invalid value: " nginx": must not have leading or trailing whitespace'));
     ok(real().create(workload('Deployment', { containers: [{ name: 'web', image: ' nginx' }] }), { fieldManager: 'm' }));

@@ -208,7 +208,13 @@ export function previewChangesText(p: Preview, style: ChangeStyle = PLAIN_CHANGE
   const { result } = p;
   const changed = new Set(result.changes.map((c) => c.display));
   const isTarget = (ref: ObjectRef | undefined) => ref !== undefined && result.targets.some((t) => sameObject(t, ref));
-  const createdLines = result.created.map((c) => `${refName(c)} created\n`);
+  // Each created object is said once: client-side apply's own line already says `created`
+  // (` (server dry run)` after it on a dry run).
+  const printed = result.outcome.stdout.split('\n');
+  const createdLines = result.created
+    .map((c) => `${refName(c)} created`)
+    .filter((l) => !printed.some((p) => p === l || p.startsWith(`${l} (`)))
+    .map((l) => `${l}\n`);
   const unchanged = result.after.objects.filter((x) => isTarget(x.ref) && !changed.has(x.display)).map((x) => `${x.display}: no change in ownership\n`);
   let text = result.outcome.stdout + createdLines.join('') + (result.changes.length ? formatChanges(result.changes, p.valueChanges, style) : '') + unchanged.join('');
   if (result.changes.length === 0 && unchanged.length === 0) text += 'no change in ownership\n';

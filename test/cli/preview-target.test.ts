@@ -32,6 +32,15 @@ describe('preview: which live object', () => {
     expect(r.stderr).toBe(`warning: 1 of 1 object in ${withoutNamespace} matches no live object in ${live} and would be created: daemonset.apps/aws-node -n default (give -n NAMESPACE to aim at another namespace)\n`);
   });
 
+  it('--client-side: kubectl itself says created, and preview does not say it again', async () => {
+    const r = await runCli(['preview', '-f', withoutNamespace, '--live', live, '--client-side', ...now]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => l === 'daemonset.apps/aws-node created')).toHaveLength(1);
+    const dry = await runCli(['preview', '-f', withoutNamespace, '--live', live, '--client-side', '--dry-run=server', ...now]);
+    // --dry-run=server is accepted and changes nothing: preview is a dry run already.
+    expect(dry.stdout.split('\n').filter((l) => l.startsWith('daemonset.apps/aws-node created'))).toEqual(['daemonset.apps/aws-node created']);
+  });
+
   it('-n kube-system aims it at the live DaemonSet: the conflict', async () => {
     const r = await runCli(['preview', '-f', withoutNamespace, '--live', live, '--field-manager', 'eks', '-n', 'kube-system', ...now]);
     expect(r.code).toBe(1);

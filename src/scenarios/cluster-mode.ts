@@ -9,7 +9,7 @@ import { freeze } from 'immer';
 import { isActionName, rememberingReader, runAction } from '../actors/index.js';
 import type { ActorOutcome, AddonStatus, ObjectReader } from '../actors/actor.js';
 import { vpcCniManifest } from '../actors/eks/addons/vpc-cni.js';
-import { createCluster, objectType, objectVersions, serve, withExistingObject, withTime } from '../apiserver/index.js';
+import { createCluster, findResource, objectType, objectVersions, serve, withExistingObject, withTime } from '../apiserver/index.js';
 import type { ApiRequest, ClusterState, KubeObject } from '../apiserver/types.js';
 import { formatSource, type SourcePosition, SsaError } from '../errors/ssa-error.js';
 import { readManifests } from '../manifest/read-manifests.js';
@@ -369,13 +369,13 @@ function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario,
   const named = requestedObject(req);
   if (touched.length === 0 && named) touched.push(named);
   const sentBody = getKey(step.args, 'body');
-  const facts = applyFacts({ requests: response.forgivenConflicts ? [{ target: requestTarget(step.args), body: sentBody ?? null, forgivenConflicts: response.forgivenConflicts }] : [] }, views);
+  const facts = applyFacts({ requests: response.forgivenConflicts ? [{ target: requestTarget(step.args, state), body: sentBody ?? null, forgivenConflicts: response.forgivenConflicts }] : [] }, views);
   if (response.ok) {
     if (touched.length === 0 && isMap(response.object)) touched.push(refOf(response.object));
     return {
       result: {
         ok: true,
-        summary: actionSummary(step),
+        summary: actionSummary(step, state),
         stdout: `HTTP ${response.code}\n`,
         stderr: response.warnings.map((w) => `Warning: ${w}\n`).join(''),
         exitCode: 0,
@@ -394,7 +394,7 @@ function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario,
   return {
     result: {
       ok: false,
-      summary: actionSummary(step),
+      summary: actionSummary(step, state),
       stdout: '',
       stderr: `HTTP ${response.code}: ${response.status.message}\n`,
       exitCode: 1,
@@ -410,7 +410,7 @@ function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario,
 }
 
 /** The object a raw request names: its `target`, else the body's own apiVersion, kind and name. */
-function requestTarget(args: ValueMap): { apiVersion: string; kind: string; name: string; namespace?: string } {
+function requestTarget(args: ValueMap, state: ClusterState): { apiVersion: string; kind: string; name: string; namespace?: string } {
   const t = getKey(args, 'target');
   const body = getKey(args, 'body');
   const fromBody = isMap(body) ? refOf(body) : undefined;
@@ -418,14 +418,22 @@ function requestTarget(args: ValueMap): { apiVersion: string; kind: string; name
   const namespace = field('namespace') ?? fromBody?.namespace;
   return {
     apiVersion: field('apiVersion') ?? fromBody?.apiVersion ?? '',
-    kind: field('kind') ?? fromBody?.kind ?? '',
+    kind: field('kind') ?? fromBody?.kind ?? kindOfResource(state, field('apiVersion') ?? '', field('resource')) ?? '',
     name: field('name') ?? fromBody?.name ?? '',
     ...(namespace ? { namespace } : {}),
   };
 }
 
-/** One line saying what the step does, command-line style. */
-export function actionSummary(step: ScenarioStep): string {
+/** The kind a target named by resource (`widgets`, as `serve --record` writes it) has in the cluster. */
+function kindOfResource(state: ClusterState, apiVersion: string, resource: string | undefined): string | undefined {
+  return resource === undefined ? undefined : findResource(state.config.resources, apiVersion, { resource })?.resource.kind;
+}
+
+/**
+ * One line saying what the step does, command-line style. A request's object is its body's, else
+ * its target's (a target by resource needs the cluster the step runs on to name its kind).
+ */
+export function actionSummary(step: ScenarioStep, state?: ClusterState): string {
   const a = isMap(step.args) ? step.args : ({} as ValueMap);
   const s = (k: string) => (typeof getKey(a, k) === 'string' ? (getKey(a, k) as string) : undefined);
   const flag = (k: string, text: string) => (getKey(a, k) === true ? ` ${text}` : '');
@@ -469,7 +477,8 @@ export function actionSummary(step: ScenarioStep): string {
     case 'request': {
       const verb = s('verb') ?? '?';
       const body = getKey(a, 'body');
-      const target = isMap(body) ? clusterObjectDisplay(body) : '';
+      const ref = !isMap(body) && isMap(a) && state ? requestTarget(a, state) : undefined;
+      const target = isMap(body) ? clusterObjectDisplay(body) : ref && ref.kind && ref.name ? objectRefDisplay(ref) : '';
       const opts = getKey(a, 'options');
       const fm = isMap(opts) ? str(opts, 'fieldManager') : undefined;
       return `${verb.toUpperCase()} ${target}${fm ? ` as ${fm}` : ''}`.trimEnd();

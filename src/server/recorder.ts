@@ -3,7 +3,8 @@
  * It starts from the objects the server started with (managedFields kept), then has one
  * `request` step per write the API server answered, with the request's own time in its options
  * (so replayed entries get the same times) and the answer as the step's expectation: the
- * object's managedFields exactly, or the error text.
+ * stored object's managedFields exactly (after the writes the request led to, as a replay checks
+ * them), or the error text.
  */
 import { getPath, toValue } from '../apiserver/object-paths.js';
 import type { ApiRequest, ApiResponse, ClusterState } from '../apiserver/types.js';
@@ -15,6 +16,19 @@ export interface RecordedExchange {
   readonly response: ApiResponse;
   /** `PATCH /apis/apps/v1/...` as it arrived, for the step's title. */
   readonly title: string;
+  /**
+   * The stored state once the request and the writes it led to are done (the CRD controllers'
+   * status writes after a CRD's create): what a replayed step is checked against.
+   */
+  readonly after?: ClusterState;
+}
+
+/** The object as stored after the exchange (found by uid), else as the response has it. */
+function storedObject(exchange: RecordedExchange, answered: Value): Value {
+  const uid = getPath(answered, ['metadata', 'uid']);
+  if (exchange.after === undefined || typeof uid !== 'string') return answered;
+  for (const o of exchange.after.objects.values()) if (getPath(o, ['metadata', 'uid']) === uid) return o;
+  return answered;
 }
 
 function rv(o: Value): number {
@@ -31,7 +45,7 @@ function expectation(exchange: RecordedExchange): Record<string, unknown> {
   if (!r.ok) return { succeeds: false, error: r.status.message };
   const opts = (exchange.request as { options?: { dryRun?: unknown } }).options;
   const dryRun = opts?.dryRun === true || (Array.isArray(opts?.dryRun) && opts.dryRun.includes('All'));
-  const entries = getPath(r.object, ['metadata', 'managedFields']);
+  const entries = getPath(storedObject(exchange, r.object), ['metadata', 'managedFields']);
   if (dryRun || exchange.request.verb === 'delete' || !isList(entries)) return { succeeds: true };
   return { succeeds: true, managedFieldsExactly: data(entries) };
 }

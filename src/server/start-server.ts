@@ -223,7 +223,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         const result = handleRequest(state, httpRequest, ctx);
         // The write hook (the --state file) runs before the state moves on: when it fails, the
         // client gets a 500 and the server keeps what it had acknowledged before.
-        if (result.exchange) options.onExchange?.({ ...result.exchange, title: `${httpRequest.method} ${httpRequest.path}` });
+        if (result.exchange) options.onExchange?.({ ...result.exchange, title: `${httpRequest.method} ${httpRequest.path}`, after: result.state });
         if (result.writes.length > 0) options.onWrite?.({ requests: result.writes, response: result.response, state: result.state });
         // Each write is its own watch event, the CRD controllers' after the request's.
         let before = state;

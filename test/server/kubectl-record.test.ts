@@ -53,4 +53,32 @@ describe.skipIf(!available)('ssa-sim serve --record', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('a CRD and its custom resources: the CRD controllers\' status entry is expected too, and each step names its object', { timeout: 240_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-record-'));
+    try {
+      const recordFile = join(dir, 'session.yaml');
+      const s = await serving(['--record', recordFile, '--kubeconfig', join(dir, 'kubeconfig')]);
+      const k = new KubectlSession(readFileSync(join(dir, 'kubeconfig'), 'utf8'));
+      try {
+        const crd = k.file(
+          'crd.yaml',
+          'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              size: {type: integer}\n',
+        );
+        const widget = k.file('w.yaml', 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1, namespace: default}\nspec:\n  size: 1\n');
+        expect((await k.run(['apply', '-f', crd])).code).toBe(0);
+        expect((await k.run(['apply', '--server-side', '--field-manager=alice', '-f', widget])).code).toBe(0);
+      } finally {
+        k.dispose();
+      }
+      expect(await s.stop()).toBe(0);
+      const replay = await runCli(['run', recordFile]);
+      expect(replay.stderr).toBe('');
+      expect(replay.stdout).toContain('  $ PATCH widget.example.com/w1 -n default as alice\n');
+      expect(replay.stdout).toContain('      kube-apiserver (/status) now owns');
+      expect(replay.code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

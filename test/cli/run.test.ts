@@ -167,6 +167,9 @@ describe('ssa-sim run', () => {
     const r = await runCli(['run', '--step', passing], { stdin: 'q\n' });
     expect(r.stdout).toContain('stopped after step 1 of 3');
     expect(r.stdout).not.toContain('Step 2/3');
+    // Steps 2 and 3 and their 3 expectations never ran: the run is not said to pass.
+    expect(r.stdout).not.toMatch(/^OK /m);
+    expect(r.stdout.endsWith('\nSTOPPED two appliers share a field: 0 expectations in the 1 step run, none failed; steps 2 to 3 and their expectations were not run\n')).toBe(true);
   });
 
   it('colour only when asked or on a terminal, never with NO_COLOR', async () => {

@@ -212,9 +212,20 @@ async function stepThrough(files: string[], io: CommandIO, style: TextStyle, fmt
     }
     if (quit) io.write(`\nstopped after step ${shown + 1} of ${total}\n`);
     const run = summarizeRun(scenario, initial, done);
-    io.write(formatRunSummary(run, style));
+    io.write(quit && done.length < total ? stoppedSummary(run, done.length, total, style) : formatRunSummary(run, style));
     if (!run.passed && code === EXIT_OK) code = EXIT_FAILED;
     if (quit) break;
   }
   return code;
+}
+
+/**
+ * The last line of a run stopped with q before its last step: what was checked, and that the rest
+ * was not run (never "OK": expectations of steps not run neither hold nor fail).
+ */
+function stoppedSummary(run: ScenarioRun, ran: number, total: number, style: TextStyle): string {
+  const n = run.totalExpectations;
+  const failed = run.failedExpectations;
+  const rest = ran + 1 === total ? `step ${total} and its expectations were` : `steps ${ran + 1} to ${total} and their expectations were`;
+  return `\n${failed > 0 ? style.fail('STOPPED') : 'STOPPED'} ${run.scenario.name}: ${n} expectation${n === 1 ? '' : 's'} in the ${ran} step${ran === 1 ? '' : 's'} run, ${failed > 0 ? `${failed} failed` : 'none failed'}; ${rest} not run\n`;
 }

@@ -25,7 +25,7 @@ import { getKey, isMap, newMap, type ValueMap } from '../value/value.js';
 import { toValue } from '../apiserver/object-paths.js';
 import { type CreateOnlyEndpoint, kindApiVersion } from './create-only-endpoints.js';
 import { decodeObjectBody } from './rest-request.js';
-import { mediaType, queryValue } from './request-options.js';
+import { queryValue } from './request-options.js';
 import type { RequestUser } from './request-user.js';
 import type { RestPath } from './route.js';
 import { badRequest, methodNotAllowed } from './status-json.js';
@@ -94,9 +94,6 @@ export function createOnlyAnswer(state: ClusterState, req: HttpRequest, r: Creat
   const expected = kindApiVersion(e);
   if (typeof body.apiVersion === 'string' && body.apiVersion !== '' && body.apiVersion !== expected) {
     return { ok: false, status: badRequest(`the API version in the data (${body.apiVersion}) does not match the expected API version (${expected})`) };
-  }
-  if (mediaType(req.headers.contentType) !== 'application/vnd.kubernetes.protobuf' && typeof body.kind === 'string' && body.kind !== '' && body.kind !== e.kind) {
-    return { ok: false, status: badRequest(`the body of the request is a ${body.kind}, not a ${e.kind}`) };
   }
   const object = typedObject(e, body);
   const created = (o: ValueMap): CreateOnlyAnswer => ({ ok: true, code: 201, object: o, warnings: [] });

@@ -195,6 +195,22 @@ const DOC = {
     "storageClassName represents the name of the StorageClass that the reported capacity applies to. It must meet the same requirements as the name of a StorageClass object (non-empty, DNS subdomain). If that object no longer exists, the CSIStorageCapacity object is obsolete and should be removed by its creator. This field is immutable.",
   cscCapacity:
     "capacity is the value reported by the CSI driver in its GetCapacityResponse for a GetCapacityRequest with topology and parameters that match the previous fields.\n\nThe semantic is currently (CSI spec 1.2) defined as: The available capacity, in bytes, of the storage that can be used to provision volumes. If not set, that information is currently unavailable.",
+  fsPriorityLevel:
+    "`name` is the name of the priority level configuration being referenced Required.",
+  fsMatchingPrecedence:
+    "`matchingPrecedence` is used to choose among the FlowSchemas that match a given request. The chosen FlowSchema is among those with the numerically lowest (which we take to be logically highest) MatchingPrecedence.  Each MatchingPrecedence value must be ranged in [1,10000]. Note that if the precedence is not specified, it will be set to 1000 as default.",
+  fsDistinguisherMethod:
+    "`distinguisherMethod` defines how to compute the flow distinguisher for requests that match this schema. `nil` specifies that the distinguisher is disabled and thus will always be the empty string.",
+  plType:
+    "`type` indicates whether this priority level is subject to limitation on request execution.  A value of `\"Exempt\"` means that requests of this priority level are not subject to a limit (and thus are never queued) and do not detract from the capacity made available to other priority levels.  A value of `\"Limited\"` means that (a) requests of this priority level _are_ subject to limits and (b) some of the server's limited capacity is made available exclusively to this priority level. Required.",
+  plNominalConcurrencyShares:
+    "`nominalConcurrencyShares` (NCS) contributes to the computation of the NominalConcurrencyLimit (NominalCL) of this level. This is the number of execution seats available at this priority level. This is used both for requests dispatched from this priority level as well as requests dispatched from other priority levels borrowing seats from this level. The server's concurrency limit (ServerCL) is divided among the Limited priority levels in proportion to their NCS values:\n\nNominalCL(i)  = ceil( ServerCL * NCS(i) / sum_ncs ) sum_ncs = sum[priority level k] NCS(k)\n\nBigger numbers mean a larger nominal concurrency limit, at the expense of every other priority level.\n\nIf not specified, this field defaults to a value of 30.\n\nSetting this field to zero supports the construction of a \"jail\" for this priority level that is used to hold some request(s)",
+  plQueues:
+    "`queues` is the number of queues for this priority level. The queues exist independently at each apiserver. The value must be positive.  Setting it to 1 effectively precludes shufflesharding and thus makes the distinguisher method of associated flow schemas irrelevant.  This field has a default value of 64.",
+  plHandSize:
+    "`handSize` is a small positive number that configures the shuffle sharding of requests into queues.  When enqueuing a request at this priority level the request's flow identifier (a string pair) is hashed and the hash value is used to shuffle the list of queues and deal a hand of the size specified here.  The request is put into one of the shortest queues in that hand. `handSize` must be no larger than `queues`, and should be significantly smaller (so that a few heavy flows do not saturate most of the queues).  See the user-facing documentation for more extensive guidance on setting this field.  This field has a default value of 8.",
+  plQueueLengthLimit:
+    "`queueLengthLimit` is the maximum number of requests allowed to be waiting in a given queue of this priority level at a time; excess requests are rejected.  This value must be positive.  If not specified, it will be defaulted to 50.",
   scaleSpecReplicas:
     'replicas is the desired number of instances for the scaled object.',
   scaleStatusReplicas:
@@ -589,6 +605,25 @@ function paramKindText(o: ValueMap): string {
   return isMap(getPath(o, ['spec', 'paramKind'])) ? `${str(o, 'spec', 'paramKind', 'apiVersion')}/${str(o, 'spec', 'paramKind', 'kind')}` : '<unset>';
 }
 
+/** printPriorityLevelConfiguration: a field of spec.limited (or of a struct in it) as an integer, `<none>` when the level or the struct is absent. */
+function limitedField(o: ValueMap, path: readonly string[], field: string): Value {
+  const limited = getPath(o, ['spec', 'limited']);
+  if (!isMap(limited)) return '<none>';
+  const at = path.length === 0 ? limited : getPath(limited, [...path]);
+  if (!isMap(at)) return '<none>';
+  const v = getKey(at, field);
+  return typeof v === 'number' ? v : 0;
+}
+
+/** The order kube-apiserver prints a list's rows in, for kinds whose list printer sorts (FlowSchemaSequence). */
+const ROW_ORDER: Readonly<Record<string, (a: ValueMap, b: ValueMap) => number>> = {
+  'flowcontrol.apiserver.k8s.io/FlowSchema': (a, b) => int(a, 'spec', 'matchingPrecedence') - int(b, 'spec', 'matchingPrecedence') || compareNames(str(a, 'metadata', 'name'), str(b, 'metadata', 'name')),
+};
+
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 const WEBHOOKS: readonly Column[] = [NAME, { name: 'Webhooks', type: 'integer', description: 'Webhooks indicates the number of webhooks registered in this configuration', cell: (o) => list(o, 'webhooks').length }, AGE];
 
 /** Columns per group/kind; kinds not listed get NAME and AGE. */
@@ -790,6 +825,33 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
     NAME,
     { name: 'StorageClassName', type: 'string', description: DOC.cscStorageClassName, cell: (o) => str(o, 'storageClassName') },
     { name: 'Capacity', type: 'string', description: DOC.cscCapacity, cell: (o) => (getKey(o, 'capacity') === undefined ? '<unset>' : quantityText(getKey(o, 'capacity'))) },
+  ],
+  'flowcontrol.apiserver.k8s.io/FlowSchema': [
+    NAME,
+    { name: 'PriorityLevel', type: 'string', description: DOC.fsPriorityLevel, cell: (o) => str(o, 'spec', 'priorityLevelConfiguration', 'name') },
+    // A string column filled with an integer.
+    { name: 'MatchingPrecedence', type: 'string', description: DOC.fsMatchingPrecedence, cell: (o) => int(o, 'spec', 'matchingPrecedence') },
+    { name: 'DistinguisherMethod', type: 'string', description: DOC.fsDistinguisherMethod, cell: (o) => (isMap(getPath(o, ['spec', 'distinguisherMethod'])) ? str(o, 'spec', 'distinguisherMethod', 'type') : '<none>') },
+    AGE,
+    {
+      name: 'MissingPL',
+      type: 'string',
+      description: 'references a broken or non-existent PriorityLevelConfiguration',
+      cell: (o) => {
+        const dangling = list(o, 'status', 'conditions').find((c) => isMap(c) && getKey(c, 'type') === 'Dangling');
+        return isMap(dangling) ? str(dangling, 'status') : '?';
+      },
+    },
+  ],
+  'flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration': [
+    NAME,
+    { name: 'Type', type: 'string', description: DOC.plType, cell: (o) => str(o, 'spec', 'type') },
+    // Integers of a limited level (and of its queuing), else `<none>`, in string columns.
+    { name: 'NominalConcurrencyShares', type: 'string', description: DOC.plNominalConcurrencyShares, cell: (o) => limitedField(o, [], 'nominalConcurrencyShares') },
+    { name: 'Queues', type: 'string', description: DOC.plQueues, cell: (o) => limitedField(o, ['limitResponse', 'queuing'], 'queues') },
+    { name: 'HandSize', type: 'string', description: DOC.plHandSize, cell: (o) => limitedField(o, ['limitResponse', 'queuing'], 'handSize') },
+    { name: 'QueueLengthLimit', type: 'string', description: DOC.plQueueLengthLimit, cell: (o) => limitedField(o, ['limitResponse', 'queuing'], 'queueLengthLimit') },
+    AGE,
   ],
   '/ServiceAccount': [NAME, { name: 'Secrets', type: 'string', description: DOC.serviceAccountSecrets, cell: (o) => list(o, 'secrets').length }, AGE],
   'rbac.authorization.k8s.io/RoleBinding': bindingColumns(DOC.roleBindingRoleRef, 'roleBinding'),
@@ -1040,7 +1102,8 @@ export function tableOf(view: TableView, items: readonly ValueMap[], resourceVer
     d.priority = c.priority ?? 0;
     return d;
   });
-  table.rows = items.map((o) => {
+  const order = view.custom || view.subresource === 'scale' ? undefined : ROW_ORDER[`${view.group}/${view.kind}`];
+  table.rows = (order ? [...items].sort((a, b) => order(view.printed ? view.printed(a) : a, view.printed ? view.printed(b) : b)) : items).map((o) => {
     const row = newMap();
     const printed = view.printed ? view.printed(o) : o;
     row.cells = columns.map((c) => c.cell(printed, at));

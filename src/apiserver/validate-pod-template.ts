@@ -25,14 +25,37 @@ function at(v: Value | undefined, key: string): Value | undefined {
   return isMap(v) ? getKey(v, key) : undefined;
 }
 
-/** The modelled part of ValidatePodSpec for the pod spec at `field` (`spec` of a Pod, `spec.template.spec` of a workload). */
-export function podSpecErrors(spec: Value | undefined, field: string): FieldError[] {
+/**
+ * `validatePodHostNetworkDeps`: with host networking each regular container's host port is its
+ * container port; a template (`isPod` false) may leave it 0, as the Pod's defaulting fills it.
+ */
+function hostNetworkErrors(spec: Value | undefined, field: string, isPod: boolean): FieldError[] {
+  const containers = at(spec, 'containers');
+  if (at(spec, 'hostNetwork') !== true || !Array.isArray(containers)) return [];
+  const int = (v: Value | undefined): number => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : 0);
+  return containers.flatMap((c, ci) => {
+    const ports = at(c, 'ports');
+    if (!Array.isArray(ports)) return [];
+    return ports.flatMap((p, pi) => {
+      const hostPort = int(at(p, 'hostPort'));
+      const mismatch = (isPod || hostPort !== 0) && hostPort !== int(at(p, 'containerPort'));
+      return mismatch ? [invalidValue(`${field}.containers[${ci}].ports[${pi}].hostPort`, hostPort, 'must match `containerPort` when `hostNetwork` is true')] : [];
+    });
+  });
+}
+
+/**
+ * The modelled part of ValidatePodSpec for the pod spec at `field` (`spec` of a Pod, `isPod`;
+ * `spec.template.spec` of a workload).
+ */
+export function podSpecErrors(spec: Value | undefined, field: string, isPod = false): FieldError[] {
   const volumes = volumesErrors(at(spec, 'volumes'), `${field}.volumes`);
   const containers = at(spec, 'containers');
   const errors = [
     ...volumes.errors,
     ...containersErrors(containers, volumes.names, `${field}.containers`),
     ...initContainersErrors(at(spec, 'initContainers'), containers, volumes.names, `${field}.initContainers`),
+    ...hostNetworkErrors(spec, field, isPod),
   ];
   const restartPolicy = at(spec, 'restartPolicy');
   if (typeof restartPolicy === 'string' && !RESTART_POLICIES.includes(restartPolicy)) {

@@ -51,7 +51,7 @@ export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: 
   const own = [
     ...kindMetadataErrors(resource, obj),
     ...(workload ? workloadSpecErrors(workload, obj) : []),
-    ...(pod ? [...podSpecErrors(getKey(obj, 'spec'), 'spec'), ...podOnlyErrors(getKey(obj, 'spec'), 'spec')] : []),
+    ...(pod ? [...podSpecErrors(getKey(obj, 'spec'), 'spec', true), ...podOnlyErrors(getKey(obj, 'spec'), 'spec')] : []),
     ...(job ? [...generatedSelectorErrors(obj), ...jobSpecErrors(obj)] : []),
   ];
   return own.length > 0 ? own : genericMetadataErrors(obj);

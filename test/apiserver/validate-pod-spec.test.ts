@@ -138,6 +138,17 @@ describe('ports', () => {
     );
   });
 
+  it('with host networking a host port is its container port (a template may leave it 0)', () => {
+    const containers = [{ ...web, ports: [{ containerPort: 80, hostPort: 8080 }, { containerPort: 443 }] }];
+    expect(podMessage({ hostNetwork: true, containers })).toBe(
+      podInvalid('spec.containers[0].ports[0].hostPort: Invalid value: 8080: must match `containerPort` when `hostNetwork` is true'),
+    );
+    expect(fail(real().create(workload('DaemonSet', { hostNetwork: true, containers }), { fieldManager: 'm' })).message).toBe(
+      'DaemonSet.apps "x" is invalid: spec.template.spec.containers[0].ports[0].hostPort: Invalid value: 8080: must match `containerPort` when `hostNetwork` is true',
+    );
+    ok(real().create(workload('DaemonSet', { hostNetwork: true, containers: [{ ...web, ports: [{ containerPort: 443 }] }] }), { fieldManager: 'm' }));
+  });
+
   it('the same host port twice among the containers', () => {
     const port = { containerPort: 80, hostPort: 8080 };
     expect(podMessage({ containers: [{ ...web, ports: [port] }, { name: 'b', image: 'x', ports: [port] }] })).toBe(

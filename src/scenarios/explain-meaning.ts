@@ -160,10 +160,11 @@ function updateOwnerLines(input: MeaningInput, owner: string): string[] {
   if (gone(csa)) out.push(`a client-side \`kubectl apply\` whose manifest leaves it out ${removal(csa)}: the last-applied annotation lists it, so kubectl's patch deletes it.`);
   if (gone(ssa)) {
     const why = ssa.migrated ? `: kubectl first moves ${owner}'s fields into its own Apply entry (client-side apply migration), and its apply prunes them` : '';
-    out.push(`\`kubectl apply --server-side\` leaving it out ${removal(ssa)}${out.length > 0 ? ' too' : ''}${why}.`);
+    // kubectl migrates client-side-apply ownership to whatever field manager it applies as.
+    out.push(`\`kubectl apply --server-side\`${ssa.migrated ? ' (whatever its --field-manager)' : ''} leaving it out ${removal(ssa)}${out.length > 0 ? ' too' : ''}${why}.`);
   }
   if (out.length === 0) return [`${owner} owns it through an Update: no apply of ${owner}'s removes it; another applier leaving it out does not either.`];
-  return [...out, `any other apply that leaves it out does not remove it: ${owner} owns it through an Update.`];
+  return [...out, `an apply by another client (EKS, Flux, Helm...: they do not migrate) that leaves it out does not remove it: ${owner} owns it through an Update.`];
 }
 
 /** Whether the path still has the value it had before. */

@@ -58,8 +58,8 @@ describe('explain: a field kubectl-client-side-apply owns', () => {
     expect(r.stdout).not.toContain('another applier leaving it out does not either');
     expect(r.stdout).toContain(
       "  - a client-side `kubectl apply` whose manifest leaves it out removes it: the last-applied annotation lists it, so kubectl's patch deletes it.\n" +
-        "  - `kubectl apply --server-side` leaving it out removes it too: kubectl first moves kubectl-client-side-apply's fields into its own Apply entry (client-side apply migration), and its apply prunes them.\n" +
-        '  - any other apply that leaves it out does not remove it: kubectl-client-side-apply owns it through an Update.\n',
+        "  - `kubectl apply --server-side` (whatever its --field-manager) leaving it out removes it too: kubectl first moves kubectl-client-side-apply's fields into its own Apply entry (client-side apply migration), and its apply prunes them.\n" +
+        '  - an apply by another client (EKS, Flux, Helm...: they do not migrate) that leaves it out does not remove it: kubectl-client-side-apply owns it through an Update.\n',
     );
   });
 
@@ -70,5 +70,7 @@ describe('explain: a field kubectl-client-side-apply owns', () => {
     expect(ssa.stdout).toContain('  removed .data.size: no manager left\n');
     const other = await runCli(['preview', '-f', withoutSize, '--live', live, '--field-manager', 'eks']);
     expect(other.stdout).not.toContain('removed .data.size');
+    // kubectl with another field manager migrates too, and so removes it (preview's note).
+    expect(other.stdout + other.stderr).toMatch(/kubectl apply --server-side --field-manager eks would also move the Update entry of "kubectl-client-side-apply" .* removing \.data\.size/);
   });
 });

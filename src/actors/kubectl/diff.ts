@@ -22,9 +22,9 @@ import { EMPTY_NAME_ERROR, metadata, str, toObjects } from '../objects.js';
 import type { ObjectCoordinates } from '../resources.js';
 import type { Wire } from '../wire.js';
 import { kubectlWire, printWarnings, runKubectl, statusError } from './kubectl.js';
-import { refusedPatchError, threeWayPatch } from './client-side-apply.js';
+import { threeWayPatch } from './client-side-apply.js';
 import { withoutLastApplied } from './last-applied.js';
-import { type KubectlError, STDIN_SOURCE, VALIDATION } from './output.js';
+import { type KubectlError, STDIN_SOURCE, VALIDATION, withSource } from './output.js';
 import { buildTargets } from './resource-builder.js';
 import { isEmptyPatch } from './three-way-patch.js';
 
@@ -95,7 +95,9 @@ function mergedObject(wire: Wire, local: KubeObject, c: ObjectCoordinates, live:
   if (Object.keys(meta).length > 0) withVersion.metadata = meta;
   const r = wire.send({ verb: 'patch', target: ref, patchType: c.custom ? 'merge' : 'strategic', patch: withVersion, options });
   const merged = answer(wire, r);
-  return merged.ok ? merged : { ok: false, error: refusedPatchError(merged.error, withVersion, c, o.source) };
+  // kubectl diff calls apply's patcher, which names the file once (`error when patching "FILE"`);
+  // the `applying patch: ... to:` wrapper is apply's own.
+  return merged.ok ? merged : { ok: false, error: withSource(merged.error, 'patching', o.source) };
 }
 
 export function kubectlDiff(state: ClusterState, options: KubectlDiffOptions): KubectlDiffOutcome {

@@ -68,13 +68,28 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
   const begun = beginWrite(state, target, c.subresource, c.old, admitted, c.dryRun);
   if (!begun.ok) return { state, response: failure(begun.status, c.warnings) };
   let next = begun.object;
+  // Whether `obj` is still the object the write defaulted (built-in kinds, no admission hook
+  // changed it, no configured defaulters: those are not known to be idempotent).
+  const settledAs = (obj: KubeObject) =>
+    c.defaulted !== undefined && admitted === c.next && !target.resource.custom && state.config.defaulters.length === 0 && stillDefaulted(c.defaulted, obj);
+  const defaulterOf = defaulterFor(state, target.resource, target.apiVersion);
+  // Validation and the read-back below default the same object when nothing came between: once.
+  let last: { readonly from: KubeObject; readonly to: KubeObject } | undefined;
+  const defaulter = (obj: KubeObject): KubeObject => {
+    if (last?.from !== obj) last = { from: obj, to: defaulterOf(obj) as KubeObject };
+    return last.to;
+  };
+  // Validation sees the object as decoded with defaulting, as kube-apiserver's does: an object it
+  // reads from storage is defaulted too, so a live object written without its defaults (a
+  // hand-made capture) is checked with them.
+  const checked = (obj: KubeObject) => (settledAs(obj) ? obj : defaulter(obj));
   if (!c.old) {
     if (metaString(next, 'resourceVersion') !== '') {
       return { state, response: failure(internalError('resourceVersion should not be set on objects to be created'), c.warnings) };
     }
     const uid = state.config.uid(state.uidCount + 1);
     next = prepareForCreate(target.resource, next, emptyObjectFor(state, target.resource, target.apiVersion, target.resource.kind), c.now, uid);
-    const errors = createErrors(target.resource, next, !state.config.harness);
+    const errors = createErrors(target.resource, checked(next), !state.config.harness);
     if (errors.length > 0) {
       return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };
     }
@@ -82,22 +97,15 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
   if (target.resource.namespaced) next = setPath(next, ['metadata', 'namespace'], target.namespace);
   if (c.old) {
     next = prepareForUpdate(target.resource, c.subresource, c.old, next);
-    const errors = updateErrors(target.resource, c.subresource, next, c.old, !state.config.harness);
+    const errors = updateErrors(target.resource, c.subresource, checked(next), c.old, !state.config.harness);
     if (errors.length > 0) {
       return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };
     }
   }
   // The store answers with what it reads back, decoded with defaulting (a dry run copies through
   // the same codec): defaults of fields the strategy reset, e.g. a new claim's status.phase.
-  // Skipped when nothing it reads or writes changed since the write was defaulted (built-in kinds,
-  // no admission hook changed the object, no configured defaulters: those are not known to be idempotent).
-  const settled =
-    c.defaulted !== undefined &&
-    admitted === c.next &&
-    !target.resource.custom &&
-    state.config.defaulters.length === 0 &&
-    stillDefaulted(c.defaulted, next);
-  if (!settled) next = defaulterFor(state, target.resource, target.apiVersion)(next);
+  // Skipped when nothing it reads or writes changed since the write was defaulted.
+  if (!settledAs(next)) next = defaulter(next);
   const requested = request.target.apiVersion;
   return finishWrite(state, {
     key: target.key,

@@ -330,6 +330,9 @@ describe('defaults of the workload and core kinds (1.32)', () => {
           },
         ],
         volumes: [{ name: 'scratch' }, { name: 'token', projected: { sources: [{ serviceAccountToken: { path: 't' } }] } }],
+        // What the ServiceAccount admission plugin sets (this cluster runs without it); a pod
+        // projecting a token without an account is refused (validateProjectionSources).
+        serviceAccountName: 'default',
       },
     }), 'm');
     const c0 = (at(pod, 'spec.containers') as ValueMap[])[0];

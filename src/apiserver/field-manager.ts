@@ -19,7 +19,7 @@
 import type { Conflict } from '../merge/conflict.js';
 import type { ManagedFields, ManagerEntry } from '../merge/managers.js';
 import { applyValidated } from '../merge/apply.js';
-import { update as engineUpdate } from '../merge/update.js';
+import { updateValidated } from '../merge/update.js';
 import { formatIssues, type UndeclaredField } from '../typed/issues.js';
 import { validate } from '../typed/validate.js';
 import { WalkMemo } from '../typed/walk-memo.js';
@@ -120,12 +120,18 @@ function stripUpdate(ep: Endpoint, live: ValueMap, next: ValueMap, managed: Mana
   return { ok: true, managed: stripMeta(r.managed, id) };
 }
 
+/**
+ * apimachinery's structuredMergeManager.Update: the new object typed first, then the live one
+ * (`failed to convert new object (default/web; apps/v1, Kind=Deployment) to smd typed: ...`), then
+ * the updater. A plain update drops these errors; an apply's `before-first-apply` step shows them.
+ */
 function structuredMergeUpdate(ep: Endpoint, live: ValueMap, next: ValueMap, managed: Managed, id: string): Step {
+  const memo = new WalkMemo();
+  const newIssues = validate(next, ep.ctx.atom, { allowDuplicates: true, memo });
+  if (newIssues.length > 0) return { ok: false, error: `failed to convert new object (${gvknn(next)}) to smd typed: ${formatIssues(newIssues)}` };
   const liveIssues = validate(live, ep.ctx.atom, { allowDuplicates: true });
-  if (liveIssues.length > 0) {
-    return { ok: false, error: `failed to create typed live object of type ${gvkString(ep.apiVersion, ep.kind)}: ${formatIssues(liveIssues)}` };
-  }
-  const outcome = engineUpdate(ep.ctx, live, next, ep.apiVersion, knownOnly(ep, managed.fields), id);
+  if (liveIssues.length > 0) return { ok: false, error: `failed to convert live object (${gvknn(live)}) to smd typed: ${formatIssues(liveIssues)}` };
+  const outcome = updateValidated(ep.ctx, live, next, ep.apiVersion, knownOnly(ep, managed.fields), id, memo);
   if (!outcome.ok) return { ok: false, error: `failed to update ManagedFields (${gvknn(next)}): ${outcome.error.message}` };
   return { ok: true, managed: { fields: outcome.managers, times: managed.times } };
 }

@@ -300,6 +300,11 @@ function changedObjects(before: ClusterState, after: ClusterState): ObjectRef[] 
 
 
 
+/** The owner a conflict cause names: its message without `conflict with `. */
+function ownerOfCause(message: string): string {
+  return message.replace(/^conflict with /, '');
+}
+
 function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOutcome, views: readonly ObjectView[]): ActionResult {
   const failedRec = outcome.requests.find((r) => r.code >= 400);
   const answered = failedRec ?? outcome.requests[outcome.requests.length - 1];
@@ -307,7 +312,7 @@ function actorResult(step: ScenarioStep, before: ClusterState, outcome: ActorOut
   const error = failedRec?.failure?.message;
   // Every refused write's conflicts (the add-on manager's dry run refuses each conflicting object).
   const conflicts: ConflictReport[] = outcome.requests.flatMap((r) =>
-    statusConflicts(r.failure).map(({ manager, path }) => ({ manager, path, ...(r.target.kind ? { object: { ...r.target, kind: r.target.kind } } : {}) })),
+    statusConflicts(r.failure).map(({ manager, path, message }) => ({ manager, path, owner: ownerOfCause(message), ...(r.target.kind ? { object: { ...r.target, kind: r.target.kind } } : {}) })),
   );
   const touched = changedObjects(before, outcome.state);
   if (touched.length === 0 && failedRec?.target.kind) touched.push({ ...failedRec.target });
@@ -399,7 +404,7 @@ function runRequest(step: ScenarioStep, state: ClusterState, scenario: Scenario,
       stderr: `HTTP ${response.code}: ${response.status.message}\n`,
       exitCode: 1,
       error: response.status.message,
-      conflicts: statusConflicts(response.status.details).map(({ manager, path }) => ({ manager, path, ...(touched.length === 1 ? { object: touched[0] } : {}) })),
+      conflicts: statusConflicts(response.status.details).map(({ manager, path, message }) => ({ manager, path, owner: ownerOfCause(message), ...(touched.length === 1 ? { object: touched[0] } : {}) })),
       touched,
       notes: response.code === 400 ? textBodyNotes(step, scenario) : [],
       response: { code: response.code, body: response.status as unknown as Value },

@@ -35,6 +35,11 @@ export interface Snapshot {
 export interface ConflictReport {
   readonly manager: string;
   readonly path: string;
+  /**
+   * The owner as the 409's cause names it, with its operation's version and subresource
+   * (`"kube-controller-manager" with subresource "scale" using apps/v1`; cluster mode).
+   */
+  readonly owner?: string;
   /** The object of the refused write (cluster mode; engine mode has one object). */
   readonly object?: ObjectRef;
 }

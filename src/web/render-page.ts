@@ -160,7 +160,7 @@ export function renderResult(m: PageModel): string {
     outcome(r),
     r.error !== undefined && `<h3>Error</h3><pre class="error" data-testid="step-error">${esc(r.error)}</pre>`,
     r.conflicts.length > 0 &&
-      `<h3>Conflicts</h3><ul class="conflicts">${r.conflicts.map((c) => `<li><code>${esc(c.path)}</code> owned by <strong>${esc(c.manager)}</strong></li>`).join('')}</ul>`,
+      `<h3>Conflicts</h3><ul class="conflicts">${r.conflicts.map((c) => `<li><code>${esc(c.path)}</code> ${c.owner !== undefined ? `conflicts with <strong>${esc(c.owner)}</strong>` : `owned by <strong>${esc(c.manager)}</strong>`}</li>`).join('')}</ul>`,
     r.facts.length > 0 && `<h3>What decided it</h3><pre class="facts" data-testid="apply-facts">${esc(r.facts.join('\n'))}</pre>`,
     r.notes.length > 0 && `<ul class="notes">${r.notes.map((n) => `<li>note: ${esc(n)}</li>`).join('')}</ul>`,
     exp.length > 0 && renderExpectations(r),

@@ -8,7 +8,7 @@ import { fieldsV1Rows } from '../../src/web/fieldsv1-rows.js';
 import { formatHash, parseHash } from '../../src/web/location-hash.js';
 import { fnv1a, managerColour, managerSlot, managerSlots, PALETTE } from '../../src/web/manager-colour.js';
 import { pageModel, withRun } from '../../src/web/page-model.js';
-import { changeDetail, renderEntryTable, renderPage, renderTimeline } from '../../src/web/render-page.js';
+import { changeDetail, renderEntryTable, renderPage, renderResult, renderTimeline } from '../../src/web/render-page.js';
 import { findEntry, libraryEntries, libraryEnvironment, normalizePath } from '../../src/web/scenario-library.js';
 import { lastPosition, lastReachable, openSession, runNextStep, runSessionTo, slotsSettled, snapshotAtPosition, startSession } from '../../src/web/session.js';
 import { modeRunner, runScenario } from '../../src/scenarios/index.js';
@@ -652,5 +652,20 @@ describe('fieldsV1Rows', () => {
       [0, 'f:list', '.list', false],
       [1, 'v:"x"', '.list[="x"]', true],
     ]);
+  });
+});
+
+/**
+ * The step's Conflicts list names each owner as the 409 does: a write through /scale is
+ * `"kube-controller-manager" with subresource "scale" using apps/v1`. Before, the list said
+ * "owned by kube-controller-manager" under a 409 text naming the subresource.
+ */
+describe('the Conflicts list of a refused apply', () => {
+  it('names the owner with its subresource and version, in the 409\'s words', () => {
+    const f = 'scenarios/autoscaler-scale-handover.yaml';
+    const m = pageModel(startSession(files.get(f)!, f, libraryEnvironment(files, f)), 3);
+    const html = renderResult(m);
+    expect(html).toContain('Apply failed with 1 conflict: conflict with &quot;kube-controller-manager&quot; with subresource &quot;scale&quot; using apps/v1: .spec.replicas');
+    expect(html).toContain('<ul class="conflicts"><li><code>.spec.replicas</code> conflicts with <strong>&quot;kube-controller-manager&quot; with subresource &quot;scale&quot; using apps/v1</strong></li></ul>');
   });
 });

@@ -48,8 +48,9 @@ describe('the conflicts of an action', () => {
     expect(update.ok).toBe(false);
     expect(update.stderr).toContain('Conflicts: ConfigMap a - .data.k ConfigMap b - .data.k');
     expect(update.conflicts).toEqual([
-      { manager: 'helm', path: '.data.k', object: { apiVersion: 'v1', kind: 'ConfigMap', name: 'a', namespace: 'default' } },
-      { manager: 'helm', path: '.data.k', object: { apiVersion: 'v1', kind: 'ConfigMap', name: 'b', namespace: 'default' } },
+      // The owner as the 409 names it: an applier by its name alone.
+      { manager: 'helm', path: '.data.k', owner: '"helm"', object: { apiVersion: 'v1', kind: 'ConfigMap', name: 'a', namespace: 'default' } },
+      { manager: 'helm', path: '.data.k', owner: '"helm"', object: { apiVersion: 'v1', kind: 'ConfigMap', name: 'b', namespace: 'default' } },
     ]);
   });
 });

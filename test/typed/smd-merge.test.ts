@@ -3,6 +3,7 @@ import { merge } from '../../src/typed/merge.js';
 import { validate } from '../../src/typed/validate.js';
 import { valueEquals } from '../../src/value/equals.js';
 import { typeIn, yamlObject } from '../support/upstream-tables.js';
+import { associativeListSchema } from '../support/upstream-schemas.js';
 
 /**
  * structured-merge-diff v6.4.2 typed/merge_test.go, TestMerge: merging an applied configuration
@@ -304,52 +305,7 @@ const tables: MergeTable[] =
   {
     name: 'associative list',
     rootType: 'myRoot',
-    schema: `types:
-- name: myRoot
-  map:
-    fields:
-    - name: list
-      type:
-        namedType: myList
-    - name: atomicList
-      type:
-        namedType: mySequence
-- name: myList
-  list:
-    elementType:
-      namedType: myElement
-    elementRelationship: associative
-    keys:
-    - key
-    - id
-- name: mySequence
-  list:
-    elementType:
-      scalar: string
-    elementRelationship: atomic
-- name: myElement
-  map:
-    fields:
-    - name: key
-      type:
-        scalar: string
-    - name: id
-      type:
-        scalar: numeric
-    - name: value
-      type:
-        namedType: myValue
-    - name: bv
-      type:
-        scalar: boolean
-    - name: nv
-      type:
-        scalar: numeric
-- name: myValue
-  map:
-    elementType:
-      scalar: string
-`,
+    schema: associativeListSchema,
     triplets: [
       {
         lhs: '{"list":[{"key":"a","id":1,"value":{"a":"a"}}]}',

@@ -5,6 +5,7 @@ import { validate } from '../../src/typed/validate.js';
 import type { Value } from '../../src/value/value.js';
 import type { Atom } from '../../src/schema/schema.js';
 import { pathSet, setLines, typeIn, yamlObject } from '../support/upstream-tables.js';
+import { associativeListSchema } from '../support/upstream-schemas.js';
 
 /**
  * structured-merge-diff v6.4.2 typed/symdiff_test.go, TestSymdiff: comparing an old object (lhs)
@@ -424,52 +425,7 @@ const tables: SymdiffTable[] =
   {
     name: 'associative list',
     rootType: 'myRoot',
-    schema: `types:
-- name: myRoot
-  map:
-    fields:
-    - name: list
-      type:
-        namedType: myList
-    - name: atomicList
-      type:
-        namedType: mySequence
-- name: myList
-  list:
-    elementType:
-      namedType: myElement
-    elementRelationship: associative
-    keys:
-    - key
-    - id
-- name: mySequence
-  list:
-    elementType:
-      scalar: string
-    elementRelationship: atomic
-- name: myElement
-  map:
-    fields:
-    - name: key
-      type:
-        scalar: string
-    - name: id
-      type:
-        scalar: numeric
-    - name: value
-      type:
-        namedType: myValue
-    - name: bv
-      type:
-        scalar: boolean
-    - name: nv
-      type:
-        scalar: numeric
-- name: myValue
-  map:
-    elementType:
-      scalar: string
-`,
+    schema: associativeListSchema,
     quints: [
       {
         lhs: '{}',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toFieldSet } from '../../src/typed/to-field-set.js';
 import { validate } from '../../src/typed/validate.js';
 import { pathSet, setLines, typeIn, yamlObject } from '../support/upstream-tables.js';
+import { associativeListSchema } from '../support/upstream-schemas.js';
 
 /**
  * structured-merge-diff v6.4.2 typed/toset_test.go, TestToFieldSet: the set of fields an object
@@ -148,52 +149,7 @@ const tables: ToSetTable[] =
   {
     name: 'associative list',
     rootType: 'myRoot',
-    schema: `types:
-- name: myRoot
-  map:
-    fields:
-    - name: list
-      type:
-        namedType: myList
-    - name: atomicList
-      type:
-        namedType: mySequence
-- name: myList
-  list:
-    elementType:
-      namedType: myElement
-    elementRelationship: associative
-    keys:
-    - key
-    - id
-- name: mySequence
-  list:
-    elementType:
-      scalar: string
-    elementRelationship: atomic
-- name: myElement
-  map:
-    fields:
-    - name: key
-      type:
-        scalar: string
-    - name: id
-      type:
-        scalar: numeric
-    - name: value
-      type:
-        namedType: myValue
-    - name: bv
-      type:
-        scalar: boolean
-    - name: nv
-      type:
-        scalar: numeric
-- name: myValue
-  map:
-    elementType:
-      scalar: string
-`,
+    schema: associativeListSchema,
     pairs: [
       { object: '{"list":[]}', set: [] },
       {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/typed/validate.js';
 import { typeIn, yamlObject } from '../support/upstream-tables.js';
+import { associativeListSchema } from '../support/upstream-schemas.js';
 
 /**
  * structured-merge-diff v6.4.2 typed/validate_test.go, TestSchemaValidation: per schema, objects
@@ -146,52 +147,7 @@ const tables: ValidationTable[] =
   {
     name: 'associative list',
     rootType: 'myRoot',
-    schema: `types:
-- name: myRoot
-  map:
-    fields:
-    - name: list
-      type:
-        namedType: myList
-    - name: atomicList
-      type:
-        namedType: mySequence
-- name: myList
-  list:
-    elementType:
-      namedType: myElement
-    elementRelationship: associative
-    keys:
-    - key
-    - id
-- name: mySequence
-  list:
-    elementType:
-      scalar: string
-    elementRelationship: atomic
-- name: myElement
-  map:
-    fields:
-    - name: key
-      type:
-        scalar: string
-    - name: id
-      type:
-        scalar: numeric
-    - name: value
-      type:
-        namedType: myValue
-    - name: bv
-      type:
-        scalar: boolean
-    - name: nv
-      type:
-        scalar: numeric
-- name: myValue
-  map:
-    elementType:
-      scalar: string
-`,
+    schema: associativeListSchema,
     valid: [
       '{"list":[]}',
       '{"list":[{"key":"a","id":1,"value":{"a":"a"}}]}',

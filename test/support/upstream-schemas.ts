@@ -1,0 +1,50 @@
+// Schema texts the structured-merge-diff upstream test ports share, written once.
+
+// The 'associative list' schema (myRoot/myList/mySequence/myElement/myValue):
+// structured-merge-diff typed/merge_test.go, symdiff_test.go, toset_test.go, validate_test.go.
+export const associativeListSchema = `types:
+- name: myRoot
+  map:
+    fields:
+    - name: list
+      type:
+        namedType: myList
+    - name: atomicList
+      type:
+        namedType: mySequence
+- name: myList
+  list:
+    elementType:
+      namedType: myElement
+    elementRelationship: associative
+    keys:
+    - key
+    - id
+- name: mySequence
+  list:
+    elementType:
+      scalar: string
+    elementRelationship: atomic
+- name: myElement
+  map:
+    fields:
+    - name: key
+      type:
+        scalar: string
+    - name: id
+      type:
+        scalar: numeric
+    - name: value
+      type:
+        namedType: myValue
+    - name: bv
+      type:
+        scalar: boolean
+    - name: nv
+      type:
+        scalar: numeric
+- name: myValue
+  map:
+    elementType:
+      scalar: string
+`;

@@ -48,3 +48,26 @@ export const associativeListSchema = `types:
     elementType:
       scalar: string
 `;
+
+// The 'stringPair' schema: structured-merge-diff typed/merge_test.go, symdiff_test.go, toset_test.go, validate_test.go.
+export const stringPairSchema = `types:
+- name: stringPair
+  map:
+    fields:
+    - name: key
+      type:
+        scalar: string
+    - name: value
+      type:
+        namedType: __untyped_atomic_
+- name: __untyped_atomic_
+  scalar: untyped
+  list:
+    elementType:
+      namedType: __untyped_atomic_
+    elementRelationship: atomic
+  map:
+    elementType:
+      namedType: __untyped_atomic_
+    elementRelationship: atomic
+`;

@@ -3,7 +3,7 @@ import { merge } from '../../src/typed/merge.js';
 import { validate } from '../../src/typed/validate.js';
 import { valueEquals } from '../../src/value/equals.js';
 import { typeIn, yamlObject } from '../support/upstream-tables.js';
-import { associativeListSchema } from '../support/upstream-schemas.js';
+import { associativeListSchema, stringPairSchema } from '../support/upstream-schemas.js';
 
 /**
  * structured-merge-diff v6.4.2 typed/merge_test.go, TestMerge: merging an applied configuration
@@ -23,27 +23,7 @@ const tables: MergeTable[] =
   {
     name: 'simple pair',
     rootType: 'stringPair',
-    schema: `types:
-- name: stringPair
-  map:
-    fields:
-    - name: key
-      type:
-        scalar: string
-    - name: value
-      type:
-        namedType: __untyped_atomic_
-- name: __untyped_atomic_
-  scalar: untyped
-  list:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-  map:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-`,
+    schema: stringPairSchema,
     triplets: [
       { lhs: '{"key":"foo","value":{}}', rhs: '{"key":"foo","value":1}', out: '{"key":"foo","value":1}' },
       { lhs: '{"key":"foo","value":{}}', rhs: '{"key":"foo","value":1}', out: '{"key":"foo","value":1}' },

@@ -5,7 +5,7 @@ import { validate } from '../../src/typed/validate.js';
 import type { Value } from '../../src/value/value.js';
 import type { Atom } from '../../src/schema/schema.js';
 import { pathSet, setLines, typeIn, yamlObject } from '../support/upstream-tables.js';
-import { associativeListSchema } from '../support/upstream-schemas.js';
+import { associativeListSchema, stringPairSchema } from '../support/upstream-schemas.js';
 
 /**
  * structured-merge-diff v6.4.2 typed/symdiff_test.go, TestSymdiff: comparing an old object (lhs)
@@ -28,27 +28,7 @@ const tables: SymdiffTable[] =
   {
     name: 'simple pair',
     rootType: 'stringPair',
-    schema: `types:
-- name: stringPair
-  map:
-    fields:
-    - name: key
-      type:
-        scalar: string
-    - name: value
-      type:
-        namedType: __untyped_atomic_
-- name: __untyped_atomic_
-  scalar: untyped
-  list:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-  map:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-`,
+    schema: stringPairSchema,
     quints: [
       {
         lhs: '{"key":"foo","value":1}',

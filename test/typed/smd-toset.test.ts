@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toFieldSet } from '../../src/typed/to-field-set.js';
 import { validate } from '../../src/typed/validate.js';
 import { pathSet, setLines, typeIn, yamlObject } from '../support/upstream-tables.js';
-import { associativeListSchema } from '../support/upstream-schemas.js';
+import { associativeListSchema, stringPairSchema } from '../support/upstream-schemas.js';
 
 /**
  * structured-merge-diff v6.4.2 typed/toset_test.go, TestToFieldSet: the set of fields an object
@@ -21,27 +21,7 @@ const tables: ToSetTable[] =
   {
     name: 'simple pair',
     rootType: 'stringPair',
-    schema: `types:
-- name: stringPair
-  map:
-    fields:
-    - name: key
-      type:
-        scalar: string
-    - name: value
-      type:
-        namedType: __untyped_atomic_
-- name: __untyped_atomic_
-  scalar: untyped
-  list:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-  map:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-`,
+    schema: stringPairSchema,
     pairs: [
       { object: '{"key":"foo","value":1}', set: ['.key', '.value'] },
       { object: '{"key":"foo","value":{"a": "b"}}', set: ['.key', '.value'] },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/typed/validate.js';
 import { typeIn, yamlObject } from '../support/upstream-tables.js';
-import { associativeListSchema } from '../support/upstream-schemas.js';
+import { associativeListSchema, stringPairSchema } from '../support/upstream-schemas.js';
 
 /**
  * structured-merge-diff v6.4.2 typed/validate_test.go, TestSchemaValidation: per schema, objects
@@ -23,27 +23,7 @@ const tables: ValidationTable[] =
   {
     name: 'simple pair',
     rootType: 'stringPair',
-    schema: `types:
-- name: stringPair
-  map:
-    fields:
-    - name: key
-      type:
-        scalar: string
-    - name: value
-      type:
-        namedType: __untyped_atomic_
-- name: __untyped_atomic_
-  scalar: untyped
-  list:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-  map:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-`,
+    schema: stringPairSchema,
     valid: [
       '{"key":"foo","value":1}',
       '{"key":"foo","value":{}}',

@@ -71,3 +71,60 @@ export const stringPairSchema = `types:
       namedType: __untyped_atomic_
     elementRelationship: atomic
 `;
+
+// The 'struct grab bag' schema (myStruct): structured-merge-diff typed/merge_test.go, symdiff_test.go, validate_test.go; toset_test.go's myStruct has more fields and stays in its file.
+export const myStructSchema = `types:
+- name: myStruct
+  map:
+    fields:
+    - name: numeric
+      type:
+        scalar: numeric
+    - name: string
+      type:
+        scalar: string
+    - name: bool
+      type:
+        scalar: boolean
+    - name: setStr
+      type:
+        list:
+          elementType:
+            scalar: string
+          elementRelationship: associative
+    - name: setBool
+      type:
+        list:
+          elementType:
+            scalar: boolean
+          elementRelationship: associative
+    - name: setNumeric
+      type:
+        list:
+          elementType:
+            scalar: numeric
+          elementRelationship: associative
+`;
+
+// The 'nestedList' schema: structured-merge-diff typed/merge_test.go, symdiff_test.go.
+export const nestedListSchema = `types:
+- name: nestedList
+  map:
+    fields:
+    - name: inner
+      type:
+        list:
+          elementType:
+            namedType: __untyped_atomic_
+          elementRelationship: atomic
+- name: __untyped_atomic_
+  scalar: untyped
+  list:
+    elementType:
+      namedType: __untyped_atomic_
+    elementRelationship: atomic
+  map:
+    elementType:
+      namedType: __untyped_atomic_
+    elementRelationship: atomic
+`;

@@ -3,7 +3,7 @@ import { merge } from '../../src/typed/merge.js';
 import { validate } from '../../src/typed/validate.js';
 import { valueEquals } from '../../src/value/equals.js';
 import { typeIn, yamlObject } from '../support/upstream-tables.js';
-import { associativeListSchema, stringPairSchema } from '../support/upstream-schemas.js';
+import { associativeListSchema, stringPairSchema, myStructSchema, nestedListSchema } from '../support/upstream-schemas.js';
 
 /**
  * structured-merge-diff v6.4.2 typed/merge_test.go, TestMerge: merging an applied configuration
@@ -107,27 +107,7 @@ const tables: MergeTable[] =
   {
     name: 'null/empty list',
     rootType: 'nestedList',
-    schema: `types:
-- name: nestedList
-  map:
-    fields:
-    - name: inner
-      type:
-        list:
-          elementType:
-            namedType: __untyped_atomic_
-          elementRelationship: atomic
-- name: __untyped_atomic_
-  scalar: untyped
-  list:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-  map:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-`,
+    schema: nestedListSchema,
     triplets: [
       { lhs: '{}', rhs: '{"inner":[]}', out: '{"inner":[]}' },
       { lhs: '{}', rhs: '{"inner":null}', out: '{"inner":null}' },
@@ -139,38 +119,7 @@ const tables: MergeTable[] =
   {
     name: 'struct grab bag',
     rootType: 'myStruct',
-    schema: `types:
-- name: myStruct
-  map:
-    fields:
-    - name: numeric
-      type:
-        scalar: numeric
-    - name: string
-      type:
-        scalar: string
-    - name: bool
-      type:
-        scalar: boolean
-    - name: setStr
-      type:
-        list:
-          elementType:
-            scalar: string
-          elementRelationship: associative
-    - name: setBool
-      type:
-        list:
-          elementType:
-            scalar: boolean
-          elementRelationship: associative
-    - name: setNumeric
-      type:
-        list:
-          elementType:
-            scalar: numeric
-          elementRelationship: associative
-`,
+    schema: myStructSchema,
     triplets: [
       { lhs: '{"numeric":1}', rhs: '{"numeric":3.14159}', out: '{"numeric":3.14159}' },
       { lhs: '{"numeric":3.14159}', rhs: '{"numeric":1}', out: '{"numeric":1}' },

@@ -5,7 +5,7 @@ import { validate } from '../../src/typed/validate.js';
 import type { Value } from '../../src/value/value.js';
 import type { Atom } from '../../src/schema/schema.js';
 import { pathSet, setLines, typeIn, yamlObject } from '../support/upstream-tables.js';
-import { associativeListSchema, stringPairSchema } from '../support/upstream-schemas.js';
+import { associativeListSchema, stringPairSchema, myStructSchema, nestedListSchema } from '../support/upstream-schemas.js';
 
 /**
  * structured-merge-diff v6.4.2 typed/symdiff_test.go, TestSymdiff: comparing an old object (lhs)
@@ -132,27 +132,7 @@ const tables: SymdiffTable[] =
   {
     name: 'null/empty list',
     rootType: 'nestedList',
-    schema: `types:
-- name: nestedList
-  map:
-    fields:
-    - name: inner
-      type:
-        list:
-          elementType:
-            namedType: __untyped_atomic_
-          elementRelationship: atomic
-- name: __untyped_atomic_
-  scalar: untyped
-  list:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-  map:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-`,
+    schema: nestedListSchema,
     quints: [
       { lhs: '{}', rhs: '{"inner":[]}', removed: [], modified: [], added: ['.inner'] },
       { lhs: '{}', rhs: '{"inner":null}', removed: [], modified: [], added: ['.inner'] },
@@ -276,38 +256,7 @@ const tables: SymdiffTable[] =
   {
     name: 'struct grab bag',
     rootType: 'myStruct',
-    schema: `types:
-- name: myStruct
-  map:
-    fields:
-    - name: numeric
-      type:
-        scalar: numeric
-    - name: string
-      type:
-        scalar: string
-    - name: bool
-      type:
-        scalar: boolean
-    - name: setStr
-      type:
-        list:
-          elementType:
-            scalar: string
-          elementRelationship: associative
-    - name: setBool
-      type:
-        list:
-          elementType:
-            scalar: boolean
-          elementRelationship: associative
-    - name: setNumeric
-      type:
-        list:
-          elementType:
-            scalar: numeric
-          elementRelationship: associative
-`,
+    schema: myStructSchema,
     quints: [
       {
         lhs: '{"numeric":1}',

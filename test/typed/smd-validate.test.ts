@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/typed/validate.js';
 import { typeIn, yamlObject } from '../support/upstream-tables.js';
-import { associativeListSchema, stringPairSchema } from '../support/upstream-schemas.js';
+import { associativeListSchema, stringPairSchema, myStructSchema } from '../support/upstream-schemas.js';
 
 /**
  * structured-merge-diff v6.4.2 typed/validate_test.go, TestSchemaValidation: per schema, objects
@@ -44,38 +44,7 @@ const tables: ValidationTable[] =
   {
     name: 'struct grab bag',
     rootType: 'myStruct',
-    schema: `types:
-- name: myStruct
-  map:
-    fields:
-    - name: numeric
-      type:
-        scalar: numeric
-    - name: string
-      type:
-        scalar: string
-    - name: bool
-      type:
-        scalar: boolean
-    - name: setStr
-      type:
-        list:
-          elementType:
-            scalar: string
-          elementRelationship: associative
-    - name: setBool
-      type:
-        list:
-          elementType:
-            scalar: boolean
-          elementRelationship: associative
-    - name: setNumeric
-      type:
-        list:
-          elementType:
-            scalar: numeric
-          elementRelationship: associative
-`,
+    schema: myStructSchema,
     valid: [
       '{"numeric":null}',
       '{"numeric":1}',

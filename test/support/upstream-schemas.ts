@@ -128,3 +128,25 @@ export const nestedListSchema = `types:
       namedType: __untyped_atomic_
     elementRelationship: atomic
 `;
+
+// The nestedMap schema of the 'nested' tables: structured-merge-diff typed/merge_test.go, symdiff_test.go (symdiff's second, shorter nestedMap stays in its file).
+export const nestedMapSchema = `types:
+- name: nestedMap
+  map:
+    fields:
+    - name: inner
+      type:
+        map:
+          elementType:
+            namedType: __untyped_atomic_
+- name: __untyped_atomic_
+  scalar: untyped
+  list:
+    elementType:
+      namedType: __untyped_atomic_
+    elementRelationship: atomic
+  map:
+    elementType:
+      namedType: __untyped_atomic_
+    elementRelationship: atomic
+`;

@@ -3,7 +3,7 @@ import { merge } from '../../src/typed/merge.js';
 import { validate } from '../../src/typed/validate.js';
 import { valueEquals } from '../../src/value/equals.js';
 import { typeIn, yamlObject } from '../support/upstream-tables.js';
-import { associativeListSchema, stringPairSchema, myStructSchema, nestedListSchema } from '../support/upstream-schemas.js';
+import { associativeListSchema, stringPairSchema, myStructSchema, nestedListSchema, nestedMapSchema } from '../support/upstream-schemas.js';
 
 /**
  * structured-merge-diff v6.4.2 typed/merge_test.go, TestMerge: merging an applied configuration
@@ -43,26 +43,7 @@ const tables: MergeTable[] =
   {
     name: 'null/empty map',
     rootType: 'nestedMap',
-    schema: `types:
-- name: nestedMap
-  map:
-    fields:
-    - name: inner
-      type:
-        map:
-          elementType:
-            namedType: __untyped_atomic_
-- name: __untyped_atomic_
-  scalar: untyped
-  list:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-  map:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-`,
+    schema: nestedMapSchema,
     triplets: [
       { lhs: '{}', rhs: '{"inner":{}}', out: '{"inner":{}}' },
       { lhs: '{}', rhs: '{"inner":null}', out: '{"inner":null}' },

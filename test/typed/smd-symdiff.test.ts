@@ -5,7 +5,7 @@ import { validate } from '../../src/typed/validate.js';
 import type { Value } from '../../src/value/value.js';
 import type { Atom } from '../../src/schema/schema.js';
 import { pathSet, setLines, typeIn, yamlObject } from '../support/upstream-tables.js';
-import { associativeListSchema, stringPairSchema, myStructSchema, nestedListSchema } from '../support/upstream-schemas.js';
+import { associativeListSchema, stringPairSchema, myStructSchema, nestedListSchema, nestedMapSchema } from '../support/upstream-schemas.js';
 
 /**
  * structured-merge-diff v6.4.2 typed/symdiff_test.go, TestSymdiff: comparing an old object (lhs)
@@ -78,26 +78,7 @@ const tables: SymdiffTable[] =
   {
     name: 'null/empty map',
     rootType: 'nestedMap',
-    schema: `types:
-- name: nestedMap
-  map:
-    fields:
-    - name: inner
-      type:
-        map:
-          elementType:
-            namedType: __untyped_atomic_
-- name: __untyped_atomic_
-  scalar: untyped
-  list:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-  map:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-`,
+    schema: nestedMapSchema,
     quints: [
       { lhs: '{}', rhs: '{"inner":{}}', removed: [], modified: [], added: ['.inner'] },
       { lhs: '{}', rhs: '{"inner":null}', removed: [], modified: [], added: ['.inner'] },

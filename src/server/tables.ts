@@ -627,6 +627,14 @@ function compareNames(a: string, b: string): number {
 const WEBHOOKS: readonly Column[] = [NAME, { name: 'Webhooks', type: 'integer', description: 'Webhooks indicates the number of webhooks registered in this configuration', cell: (o) => list(o, 'webhooks').length }, AGE];
 
 /** Columns per group/kind; kinds not listed get NAME and AGE. */
+/** The admission policies' (validating and mutating) ParamKind column. */
+const PARAM_KIND: Column = { name: 'ParamKind', type: 'string', description: 'ParamKind specifies the kind of resources used to parameterize this policy', cell: paramKindText };
+/** Their bindings' PolicyName and ParamRef columns (the printer's descriptions, typos included). */
+const POLICY_BINDING: readonly Column[] = [
+  { name: 'PolicyName', type: 'string', description: 'PolicyName indicates the policy definition which the policy binding binded to', cell: (o) => str(o, 'spec', 'policyName') },
+  { name: 'ParamRef', type: 'string', description: 'ParamRef indicates the param resource which sets the configration param', cell: paramRefText },
+];
+
 const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   '/Pod': [
     NAME,
@@ -767,25 +775,23 @@ const COLUMNS: Readonly<Record<string, readonly Column[]>> = {
   'admissionregistration.k8s.io/ValidatingAdmissionPolicy': [
     NAME,
     { name: 'Validations', type: 'integer', description: 'Validations indicates the number of validation rules defined in this configuration', cell: (o) => list(o, 'spec', 'validations').length },
-    { name: 'ParamKind', type: 'string', description: 'ParamKind specifies the kind of resources used to parameterize this policy', cell: paramKindText },
+    PARAM_KIND,
     AGE,
   ],
   'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding': [
     NAME,
-    { name: 'PolicyName', type: 'string', description: 'PolicyName indicates the policy definition which the policy binding binded to', cell: (o) => str(o, 'spec', 'policyName') },
-    { name: 'ParamRef', type: 'string', description: 'ParamRef indicates the param resource which sets the configration param', cell: paramRefText },
+    ...POLICY_BINDING,
     AGE,
   ],
   'admissionregistration.k8s.io/MutatingAdmissionPolicy': [
     NAME,
     { name: 'Mutations', type: 'integer', description: 'Mutation indicates the number of mutations rules defined in this configuration', cell: (o) => list(o, 'spec', 'mutations').length },
-    { name: 'ParamKind', type: 'string', description: 'ParamKind specifies the kind of resources used to parameterize this policy', cell: paramKindText },
+    PARAM_KIND,
     AGE,
   ],
   'admissionregistration.k8s.io/MutatingAdmissionPolicyBinding': [
     NAME,
-    { name: 'PolicyName', type: 'string', description: 'PolicyName indicates the policy definition which the policy binding binded to', cell: (o) => str(o, 'spec', 'policyName') },
-    { name: 'ParamRef', type: 'string', description: 'ParamRef indicates the param resource which sets the configration param', cell: paramRefText },
+    ...POLICY_BINDING,
     AGE,
   ],
   'storage.k8s.io/CSIDriver': [

@@ -5,16 +5,12 @@
  * printValidatingAdmissionPolicy, printValidatingAdmissionPolicyBinding), where it printed NAME
  * and AGE.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClusterState } from '../../src/server/initial-state.js';
-import { startServer } from '../../src/server/index.js';
-import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
-import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+import { describe, expect, it } from 'vitest';
+import { kubectlAvailable } from './kubectl-harness.js';
+import { createAll, tableCluster } from './kubectl-table-harness.js';
 import { call } from './http-client.js';
 
 const available = kubectlAvailable();
-const T0 = '2024-01-01T00:00:00Z';
-const T1 = '2024-01-01T00:05:00Z';
 
 const OBJECTS = `apiVersion: networking.k8s.io/v1
 kind: IngressClass
@@ -91,28 +87,12 @@ spec:
 `;
 
 describe.skipIf(!available)('class and admission policy printer columns over ssa-sim serve', () => {
-  let clock = T0;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let k: KubectlSession;
-  const get = async (...args: string[]) => {
-    const r = await k.run(['get', ...args]);
-    expect(r.stderr).toBe('');
-    return r.stdout;
-  };
-  beforeAll(async () => {
-    server = await startServer({ state: newClusterState(builtinCatalog(), T0), now: () => clock });
-    k = new KubectlSession(server.kubeconfig);
-    const created = await k.run(['create', '-f', k.file('objects.yaml', OBJECTS)]);
-    expect(created.stderr).toBe('');
-    clock = T1;
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    k?.dispose();
+  const c = tableCluster(async ({ k }) => {
+    await createAll(k, 'objects.yaml', OBJECTS);
   });
 
   it('ingress classes: controller and parameters as Kind.group/name', { timeout: 60_000 }, async () => {
-    expect(await get('ingressclasses')).toBe(
+    expect(await c.get('ingressclasses')).toBe(
       [
         'NAME    CONTROLLER             PARAMETERS                                      AGE',
         'nginx   k8s.io/ingress-nginx   IngressParameters.k8s.example.com/external-lb   5m',
@@ -123,19 +103,19 @@ describe.skipIf(!available)('class and admission policy printer columns over ssa
   });
 
   it('runtime classes: the handler, its column described by nothing', { timeout: 60_000 }, async () => {
-    expect(await get('runtimeclasses')).toBe('NAME     HANDLER   AGE\ngvisor   runsc     5m\n');
-    const t = (await call(server, 'GET', '/apis/node.k8s.io/v1/runtimeclasses', undefined, { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' })).json;
+    expect(await c.get('runtimeclasses')).toBe('NAME     HANDLER   AGE\ngvisor   runsc     5m\n');
+    const t = (await call(c.server, 'GET', '/apis/node.k8s.io/v1/runtimeclasses', undefined, { Accept: 'application/json;as=Table;v=v1;g=meta.k8s.io' })).json;
     expect(t.columnDefinitions[1]).toEqual({ name: 'Handler', type: 'string', format: '', description: '', priority: 0 });
   });
 
   it('validating admission policies: how many validations and the param kind', { timeout: 60_000 }, async () => {
-    expect(await get('validatingadmissionpolicies')).toBe(
+    expect(await c.get('validatingadmissionpolicies')).toBe(
       ['NAME       VALIDATIONS   PARAMKIND                     AGE', 'noparams   1             <unset>                       5m', 'replicas   2             example.com/v1/ReplicaLimit   5m', ''].join('\n'),
     );
   });
 
   it('validating admission policy bindings: the policy and the param reference', { timeout: 60_000 }, async () => {
-    expect(await get('validatingadmissionpolicybindings')).toBe(
+    expect(await c.get('validatingadmissionpolicybindings')).toBe(
       [
         'NAME              POLICYNAME   PARAMREF                                                                                                                                                                         AGE',
         'a-named           replicas     team/limits                                                                                                                                                                      5m',

@@ -4,15 +4,11 @@
  * (pkg/printers/internalversion: printCSIDriver, printCSINode, printMutatingAdmissionPolicy,
  * printMutatingAdmissionPolicyBinding), where it printed NAME and AGE.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClusterState } from '../../src/server/initial-state.js';
-import { startServer } from '../../src/server/index.js';
-import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
-import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+import { describe, expect, it } from 'vitest';
+import { kubectlAvailable } from './kubectl-harness.js';
+import { createAll, tableCluster } from './kubectl-table-harness.js';
 
 const available = kubectlAvailable();
-const T0 = '2024-01-01T00:00:00Z';
-const T1 = '2024-01-01T00:05:00Z';
 
 const OBJECTS = `apiVersion: storage.k8s.io/v1
 kind: CSIDriver
@@ -60,34 +56,18 @@ spec:
 `;
 
 describe.skipIf(!available)('CSI and mutating admission policy printer columns over ssa-sim serve', () => {
-  let clock = T0;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let k: KubectlSession;
-  const get = async (...args: string[]) => {
-    const r = await k.run(['get', ...args]);
-    expect(r.stderr).toBe('');
-    return r.stdout;
-  };
-  beforeAll(async () => {
-    server = await startServer({ state: newClusterState(builtinCatalog(), T0), now: () => clock });
-    k = new KubectlSession(server.kubeconfig);
-    const created = await k.run(['create', '-f', k.file('objects.yaml', OBJECTS)]);
-    expect(created.stderr).toBe('');
-    clock = T1;
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    k?.dispose();
+  const c = tableCluster(async ({ k }) => {
+    await createAll(k, 'objects.yaml', OBJECTS);
   });
 
   // A driver's unset lifecycle modes are defaulted to Persistent on create, as kube-apiserver defaults them.
   it('CSI drivers and nodes', { timeout: 60_000 }, async () => {
-    expect(await get('csidrivers')).toBe('NAME                       ATTACHREQUIRED   PODINFOONMOUNT   STORAGECAPACITY   TOKENREQUESTS   REQUIRESREPUBLISH   MODES                  AGE\nebs.csi.aws.com            true             false            false             <unset>         false               Persistent             5m\nsecrets-store.csi.k8s.io   false            true             false             vault,aws       true                Persistent,Ephemeral   5m\n');
-    expect(await get('csinodes')).toBe('NAME     DRIVERS   AGE\nnode-1   2         5m\n');
+    expect(await c.get('csidrivers')).toBe('NAME                       ATTACHREQUIRED   PODINFOONMOUNT   STORAGECAPACITY   TOKENREQUESTS   REQUIRESREPUBLISH   MODES                  AGE\nebs.csi.aws.com            true             false            false             <unset>         false               Persistent             5m\nsecrets-store.csi.k8s.io   false            true             false             vault,aws       true                Persistent,Ephemeral   5m\n');
+    expect(await c.get('csinodes')).toBe('NAME     DRIVERS   AGE\nnode-1   2         5m\n');
   });
 
   it('mutating admission policies and bindings', { timeout: 60_000 }, async () => {
-    expect(await get('mutatingadmissionpolicies')).toBe('NAME      MUTATIONS   PARAMKIND                      AGE\nsidecar   1           example.com/v1/SidecarConfig   5m\n');
-    expect(await get('mutatingadmissionpolicybindings')).toBe('NAME      POLICYNAME   PARAMREF       AGE\nsidecar   sidecar      team/default   5m\n');
+    expect(await c.get('mutatingadmissionpolicies')).toBe('NAME      MUTATIONS   PARAMKIND                      AGE\nsidecar   1           example.com/v1/SidecarConfig   5m\n');
+    expect(await c.get('mutatingadmissionpolicybindings')).toBe('NAME      POLICYNAME   PARAMREF       AGE\nsidecar   sidecar      team/default   5m\n');
   });
 });

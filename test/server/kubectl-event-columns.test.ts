@@ -6,15 +6,12 @@
  * controller, and the host, else the reporting instance), FIRST SEEN (firstTimestamp, else
  * eventTime), COUNT (a series' count, or count, or 1) and NAME.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClusterState } from '../../src/server/initial-state.js';
-import { startServer } from '../../src/server/index.js';
-import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
-import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+import { describe, expect, it } from 'vitest';
+import { kubectlAvailable } from './kubectl-harness.js';
+import { createAll, tableCluster } from './kubectl-table-harness.js';
 import { call } from './http-client.js';
 
 const available = kubectlAvailable();
-const T0 = '2024-01-01T00:00:00Z';
 const T1 = '2024-01-01T00:10:00Z';
 
 const EVENTS = {
@@ -51,23 +48,12 @@ const EVENTS = {
 };
 
 describe.skipIf(!available)('kubectl get events over ssa-sim serve', () => {
-  let clock = T0;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let k: KubectlSession;
-  beforeAll(async () => {
-    server = await startServer({ state: newClusterState(builtinCatalog(), T0), now: () => clock });
-    k = new KubectlSession(server.kubeconfig);
-    const created = await k.run(['create', '-f', k.file('events.json', JSON.stringify(EVENTS))]);
-    expect(created.stderr).toBe('');
-    clock = T1;
-  }, 120_000);
-  afterAll(async () => {
-    k?.dispose();
-    await server?.close();
-  });
+  const c = tableCluster(async ({ k }) => {
+    await createAll(k, 'events.json', JSON.stringify(EVENTS));
+  }, { read: T1 });
 
   it('LAST SEEN, TYPE, REASON, OBJECT, MESSAGE', { timeout: 60_000 }, async () => {
-    expect(await k.run(['get', 'events'])).toEqual({
+    expect(await c.k.run(['get', 'events'])).toEqual({
       code: 0,
       stdout: [
         'LAST SEEN   TYPE     REASON              OBJECT           MESSAGE',
@@ -80,7 +66,7 @@ describe.skipIf(!available)('kubectl get events over ssa-sim serve', () => {
   });
 
   it('-o wide adds SUBOBJECT, SOURCE, FIRST SEEN, COUNT and NAME', { timeout: 60_000 }, async () => {
-    expect((await k.run(['get', 'events', '-o', 'wide'])).stdout).toBe(
+    expect((await c.k.run(['get', 'events', '-o', 'wide'])).stdout).toBe(
       [
         'LAST SEEN   TYPE     REASON              OBJECT           SUBOBJECT                SOURCE                        MESSAGE                                              FIRST SEEN   COUNT   NAME',
         '3m          Normal   Pulled              pod/web          spec.containers{nginx}   kubelet, node-1               Container image "nginx" already present on machine   9m           4       web.1',
@@ -91,7 +77,7 @@ describe.skipIf(!available)('kubectl get events over ssa-sim serve', () => {
   });
 
   it('the Table declares the printer\'s columns', async () => {
-    const table = await call(server, 'GET', '/api/v1/namespaces/default/events', undefined, { Accept: 'application/json;as=Table;g=meta.k8s.io;v=v1' });
+    const table = await call(c.server, 'GET', '/api/v1/namespaces/default/events', undefined, { Accept: 'application/json;as=Table;g=meta.k8s.io;v=v1' });
     expect(table.json.columnDefinitions.map((c: any) => [c.name, c.type, c.format, c.priority, c.description])).toEqual([
       ['Last Seen', 'string', '', 0, 'The time at which the most recent occurrence of this event was recorded.'],
       ['Type', 'string', '', 0, 'Type of this event (Normal, Warning), new types could be added in the future'],

@@ -4,16 +4,13 @@
  * printFlowSchema, whose list is sorted by matching precedence then name as FlowSchemaSequence
  * sorts it, and printPriorityLevelConfiguration), where it printed NAME and AGE.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClusterState } from '../../src/server/initial-state.js';
-import { startServer } from '../../src/server/index.js';
-import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
-import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+import { describe, expect, it } from 'vitest';
+import { kubectlAvailable } from './kubectl-harness.js';
+import { createAll, tableCluster } from './kubectl-table-harness.js';
 import { call } from './http-client.js';
 
 const available = kubectlAvailable();
 const T0 = '2024-01-01T00:00:00Z';
-const T1 = '2024-01-01T00:05:00Z';
 
 const OBJECTS = `apiVersion: flowcontrol.apiserver.k8s.io/v1
 kind: FlowSchema
@@ -60,32 +57,17 @@ spec:
 `;
 
 describe.skipIf(!available)('flow control printer columns over ssa-sim serve', () => {
-  let clock = T0;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let k: KubectlSession;
-  const get = async (...args: string[]) => {
-    const r = await k.run(['get', ...args]);
-    expect(r.stderr).toBe('');
-    return r.stdout;
-  };
-  beforeAll(async () => {
-    server = await startServer({ state: newClusterState(builtinCatalog(), T0), now: () => clock });
-    k = new KubectlSession(server.kubeconfig);
-    expect((await k.run(['create', '-f', k.file('objects.yaml', OBJECTS)])).stderr).toBe('');
+  const c = tableCluster(async ({ server, k }) => {
+    await createAll(k, 'objects.yaml', OBJECTS);
     const dangling = { status: { conditions: [{ type: 'Dangling', status: 'False', lastTransitionTime: T0, reason: 'Found', message: 'ok' }] } };
     expect((await call(server, 'PATCH', '/apis/flowcontrol.apiserver.k8s.io/v1/flowschemas/a-late/status', JSON.stringify(dangling), { 'Content-Type': 'application/merge-patch+json' })).status).toBe(200);
-    clock = T1;
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    k?.dispose();
   });
 
   it('flow schemas, lowest matching precedence first', { timeout: 60_000 }, async () => {
-    expect(await get('flowschemas')).toBe('NAME      PRIORITYLEVEL   MATCHINGPRECEDENCE   DISTINGUISHERMETHOD   AGE   MISSINGPL\nz-early   exempt          500                  <none>                5m    ?\na-late    workload-low    9000                 ByUser                5m    False\n');
+    expect(await c.get('flowschemas')).toBe('NAME      PRIORITYLEVEL   MATCHINGPRECEDENCE   DISTINGUISHERMETHOD   AGE   MISSINGPL\nz-early   exempt          500                  <none>                5m    ?\na-late    workload-low    9000                 ByUser                5m    False\n');
   });
 
   it('priority level configurations', { timeout: 60_000 }, async () => {
-    expect(await get('prioritylevelconfigurations')).toBe('NAME           TYPE      NOMINALCONCURRENCYSHARES   QUEUES   HANDSIZE   QUEUELENGTHLIMIT   AGE\nexempt         Exempt    <none>                     <none>   <none>     <none>             5m\nrejecting      Limited   5                          <none>   <none>     <none>             5m\nworkload-low   Limited   100                        128      6          50                 5m\n');
+    expect(await c.get('prioritylevelconfigurations')).toBe('NAME           TYPE      NOMINALCONCURRENCYSHARES   QUEUES   HANDSIZE   QUEUELENGTHLIMIT   AGE\nexempt         Exempt    <none>                     <none>   <none>     <none>             5m\nrejecting      Limited   5                          <none>   <none>     <none>             5m\nworkload-low   Limited   100                        128      6          50                 5m\n');
   });
 });

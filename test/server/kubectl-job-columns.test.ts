@@ -6,24 +6,16 @@
  * status.startTime to completionTime, or to now; empty before it starts) and AGE; `-o wide` adds
  * CONTAINERS, IMAGES and SELECTOR. No job controller runs, so status is what a writer put there.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClusterState } from '../../src/server/initial-state.js';
-import { startServer } from '../../src/server/index.js';
-import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
-import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+import { describe, expect, it } from 'vitest';
+import { kubectlAvailable } from './kubectl-harness.js';
+import { tableCluster } from './kubectl-table-harness.js';
 import { call } from './http-client.js';
 
 const available = kubectlAvailable();
 const T0 = '2024-01-01T00:00:00Z';
-const T1 = '2024-01-01T00:05:00Z';
 
 describe.skipIf(!available)('kubectl get jobs over ssa-sim serve', () => {
-  let clock = T0;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let k: KubectlSession;
-  beforeAll(async () => {
-    server = await startServer({ state: newClusterState(builtinCatalog(), T0), now: () => clock });
-    k = new KubectlSession(server.kubeconfig);
+  const c = tableCluster(async ({ server, k }) => {
     expect((await k.run(['create', 'job', 'fresh', '--image=busybox'])).code).toBe(0);
     const parallel = 'apiVersion: batch/v1\nkind: Job\nmetadata: {name: wide}\nspec:\n  parallelism: 3\n  template:\n    spec:\n      restartPolicy: Never\n      containers: [{name: a, image: busybox}, {name: b, image: alpine}]\n';
     expect((await k.run(['create', '-f', k.file('wide.yaml', parallel)])).code).toBe(0);
@@ -34,15 +26,10 @@ describe.skipIf(!available)('kubectl get jobs over ssa-sim serve', () => {
     expect(patched.status).toBe(200);
     const running = await call(server, 'PATCH', '/apis/batch/v1/namespaces/default/jobs/wide/status', JSON.stringify({ status: { startTime: T0, active: 3 } }), { 'Content-Type': 'application/merge-patch+json' });
     expect(running.status).toBe(200);
-    clock = T1;
-  }, 120_000);
-  afterAll(async () => {
-    k?.dispose();
-    await server?.close();
   });
 
   it('NAME, STATUS, COMPLETIONS, DURATION, AGE', { timeout: 60_000 }, async () => {
-    expect(await k.run(['get', 'jobs'])).toEqual({
+    expect(await c.k.run(['get', 'jobs'])).toEqual({
       code: 0,
       stdout: ['NAME    STATUS     COMPLETIONS   DURATION   AGE', 'done    Complete   1/1           2m         5m', 'fresh   Running    0/1                      5m', 'wide    Running    0/1 of 3      5m         5m', ''].join('\n'),
       stderr: '',
@@ -50,8 +37,8 @@ describe.skipIf(!available)('kubectl get jobs over ssa-sim serve', () => {
   });
 
   it('-o wide adds the containers, images and selector', { timeout: 60_000 }, async () => {
-    const out = await k.run(['get', 'job', 'wide', '-o', 'wide']);
-    const uid = (await k.run(['get', 'job', 'wide', '-o', 'jsonpath={.metadata.uid}'])).stdout;
+    const out = await c.k.run(['get', 'job', 'wide', '-o', 'wide']);
+    const uid = (await c.k.run(['get', 'job', 'wide', '-o', 'jsonpath={.metadata.uid}'])).stdout;
     expect(out.stdout).toBe(
       [
         'NAME   STATUS    COMPLETIONS   DURATION   AGE   CONTAINERS   IMAGES           SELECTOR',
@@ -62,7 +49,7 @@ describe.skipIf(!available)('kubectl get jobs over ssa-sim serve', () => {
   });
 
   it('the Table declares the printer\'s columns', async () => {
-    const table = await call(server, 'GET', '/apis/batch/v1/namespaces/default/jobs', undefined, { Accept: 'application/json;as=Table;g=meta.k8s.io;v=v1' });
+    const table = await call(c.server, 'GET', '/apis/batch/v1/namespaces/default/jobs', undefined, { Accept: 'application/json;as=Table;g=meta.k8s.io;v=v1' });
     expect(table.json.columnDefinitions.map((c: any) => [c.name, c.type, c.priority, c.description])).toEqual([
       ['Name', 'string', 0, expect.stringContaining('Name must be unique within a namespace.')],
       ['Status', 'string', 0, 'Status of the job.'],

@@ -4,16 +4,13 @@
  * once each), and with `-o wide` INTERNAL-IP and EXTERNAL-IP (the first address of the type, else
  * `<none>`), OS-IMAGE, KERNEL-VERSION and CONTAINER-RUNTIME (`<unknown>` when unreported).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClusterState } from '../../src/server/initial-state.js';
-import { startServer } from '../../src/server/index.js';
-import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
-import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+import { describe, expect, it } from 'vitest';
+import { kubectlAvailable } from './kubectl-harness.js';
+import { createAll, tableCluster } from './kubectl-table-harness.js';
 import { call } from './http-client.js';
 
 const available = kubectlAvailable();
 const T0 = '2024-01-01T00:00:00Z';
-const T1 = '2024-01-01T00:05:00Z';
 
 const OBJECTS = `apiVersion: v1
 kind: Node
@@ -34,13 +31,8 @@ metadata: {name: bare}
 `;
 
 describe.skipIf(!available)('node printer columns over ssa-sim serve', () => {
-  let clock = T0;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let k: KubectlSession;
-  beforeAll(async () => {
-    server = await startServer({ state: newClusterState(builtinCatalog(), T0), now: () => clock });
-    k = new KubectlSession(server.kubeconfig);
-    expect((await k.run(['create', '-f', k.file('nodes.yaml', OBJECTS)])).stderr).toBe('');
+  const c = tableCluster(async ({ server, k }) => {
+    await createAll(k, 'nodes.yaml', OBJECTS);
     const status = (name: string, body: object) => call(server, 'PATCH', `/api/v1/nodes/${name}/status`, JSON.stringify(body), { 'Content-Type': 'application/merge-patch+json' });
     const info = { kubeletVersion: 'v1.32.0', osImage: 'Debian GNU/Linux 12 (bookworm)', kernelVersion: '6.1.0-18-amd64', containerRuntimeVersion: 'containerd://1.7.13' };
     expect(
@@ -60,15 +52,10 @@ describe.skipIf(!available)('node printer columns over ssa-sim serve', () => {
       ).status,
     ).toBe(200);
     expect((await status('worker-1', { status: { conditions: [{ type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: 'no', lastHeartbeatTime: T0, lastTransitionTime: T0 }], addresses: [{ type: 'InternalIP', address: '172.18.0.3' }], nodeInfo: { kubeletVersion: 'v1.31.4' } } })).status).toBe(200);
-    clock = T1;
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    k?.dispose();
   });
 
   it('kubectl get nodes -o wide', { timeout: 60_000 }, async () => {
-    const r = await k.run(['get', 'nodes', '-o', 'wide']);
+    const r = await c.k.run(['get', 'nodes', '-o', 'wide']);
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe(
       [

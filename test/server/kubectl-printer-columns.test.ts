@@ -3,15 +3,11 @@
  * (`additionalPrinterColumns`, evaluated as the API server evaluates their JSONPath), `-o wide`
  * adds those with a priority, and a CRD without any gets NAME and AGE: what a 1.32 cluster prints.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClusterState } from '../../src/server/initial-state.js';
-import { startServer } from '../../src/server/index.js';
-import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
-import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+import { describe, expect, it } from 'vitest';
+import { kubectlAvailable } from './kubectl-harness.js';
+import { createAll, tableCluster } from './kubectl-table-harness.js';
 
 const available = kubectlAvailable();
-const T0 = '2024-01-01T00:00:00Z';
-const T1 = '2024-01-01T00:05:00Z';
 
 /** A namespaced CRD of example.com served and stored at v1 with an open schema, and `columns` (YAML lines). */
 const crd = (kind: string, plural: string, columns = '') => `apiVersion: apiextensions.k8s.io/v1
@@ -65,31 +61,20 @@ metadata: {name: g}
 `;
 
 describe.skipIf(!available)('custom resources in kubectl get over ssa-sim serve', () => {
-  let clock = T0;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let k: KubectlSession;
-  beforeAll(async () => {
-    server = await startServer({ state: newClusterState(builtinCatalog(), T0), now: () => clock });
-    k = new KubectlSession(server.kubeconfig);
+  const c = tableCluster(async ({ k }) => {
     expect((await k.run(['create', '-f', k.file('crds.yaml', CRDS)])).code).toBe(0);
-    const created = await k.run(['create', '-f', k.file('widgets.yaml', WIDGETS)]);
-    expect(created.stderr).toBe('');
-    clock = T1;
-  }, 120_000);
-  afterAll(async () => {
-    k?.dispose();
-    await server?.close();
+    await createAll(k, 'widgets.yaml', WIDGETS);
   });
 
   it('prints the CRD columns, evaluated by the server; -o wide adds the priority ones', { timeout: 120_000 }, async () => {
-    const get = await k.run(['get', 'widgets']);
+    const get = await c.k.run(['get', 'widgets']);
     expect(get.stderr).toBe('');
     // Empty cells (no result, or a value not of the column's type) print as nothing.
     expect(get.stdout).toBe(`NAME    REPLICAS   READY   PORTS   LABELS              RATIO   SINCE
 empty   1                                                      <invalid>
 full    3          True    80      {"a":"1","b":"2"}   2       5m
 `);
-    const wide = await k.run(['get', 'widgets', '-o', 'wide']);
+    const wide = await c.k.run(['get', 'widgets', '-o', 'wide']);
     expect(wide.stdout).toBe(`NAME    REPLICAS   READY   PORTS   LABELS              RATIO   SINCE       IMAGE
 empty   1                                                      <invalid>   
 full    3          True    80      {"a":"1","b":"2"}   2       5m          nginx
@@ -97,7 +82,7 @@ full    3          True    80      {"a":"1","b":"2"}   2       5m          nginx
   });
 
   it('gives a CRD without columns NAME and AGE', { timeout: 120_000 }, async () => {
-    const get = await k.run(['get', 'gadgets']);
+    const get = await c.k.run(['get', 'gadgets']);
     expect(get.stdout).toBe(`NAME   AGE
 g      5m
 `);

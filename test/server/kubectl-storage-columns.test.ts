@@ -8,16 +8,12 @@
  * printControllerRevision, and printEvent for events.k8s.io, which kube-apiserver stores as core
  * Events), where it printed NAME and AGE. No controller runs: status is what writers set.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newClusterState } from '../../src/server/initial-state.js';
-import { startServer } from '../../src/server/index.js';
-import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
-import { KubectlSession, kubectlAvailable } from './kubectl-harness.js';
+import { describe, expect, it } from 'vitest';
+import { kubectlAvailable } from './kubectl-harness.js';
+import { createAll, tableCluster } from './kubectl-table-harness.js';
 import { call } from './http-client.js';
 
 const available = kubectlAvailable();
-const T0 = '2024-01-01T00:00:00Z';
-const T1 = '2024-01-01T00:05:00Z';
 
 const OBJECTS = `apiVersion: v1
 kind: PersistentVolume
@@ -191,19 +187,8 @@ deprecatedSource: {component: scheduler}
 `;
 
 describe.skipIf(!available)('storage, endpoint, quota, class and webhook printer columns over ssa-sim serve', () => {
-  let clock = T0;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let k: KubectlSession;
-  const get = async (...args: string[]) => {
-    const r = await k.run(['get', ...args]);
-    expect(r.stderr).toBe('');
-    return r.stdout;
-  };
-  beforeAll(async () => {
-    server = await startServer({ state: newClusterState(builtinCatalog(), T0), now: () => clock });
-    k = new KubectlSession(server.kubeconfig);
-    const created = await k.run(['create', '-f', k.file('objects.yaml', OBJECTS)]);
-    expect(created.stderr).toBe('');
+  const c = tableCluster(async ({ server, k }) => {
+    await createAll(k, 'objects.yaml', OBJECTS);
     const status = (path: string, body: object) => call(server, 'PATCH', path, JSON.stringify(body), { 'Content-Type': 'application/merge-patch+json' });
     expect((await status('/api/v1/persistentvolumes/pv1/status', { status: { phase: 'Bound' } })).status).toBe(200);
     expect((await status('/api/v1/persistentvolumes/pv2/status', { status: { phase: 'Failed', reason: 'Recycled' } })).status).toBe(200);
@@ -211,15 +196,10 @@ describe.skipIf(!available)('storage, endpoint, quota, class and webhook printer
     const quota = { status: { hard: { 'requests.cpu': '1', 'limits.memory': '2Gi', pods: '10' }, used: { 'requests.cpu': '500m', pods: '1' } } };
     expect((await status('/api/v1/namespaces/default/resourcequotas/quota/status', quota)).status).toBe(200);
     expect((await status('/api/v1/namespaces/default/replicationcontrollers/rc/status', { status: { replicas: 2, readyReplicas: 1 } })).status).toBe(200);
-    clock = T1;
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    k?.dispose();
   });
 
   it('persistent volumes: capacity, access modes, reclaim policy, phase, claim, classes, reason; wide VOLUMEMODE', { timeout: 60_000 }, async () => {
-    expect(await get('pv')).toBe(
+    expect(await c.get('pv')).toBe(
       [
         'NAME   CAPACITY   ACCESS MODES   RECLAIM POLICY   STATUS   CLAIM          STORAGECLASS   VOLUMEATTRIBUTESCLASS   REASON     AGE',
         'pv1    10Gi       RWO,RWX        Retain           Bound    default/data   fast           <unset>                            5m',
@@ -227,7 +207,7 @@ describe.skipIf(!available)('storage, endpoint, quota, class and webhook printer
         '',
       ].join('\n'),
     );
-    expect(await get('pv', '-o', 'wide')).toBe(
+    expect(await c.get('pv', '-o', 'wide')).toBe(
       [
         'NAME   CAPACITY   ACCESS MODES   RECLAIM POLICY   STATUS   CLAIM          STORAGECLASS   VOLUMEATTRIBUTESCLASS   REASON     AGE   VOLUMEMODE',
         'pv1    10Gi       RWO,RWX        Retain           Bound    default/data   fast           <unset>                            5m    Filesystem',
@@ -238,7 +218,7 @@ describe.skipIf(!available)('storage, endpoint, quota, class and webhook printer
   });
 
   it('persistent volume claims: capacity and access modes from status once bound to a volume', { timeout: 60_000 }, async () => {
-    expect(await get('pvc', '-o', 'wide')).toBe(
+    expect(await c.get('pvc', '-o', 'wide')).toBe(
       [
         'NAME      STATUS    VOLUME   CAPACITY   ACCESS MODES   STORAGECLASS   VOLUMEATTRIBUTESCLASS   AGE   VOLUMEMODE',
         'data      Bound     pv1      10Gi       RWO,RWX        fast           <unset>                 5m    Filesystem',
@@ -249,7 +229,7 @@ describe.skipIf(!available)('storage, endpoint, quota, class and webhook printer
   });
 
   it('endpoints: the first three ip:port, then how many more', { timeout: 60_000 }, async () => {
-    expect(await get('endpoints')).toBe(
+    expect(await c.get('endpoints')).toBe(
       [
         'NAME       ENDPOINTS                                          AGE',
         'empty      <none>                                             5m',
@@ -261,7 +241,7 @@ describe.skipIf(!available)('storage, endpoint, quota, class and webhook printer
   });
 
   it('resource quotas: used/hard of status, requests and limits apart', { timeout: 60_000 }, async () => {
-    expect(await get('quota')).toBe(
+    expect(await c.get('quota')).toBe(
       [
         'NAME    REQUEST                            LIMIT                  AGE',
         'quota   pods: 1/10, requests.cpu: 500m/1   limits.memory: 0/2Gi   5m',
@@ -272,7 +252,7 @@ describe.skipIf(!available)('storage, endpoint, quota, class and webhook printer
   });
 
   it('storage classes: (default), provisioner, policies and expansion with their defaults', { timeout: 60_000 }, async () => {
-    expect(await get('storageclass')).toBe(
+    expect(await c.get('storageclass')).toBe(
       [
         'NAME                 PROVISIONER             RECLAIMPOLICY   VOLUMEBINDINGMODE      ALLOWVOLUMEEXPANSION   AGE',
         'plain                ebs.csi.aws.com         Delete          Immediate              false                  5m',
@@ -283,24 +263,24 @@ describe.skipIf(!available)('storage, endpoint, quota, class and webhook printer
   });
 
   it('webhook configurations: how many webhooks', { timeout: 60_000 }, async () => {
-    expect(await get('validatingwebhookconfigurations')).toBe('NAME   WEBHOOKS   AGE\nvwc    2          5m\n');
-    expect(await get('mutatingwebhookconfigurations')).toBe('NAME   WEBHOOKS   AGE\nmwc    1          5m\n');
+    expect(await c.get('validatingwebhookconfigurations')).toBe('NAME   WEBHOOKS   AGE\nvwc    2          5m\n');
+    expect(await c.get('mutatingwebhookconfigurations')).toBe('NAME   WEBHOOKS   AGE\nmwc    1          5m\n');
   });
 
   it('replication controllers, endpoint slices and controller revisions', { timeout: 60_000 }, async () => {
-    expect(await get('rc', '-o', 'wide')).toBe(
+    expect(await c.get('rc', '-o', 'wide')).toBe(
       ['NAME   DESIRED   CURRENT   READY   AGE   CONTAINERS   IMAGES          SELECTOR', 'rc     2         2         1       5m    c,side       nginx,busybox   app=rc,tier=web', ''].join('\n'),
     );
-    expect(await get('endpointslices')).toBe(
+    expect(await c.get('endpointslices')).toBe(
       ['NAME       ADDRESSTYPE   PORTS     ENDPOINTS                                AGE', 'web-abc    IPv4          80,443    10.0.0.1,10.0.0.2,10.0.0.3 + 1 more...   5m', 'web-none   IPv4          <unset>   <unset>                                  5m', ''].join('\n'),
     );
-    expect(await get('controllerrevisions')).toBe(
+    expect(await c.get('controllerrevisions')).toBe(
       ['NAME      CONTROLLER            REVISION   AGE', 'db-7d9f   statefulset.apps/db   3          5m', 'loose     <none>                1          5m', ''].join('\n'),
     );
   });
 
   it('events.k8s.io Events print as core Events', { timeout: 60_000 }, async () => {
-    expect(await get('events.events.k8s.io', '-o', 'wide')).toBe(
+    expect(await c.get('events.events.k8s.io', '-o', 'wide')).toBe(
       [
         'LAST SEEN   TYPE      REASON             OBJECT    SUBOBJECT   SOURCE                           MESSAGE                   FIRST SEEN   COUNT   NAME',
         '3m          Normal    Pulled             pod/web               kubelet, node-1                  Container image pulled    3m           1       web.1',

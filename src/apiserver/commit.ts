@@ -17,6 +17,7 @@ import { admit, finishWrite } from './write.js';
 import { asStored, objectAt, storageApiVersion } from './conversions.js';
 import { splitApiVersion } from './registry.js';
 import { createErrors, updateErrors } from './validate-write.js';
+import { dedupOwnerReferences } from './owner-reference-dedup.js';
 
 export interface Commit {
   readonly target: Target;
@@ -64,7 +65,7 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
   // The built-in plugins first (pod-admission.ts), the configured hooks (webhooks) after them.
   const plugged = state.config.builtinDefaults && !target.resource.custom ? admitPod(state, c.next, c.old, attrs) : c.next;
   if (isStatus(plugged)) return { state, response: failure(plugged, c.warnings) };
-  const admitted = admit(state, plugged, attrs, c.warnings);
+  const admitted = ownersDeduped(admit(state, plugged, attrs, c.warnings), true, target.resource.custom === true, c.warnings);
   const begun = beginWrite(state, target, c.subresource, c.old, admitted, c.dryRun);
   if (!begun.ok) return { state, response: failure(begun.status, c.warnings) };
   let next = begun.object;
@@ -120,6 +121,13 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
     warnings: c.warnings,
     ...(requested !== target.apiVersion ? { respond: (stored: KubeObject) => objectAt(target.resource, stored, requested) } : {}),
   });
+}
+
+/** The object without duplicate owner references; the handlers' warning added when it had some. */
+export function ownersDeduped(obj: KubeObject, afterAdmission: boolean, custom: boolean, warnings: string[]): KubeObject {
+  const r = dedupOwnerReferences(obj, afterAdmission, custom);
+  if (r.warning !== undefined) warnings.push(r.warning);
+  return r.object;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isMap, type ValueMap } from '../../value/value.js';
-import { commit } from '../commit.js';
+import { commit, ownersDeduped } from '../commit.js';
 import { throughStorage } from '../conversions.js';
 import { decodeBody } from '../decode-object.js';
 import { fieldManagerUpdate } from '../field-manager.js';
@@ -39,12 +39,14 @@ export function create(state: ClusterState, req: CreateRequest): ServeResult {
   const ep = endpointFor(state, t.resource, t.version, '', now);
   const decoded = decodeBody(id.body, ep.ctx.atom, t.resource.kind, t.version, opts.fieldValidation ?? 'Warn');
   if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };
-  const warnings = decoded.warnings;
+  const warnings = [...decoded.warnings];
   if (name !== '' && state.objects.has(t.key)) {
     return { state, response: failure(alreadyExists(t.resource.group, t.resource.resource, name), warnings) };
   }
   // The body's trip through the internal type: what the field manager compares (conversions.ts).
-  const obj = throughStorage(t.resource, defaulterFor(state, t.resource, t.apiVersion)(decoded.object), t.apiVersion);
+  const stored = throughStorage(t.resource, defaulterFor(state, t.resource, t.apiVersion)(decoded.object), t.apiVersion);
+  // The handler drops duplicate owner references before the field manager sees them.
+  const obj = ownersDeduped(stored, false, t.resource.custom === true, warnings);
   const manager = managerName(opts.fieldManager, opts.userAgent);
   const next = fieldManagerUpdate(ep, ep.emptyObject, obj, manager);
   return commit(state, { target: t, subresource: '', old: undefined, next, defaulted: obj, manager, dryRun: isDryRun(opts.dryRun), now, warnings });

@@ -1,4 +1,4 @@
-import { commit } from '../commit.js';
+import { commit, ownersDeduped } from '../commit.js';
 import { throughStorage } from '../conversions.js';
 import { decodeBody } from '../decode-object.js';
 import { fieldManagerUpdate } from '../field-manager.js';
@@ -40,8 +40,11 @@ export function update(state: ClusterState, req: UpdateRequest): ServeResult {
   const ep = endpointFor(state, target.resource, target.version, sub, now);
   const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn');
   if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };
+  const warnings = [...decoded.warnings];
   // The body's trip through the internal type: what the field manager compares (conversions.ts).
-  const obj = throughStorage(target.resource, defaulterFor(state, target.resource, target.apiVersion)(decoded.object), target.apiVersion);
+  const stored = throughStorage(target.resource, defaulterFor(state, target.resource, target.apiVersion)(decoded.object), target.apiVersion);
+  // The handler drops duplicate owner references before the field manager sees them.
+  const obj = ownersDeduped(stored, false, target.resource.custom === true, warnings);
   const next = fieldManagerUpdate(ep, old ?? ep.emptyObject, obj, manager);
-  return commit(state, { target, subresource: sub, old, next, defaulted: obj, manager, dryRun, now, warnings: decoded.warnings });
+  return commit(state, { target, subresource: sub, old, next, defaulted: obj, manager, dryRun, now, warnings });
 }

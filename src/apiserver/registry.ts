@@ -74,6 +74,7 @@ export function buildResources(catalog: CatalogLike, extra: readonly ResourceTyp
             versions,
             typeNames,
             ...(info.resource !== undefined ? { resource: info.resource } : {}),
+            ...(info.singular !== undefined ? { singular: info.singular } : {}),
             ...(info.shortNames !== undefined ? { shortNames: info.shortNames } : {}),
             ...(info.categories !== undefined ? { categories: info.categories } : {}),
             ...(info.namespaced !== undefined ? { namespaced: info.namespaced } : {}),
@@ -141,6 +142,7 @@ export function customResource(spec: {
   versions: readonly string[];
   typeNames?: Readonly<Record<string, string | undefined>>;
   resource?: string;
+  singular?: string;
   shortNames?: readonly string[];
   categories?: readonly string[];
   namespaced?: boolean;
@@ -159,7 +161,7 @@ export function customResource(spec: {
     group: spec.group,
     kind: spec.kind,
     resource: spec.resource ?? guessResource(spec.kind),
-    singular: spec.kind.toLowerCase(),
+    singular: spec.singular ?? spec.kind.toLowerCase(),
     shortNames: spec.shortNames ?? [],
     categories: spec.categories ?? [],
     namespaced: spec.namespaced ?? true,

@@ -36,6 +36,8 @@ export interface CatalogKind {
   readonly namespaced?: boolean;
   /** Plural resource name, e.g. `deployments`. */
   readonly resource?: string;
+  /** Singular resource name (a CRD's `names.singular`); absent: the lower-cased kind. */
+  readonly singular?: string;
   readonly shortNames?: readonly string[];
   readonly categories?: readonly string[];
   /** The status and scale subresources, when the source says (built-in kinds, CRDs). */

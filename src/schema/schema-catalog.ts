@@ -23,6 +23,8 @@ export interface KindInfo {
   readonly namespaced?: boolean;
   /** Plural resource name (`daemonsets`); undefined when unknown or not a resource (`Scale`). */
   readonly resource?: string;
+  /** Singular resource name discovery reports (a CRD's `names.singular`); undefined: the lower-cased kind. */
+  readonly singular?: string;
   /** Short names discovery reports (`ds`); undefined when unknown. */
   readonly shortNames?: readonly string[];
   /** Categories discovery reports (`all`); undefined when none. */

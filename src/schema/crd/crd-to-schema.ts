@@ -89,6 +89,9 @@ function crdToSchema(crd: Value, at: string, ctx: Ctx, out: CrdImport): void {
   if (!isMap(names ?? null)) fail(np, `expected a map, got ${describe(names)}`);
   const crKind = str(names as ValueMap, 'kind', np);
   const plural = str(names as ValueMap, 'plural', np);
+  // The CRD's defaulting gives an empty singular the lower-cased kind.
+  const singularValue = getKey(names as ValueMap, 'singular');
+  const singular = typeof singularValue === 'string' && singularValue !== '' ? singularValue : crKind.toLowerCase();
   const shortNamesValue = getKey(names as ValueMap, 'shortNames');
   const shortNames = Array.isArray(shortNamesValue) && shortNamesValue.every((n) => typeof n === 'string') ? (shortNamesValue as string[]) : undefined;
   const categoriesValue = getKey(names as ValueMap, 'categories');
@@ -140,6 +143,7 @@ function crdToSchema(crd: Value, at: string, ctx: Ctx, out: CrdImport): void {
       typeName,
       namespaced: scope === 'Namespaced',
       resource: plural,
+      singular,
       ...(shortNames ? { shortNames } : {}),
       ...(categories ? { categories } : {}),
       ...(v.subresources ? { subresources: v.subresources } : {}),

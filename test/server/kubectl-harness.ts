@@ -52,6 +52,17 @@ export class KubectlSession {
     });
   }
 
+  /**
+   * What test/cmd's `kube::test::get_object_assert OBJECT TEMPLATE` compares: the stdout of
+   * `kubectl get OBJECT... -o go-template=TEMPLATE` (OBJECT split at spaces, as the shell does).
+   * A failing get is returned as its stderr behind `ERROR(code): `, so the comparison fails
+   * visibly instead of matching an empty expectation.
+   */
+  async getTemplate(object: string, template: string): Promise<string> {
+    const r = await this.run(['get', ...object.split(' ').filter((w) => w !== ''), '-o', `go-template=${template}`]);
+    return r.code === 0 ? r.stdout : `ERROR(${r.code}): ${r.stderr}`;
+  }
+
   dispose(): void {
     rmSync(this.dir, { recursive: true, force: true });
   }

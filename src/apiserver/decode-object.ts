@@ -10,8 +10,11 @@ import { listItemElement } from '../typed/list-item-element.js';
 import { validate } from '../typed/validate.js';
 import { type Atom, handlerFor } from '../schema/schema.js';
 import { isMap, newMap, type Value, type ValueMap } from '../value/value.js';
+import { goDecodeError } from './go-decode-error.js';
+import { builtinProtoTables } from './protobuf-envelope.js';
+import { messageNameOf } from './protobuf-messages.js';
 import { badRequest } from './status.js';
-import type { StatusObject } from './types.js';
+import type { ResourceType, StatusObject } from './types.js';
 
 export type DecodeOutcome =
   | { ok: true; object: ValueMap; warnings: string[] }
@@ -33,7 +36,7 @@ export function decodeBody(
   const warnings = fieldValidation === 'Warn' ? unknown.map((p) => `unknown field "${p}"`) : [];
   const issues = validate(withoutRawFieldsV1(object), atom, { allowDuplicates: true });
   if (issues.length > 0) {
-    return { ok: false, status: badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${formatIssues(issues)}`) };
+    return { ok: false, status: cannotBeHandled(kind, version, formatIssues(issues)) };
   }
   return { ok: true, object, warnings };
 }
@@ -100,4 +103,19 @@ export function dropUnknownFields(v: Value, atom: Atom, out: string[], path = ''
     default:
       return v;
   }
+}
+
+/**
+ * Go's decoding error of a body of a built-in kind at `version` (go-decode-error.ts), or
+ * undefined when it decodes or the kind is a custom resource (decoded unstructured: its wrong
+ * types are found against its schema).
+ */
+export function goDecodeText(body: ValueMap, resource: ResourceType, version: string): string | undefined {
+  const typeName = resource.custom ? undefined : resource.typeNames[version];
+  return typeName === undefined ? undefined : goDecodeError(body, messageNameOf(typeName), builtinProtoTables());
+}
+
+/** The 400 of a create or update whose body does not decode: `<Kind> in version "<v>" cannot be handled as a <Kind>: <text>`. */
+export function cannotBeHandled(kind: string, version: string, text: string): StatusObject {
+  return badRequest(`${kind} in version "${version}" cannot be handled as a ${kind}: ${text}`);
 }

@@ -1,7 +1,7 @@
 import { isMap, type ValueMap } from '../../value/value.js';
 import { commit, ownersDeduped } from '../commit.js';
 import { throughStorage } from '../conversions.js';
-import { decodeBody } from '../decode-object.js';
+import { cannotBeHandled, decodeBody, goDecodeText } from '../decode-object.js';
 import { fieldManagerUpdate } from '../field-manager.js';
 import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
 import { metaString, setPath, stringField } from '../object-paths.js';
@@ -26,6 +26,9 @@ export function create(state: ClusterState, req: CreateRequest): ServeResult {
     name: metaString(body, 'name'),
   });
   if (isStatus(target)) return { state, response: failure(target) };
+  // The body is decoded into the kind's Go type before its name and namespace are looked at.
+  const goError = goDecodeText(body, target.resource, target.version);
+  if (goError !== undefined) return { state, response: failure(cannotBeHandled(target.resource.kind, target.version, goError)) };
   let name = metaString(body, 'name');
   const generateName = metaString(body, 'generateName');
   if (name === '' && generateName !== '') {

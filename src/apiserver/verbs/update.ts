@@ -1,6 +1,6 @@
 import { commit, ownersDeduped } from '../commit.js';
 import { throughStorage } from '../conversions.js';
-import { decodeBody } from '../decode-object.js';
+import { cannotBeHandled, decodeBody, goDecodeText } from '../decode-object.js';
 import { fieldManagerUpdate } from '../field-manager.js';
 import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
 import { metaString, stringField } from '../object-paths.js';
@@ -28,6 +28,9 @@ export function update(state: ClusterState, req: UpdateRequest): ServeResult {
   const dryRun = isDryRun(opts.dryRun);
   if (sub === 'scale') return scaleWrite(state, target, { kind: 'update', body }, { manager, now, dryRun, fieldValidation: opts.fieldValidation });
   if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
+  // The body is decoded into the kind's Go type before the store is read.
+  const goError = goDecodeText(body, target.resource, target.version);
+  if (goError !== undefined) return { state, response: failure(cannotBeHandled(target.resource.kind, target.version, goError)) };
   const old = storedAt(state, target);
   // The store checks the body's uid before it looks at anything else, a missing object included.
   const precondition = uidPreconditionFailure(target, body, state.objects.get(target.key));

@@ -5,7 +5,7 @@
  * Sources (Kubernetes 1.32): k8s.io/apimachinery v0.32.13 pkg/util/managedfields/*_test.go and
  * internal/*_test.go; k8s.io/apiserver v0.32.13 pkg/endpoints/handlers/*_test.go and
  * handlers/fieldmanager/*_test.go. Inputs and expected results are upstream's; where upstream only
- * asserts a property (a conflict, a count), the exact entries and texts asserted to port are what the
+ * asserts a property (a conflict, a count), the exact entries and texts asserted here are what the
  * upstream code computes for those inputs.
  *
  * Every upstream test function, and where it is covered:
@@ -13,21 +13,21 @@
  * apimachinery pkg/util/managedfields/fieldmanager_test.go
  *   TestUpdateApplyConflict ........................ acceptance.test.ts AT-1
  *   TestApplyStripsFields .......................... acceptance.test.ts AT-14 (a create refuses the uid and resourceVersion upstream's harness takes)
- *   TestVersionCheck ............................... to port
+ *   TestVersionCheck ............................... here
  *   TestVersionCheckDoesNotPanic ................... apply-new-object.test.ts
  *   TestApplyDoesNotStripLabels .................... apply-new-object.test.ts
  *   TestApplyNewObject (3 cases) ................... apply-new-object.test.ts
- *   TestApplyFailsWithManagedFields ................ to port (acceptance.test.ts AT-5 has [] and [{}])
+ *   TestApplyFailsWithManagedFields ................ here (acceptance.test.ts AT-5 has [] and [{}])
  *   TestApplySuccessWithNoManagedFields ............ apply-new-object.test.ts
  *   TestNoOpChanges ................................ acceptance.test.ts AT-6
  *   TestResetManagedFieldsEmptyList / EmptyItem .... acceptance.test.ts AT-5
  *   TestServerSideApplyWithInvalidLastApplied ...... acceptance.test.ts AT-4
- *   TestInteropForClientSideApplyAndServerSideApply  to port
- *   TestNoTrackManagedFieldsForClientSideApply ..... to port
+ *   TestInteropForClientSideApplyAndServerSideApply  here
+ *   TestNoTrackManagedFieldsForClientSideApply ..... here
  *   TestUpdateViaSubresources ...................... acceptance.test.ts AT-11 (through /status: a Pod serves no /scale)
- *   TestApplyDoesNotChangeManagedFields ............ to port
- *   TestUpdateDoesNotChangeManagedFields ........... to port
- *   TestLiveObjectManagedFieldsNotRemoved .......... to port
+ *   TestApplyDoesNotChangeManagedFields ............ here
+ *   TestUpdateDoesNotChangeManagedFields ........... here
+ *   TestLiveObjectManagedFieldsNotRemoved .......... here
  * apimachinery pkg/util/managedfields/scalehandler_test.go
  *   TestTransformManagedFieldsToSubresource,
  *   TestTransformingManagedFieldsToParent(MultiVersion)  managed-fields.test.ts AT-12 (scale.ts)
@@ -39,22 +39,26 @@
  *   conflict_test.go TestNewConflictError .......... managed-fields.test.ts AT-9, engine smd-conflict.test.ts
  *   fields_test.go (3) ............................. test/fieldpath (FieldsV1 encode/decode)
  *   lastappliedmanager_test.go (4) ................. last-applied-forgiveness.test.ts
- *   lastappliedupdater_test.go TestLastAppliedUpdater  to port; TestLargeLastApplied: acceptance.test.ts AT-13
+ *   lastappliedupdater_test.go TestLastAppliedUpdater  here; TestLargeLastApplied: acceptance.test.ts AT-13
  *   managedfields_test.go TestHasFieldsType, TestHasAPIVersion, TestHasOperation,
- *     TestBuildManagerIdentifier, TestSortEncodedManagedFields  managed-fields.test.ts; TestRoundTripManagedFields: to port
- *   managedfieldsupdater_test.go (9) ............... to port
+ *     TestBuildManagerIdentifier, TestSortEncodedManagedFields  managed-fields.test.ts; TestRoundTripManagedFields: here
+ *   managedfieldsupdater_test.go (9) ............... here
  *   pathelement_test.go ............................ test/fieldpath/smd-serialize-pe.test.ts
- *   skipnonapplied_test.go TestNoUpdateBeforeFirstApply  to port; TestUpdateBeforeFirstApply: acceptance.test.ts AT-2
+ *   skipnonapplied_test.go TestNoUpdateBeforeFirstApply  here; TestUpdateBeforeFirstApply: acceptance.test.ts AT-2
  *   typeconverter_test.go, versionconverter_test.go  not the API-server layer (schema loading; one schema serves every version)
  * apiserver pkg/endpoints/handlers/
- *   create_test.go TestManagerOrUserAgent .......... to port
+ *   create_test.go TestManagerOrUserAgent .......... here
  *   fieldmanager/admission_test.go TestAdmission ... admission-managed-fields.test.ts
- *   fieldmanager/equality_test.go .................. to port (the store's revert of timestamp-only changes)
+ *   fieldmanager/equality_test.go .................. server-behaviour.test.ts (the store's revert of timestamp-only changes)
  *   rest_test.go TestDedupOwnerReferences (6 cases)  here
  *   rest_test.go, others: not about managed fields (Go struct plumbing, body limits, options conversion)
  */
 import { describe, expect, it } from 'vitest';
-import { cluster, entries, obj, ok, ref, T } from './helpers.js';
+import { cluster, entries, fail, obj, ok, ref, T } from './helpers.js';
+import { LAST_APPLIED, managerName } from '../../src/apiserver/index.js';
+import { decodeManagedFields, encodeManagedFields, entriesToValue } from '../../src/apiserver/managed-fields.js';
+import type { Value } from '../../src/value/value.js';
+import { getPath } from '../../src/apiserver/object-paths.js';
 import { run, setup } from './widget-crd.js';
 
 // ------------------------------------------------------------------------------------------------
@@ -135,5 +139,389 @@ describe('TestDedupOwnerReferences (through create)', () => {
     // Without duplicates the list is kept as sent.
     const kept = run(state, { verb: 'create', body: obj({ ...(body as object), metadata: { name: 'w2', namespace: 'default', ownerReferences: [refs[2]] } }), options: { fieldManager: 'm' } });
     expect(JSON.stringify(kept.object.metadata.ownerReferences)).toEqual(JSON.stringify([refs[2]]));
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// apimachinery fieldmanager_test.go
+
+const DEPLOYMENT_NGINX = {
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  metadata: { name: 'deployment', labels: { app: 'nginx' } },
+  spec: {
+    selector: { matchLabels: { app: 'nginx' } },
+    template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:latest' }] } },
+  },
+};
+const REPLICAS_101 = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'deployment' }, spec: { replicas: 101 } };
+const NGINX_FIELDS =
+  '{"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:selector":{},"f:template":{"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:containers":{"k:{\\"name\\":\\"nginx\\"}":{".":{},"f:image":{},"f:name":{}}}}}}}';
+
+describe('fieldmanager_test.go', () => {
+  const deployment = ref('apps/v1', 'Deployment', 'deployment');
+
+  it('TestVersionCheck: an apply at another version than the endpoint is a 400', () => {
+    const c = cluster({ now: T(1) });
+    const d = ref('apps/v1', 'Deployment', 'd');
+    ok(c.apply(obj({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' } }), { fieldManager: 'fieldmanager_test', target: d }));
+    const r = fail(c.apply(obj({ apiVersion: 'apps/v1beta1', kind: 'Deployment', metadata: { name: 'd' } }), { fieldManager: 'fieldmanager_test', target: d }));
+    expect(r).toMatchObject({ code: 400, reason: 'BadRequest', message: 'invalid object type: apps/v1beta1, Kind=Deployment' });
+  });
+
+  it('TestApplyFailsWithManagedFields: an apply body with an entry is a 400', () => {
+    const c = cluster({ now: T(1) });
+    const r = fail(c.apply(obj({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', managedFields: [{ manager: 'test' }] } }), { fieldManager: 'fieldmanager_test' }));
+    expect(r).toMatchObject({ code: 400, reason: 'BadRequest', message: 'metadata.managedFields must be nil' });
+    expect(c.object(ref('v1', 'Pod', 'p'))).toBeUndefined();
+  });
+
+  it('TestInteropForClientSideApplyAndServerSideApply: kubectl takes over client-side-applied fields without conflict', () => {
+    const c = cluster({ now: T(1) });
+    const v1 = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'my-deployment', labels: { app: 'my-app' } },
+      spec: {
+        replicas: 100,
+        selector: { matchLabels: { app: 'my-app' } },
+        template: { metadata: { labels: { app: 'my-app' } }, spec: { containers: [{ name: 'my-c', image: 'my-image-v1' }] } },
+      },
+    };
+    const lastApplied = JSON.stringify(v1);
+    ok(c.create(obj({ ...v1, metadata: { ...v1.metadata, annotations: { [LAST_APPLIED]: lastApplied } } }), { fieldManager: 'kubectl-client-side-apply-test' }));
+    const d = ref('apps/v1', 'Deployment', 'my-deployment');
+    expect(getPath(c.object(d)!, ['metadata', 'annotations', LAST_APPLIED])).toBe(lastApplied);
+    c.setTime(T(2));
+    const v2 = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'my-deployment', labels: { app: 'my-app-v2' } },
+      spec: {
+        replicas: 8,
+        selector: { matchLabels: { app: 'my-app-v2' } },
+        template: { metadata: { labels: { app: 'my-app-v2' } }, spec: { containers: [{ name: 'my-c', image: 'my-image-v2' }] } },
+      },
+    };
+    const r = c.apply(obj(v2), { fieldManager: 'kubectl', force: false });
+    ok(r);
+    expect(r.forgivenConflicts?.map((x) => x.field)).toEqual([
+      '.metadata.labels.app',
+      '.spec.replicas',
+      '.spec.selector',
+      '.spec.template.metadata.labels.app',
+      '.spec.template.spec.containers[name="my-c"].image',
+    ]);
+    // Rebuilt from the applied object (Go's JSON: keys sorted, a newline after).
+    expect(getPath(c.object(d)!, ['metadata', 'annotations', LAST_APPLIED])).toBe(
+      '{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"labels":{"app":"my-app-v2"},"name":"my-deployment"},"spec":{"replicas":8,"selector":{"matchLabels":{"app":"my-app-v2"}},"template":{"metadata":{"labels":{"app":"my-app-v2"}},"spec":{"containers":[{"image":"my-image-v2","name":"my-c"}]}}}}\n',
+    );
+    expect(entries(c.object(d))).toEqual([
+      `kubectl | Apply | apps/v1 |  | ${T(2)} | {"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:replicas":{},"f:selector":{},"f:template":{"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:containers":{"k:{\\"name\\":\\"my-c\\"}":{".":{},"f:image":{},"f:name":{}}}}}}}`,
+      `kubectl-client-side-apply-test | Update | apps/v1 |  | ${T(1)} | {"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{}},"f:labels":{}},"f:spec":{".":{},"f:template":{".":{},"f:metadata":{".":{},"f:labels":{}},"f:spec":{".":{},"f:containers":{".":{},"k:{\\"name\\":\\"my-c\\"}":{".":{},"f:name":{}}}}}}}`,
+    ]);
+  });
+
+  it('TestNoTrackManagedFieldsForClientSideApply: untracked until the first apply, which kubectl then takes over', () => {
+    const c = cluster({ now: T(1) });
+    const d = ref('apps/v1', 'Deployment', 'my-deployment');
+    const base = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'my-deployment', labels: { app: 'my-app' } }, spec: { replicas: 100 } };
+    const put = (metadata: object, manager: string) => ok(c.update(obj({ ...base, metadata: { ...(c.object(d)!.metadata as object), ...metadata } }), { fieldManager: manager }));
+    ok(c.create(obj(base), { fieldManager: 'test_kubectl_create' }));
+    expect(entries(c.object(d))).toEqual([`test_kubectl_create | Update | apps/v1 |  | ${T(1)} | {"f:metadata":{"f:labels":{".":{},"f:app":{}}},"f:spec":{".":{},"f:replicas":{}}}`]);
+    put({ managedFields: [] }, 'test_kubectl_replace');
+    expect(entries(c.object(d))).toEqual([]);
+    const lastApplied = JSON.stringify(base);
+    put({ annotations: { [LAST_APPLIED]: lastApplied } }, 'test_k_client_side_apply');
+    expect(entries(c.object(d))).toEqual([]);
+    expect(getPath(c.object(d)!, ['metadata', 'annotations', LAST_APPLIED])).toBe(lastApplied);
+    c.setTime(T(2));
+    ok(c.apply(obj(base), { fieldManager: 'test_server_side_apply_without_upgrade', force: false }));
+    expect(entries(c.object(d))).toEqual([
+      'test_server_side_apply_without_upgrade | Apply | apps/v1 |  |  | {"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:replicas":{}}}',
+      `before-first-apply | Update | apps/v1 |  | ${T(2)} | {"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{}},"f:labels":{".":{},"f:app":{}}},"f:spec":{".":{},"f:replicas":{}}}`,
+    ]);
+    c.setTime(T(3));
+    const v2 = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'my-deployment', labels: { app: 'my-app-v2' } }, spec: { replicas: 8 } };
+    const r = c.apply(obj(v2), { fieldManager: 'kubectl', force: false });
+    ok(r);
+    expect(r.forgivenConflicts).toEqual([
+      { reason: 'FieldManagerConflict', message: 'conflict with "before-first-apply" using apps/v1', field: '.metadata.labels.app' },
+      { reason: 'FieldManagerConflict', message: 'conflict with "before-first-apply" using apps/v1', field: '.spec.replicas' },
+      { reason: 'FieldManagerConflict', message: 'conflict with "test_server_side_apply_without_upgrade"', field: '.metadata.labels.app' },
+      { reason: 'FieldManagerConflict', message: 'conflict with "test_server_side_apply_without_upgrade"', field: '.spec.replicas' },
+    ]);
+    expect(entries(c.object(d))).toEqual([
+      `kubectl | Apply | apps/v1 |  | ${T(3)} | {"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:replicas":{}}}`,
+      `before-first-apply | Update | apps/v1 |  | ${T(2)} | {"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{}},"f:labels":{}},"f:spec":{}}`,
+    ]);
+    expect(getPath(c.object(d)!, ['metadata', 'annotations', LAST_APPLIED])).toBe(
+      '{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"labels":{"app":"my-app-v2"},"name":"my-deployment"},"spec":{"replicas":8}}\n',
+    );
+  });
+
+  it('TestApplyDoesNotChangeManagedFields: a no-op re-apply changes no entry, time included', () => {
+    const c = cluster({ now: T(1) });
+    ok(c.apply(obj(DEPLOYMENT_NGINX), { fieldManager: 'fieldmanager_z', force: false }));
+    c.setTime(T(2));
+    ok(c.apply(obj(REPLICAS_101), { fieldManager: 'fieldmanager_b', force: false }));
+    const before = c.object(deployment)!;
+    expect(entries(before)).toEqual([`fieldmanager_z | Apply | apps/v1 |  | ${T(1)} | ${NGINX_FIELDS}`, `fieldmanager_b | Apply | apps/v1 |  | ${T(2)} | {"f:spec":{"f:replicas":{}}}`]);
+    c.setTime(T(4));
+    ok(c.apply(obj(DEPLOYMENT_NGINX), { fieldManager: 'fieldmanager_z', force: false }));
+    expect(c.object(deployment)).toEqual(before);
+  });
+
+  it('TestUpdateDoesNotChangeManagedFields: a no-op update changes no entry, time included', () => {
+    const c = cluster({ now: T(1) });
+    ok(c.create(obj(DEPLOYMENT_NGINX), { fieldManager: 'fieldmanager_z' }));
+    const before = c.object(deployment)!;
+    c.setTime(T(3));
+    ok(c.update(obj({ ...DEPLOYMENT_NGINX, metadata: before.metadata }), { fieldManager: 'fieldmanager_z' }));
+    expect(c.object(deployment)).toEqual(before);
+  });
+
+  it('TestLiveObjectManagedFieldsNotRemoved: the stored entries stay through another apply', () => {
+    const c = cluster({ now: T(1) });
+    ok(c.apply(obj(DEPLOYMENT_NGINX), { fieldManager: 'fieldmanager_z', force: false }));
+    const first = c.object(deployment)!;
+    expect(entries(first)).toEqual([`fieldmanager_z | Apply | apps/v1 |  | ${T(1)} | ${NGINX_FIELDS}`]);
+    c.setTime(T(2));
+    // The same manager applies only replicas: it keeps replicas and gives up the rest, whose values
+    // go with it (nobody else owns them); the object read before is unchanged.
+    ok(c.apply(obj(REPLICAS_101), { fieldManager: 'fieldmanager_z', force: false }));
+    expect(entries(first)).toEqual([`fieldmanager_z | Apply | apps/v1 |  | ${T(1)} | ${NGINX_FIELDS}`]);
+    expect(entries(c.object(deployment))).toEqual([`fieldmanager_z | Apply | apps/v1 |  | ${T(2)} | {"f:spec":{"f:replicas":{}}}`]);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// apimachinery internal/managedfieldsupdater_test.go: when an entry's time changes. Upstream's
+// applies are forced; its first update is our create.
+
+describe('managedfieldsupdater_test.go', () => {
+  const cmRef = ref('v1', 'ConfigMap', 'configmap');
+  const configMap = (data: Record<string, string>) => obj({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'configmap' }, data });
+  const write = (c: ReturnType<typeof cluster>, how: 'update' | 'apply', manager: string, data: Record<string, string>) => {
+    if (how === 'apply') return ok(c.apply(configMap(data), { fieldManager: manager, force: true }));
+    const live = c.object(cmRef);
+    if (!live) return ok(c.create(configMap(data), { fieldManager: manager }));
+    return ok(c.update(obj({ apiVersion: 'v1', kind: 'ConfigMap', metadata: live.metadata, data }), { fieldManager: manager }));
+  };
+  const op = { update: 'Update | v1', apply: 'Apply | v1' } as const;
+
+  it.each(['update', 'apply'] as const)('TestManagedFields%sDoesModifyTime: a change moves the time', (how) => {
+    const c = cluster({ now: T(1) });
+    write(c, how, 'fieldmanager_test', { key: 'value' });
+    c.setTime(T(2));
+    write(c, how, 'fieldmanager_test', { key: 'new-value' });
+    expect(entries(c.object(cmRef))).toEqual([`fieldmanager_test | ${op[how]} |  | ${T(2)} | {"f:data":{${how === 'update' ? '".":{},' : ''}"f:key":{}}}`]);
+  });
+
+  it.each(['update', 'apply'] as const)('TestManagedFields%sWithoutChangesDoesNotModifyTime', (how) => {
+    const c = cluster({ now: T(1) });
+    write(c, how, 'fieldmanager_test', { key: 'value' });
+    const before = c.object(cmRef)!;
+    c.setTime(T(2));
+    write(c, how, 'fieldmanager_test', { key: 'value' });
+    expect(c.object(cmRef)).toEqual(before);
+    expect(entries(before)).toEqual([`fieldmanager_test | ${op[how]} |  | ${T(1)} | {"f:data":{${how === 'update' ? '".":{},' : ''}"f:key":{}}}`]);
+  });
+
+  it('TestNonManagedFieldsUpdateDoesNotModifyTime: the manager whose only field was taken has no entry left', () => {
+    const c = cluster({ now: T(1) });
+    write(c, 'update', 'fieldmanager_a_test', { key_a: 'value' });
+    write(c, 'update', 'fieldmanager_b_test', { key_b: 'value' });
+    expect(entries(c.object(cmRef))).toEqual([
+      `fieldmanager_a_test | Update | v1 |  | ${T(1)} | {"f:data":{}}`,
+      `fieldmanager_b_test | Update | v1 |  | ${T(1)} | {"f:data":{"f:key_b":{}}}`,
+    ]);
+    c.setTime(T(2));
+    write(c, 'update', 'fieldmanager_a_test', { key_a: 'value', key_b: 'new-value' });
+    expect(entries(c.object(cmRef))).toEqual([`fieldmanager_a_test | Update | v1 |  | ${T(2)} | {"f:data":{".":{},"f:key_a":{},"f:key_b":{}}}`]);
+  });
+
+  it('TestNonManagedFieldsApplyDoesNotModifyTime: an applier whose fields are untouched keeps its time', () => {
+    const c = cluster({ now: T(1) });
+    write(c, 'apply', 'fieldmanager_a_test', { key_a: 'value' });
+    c.setTime(T(2));
+    write(c, 'apply', 'fieldmanager_b_test', { key_b: 'value' });
+    c.setTime(T(3));
+    write(c, 'apply', 'fieldmanager_a_test', { key_a: 'new-value' });
+    expect(entries(c.object(cmRef))).toEqual([
+      `fieldmanager_b_test | Apply | v1 |  | ${T(2)} | {"f:data":{"f:key_b":{}}}`,
+      `fieldmanager_a_test | Apply | v1 |  | ${T(3)} | {"f:data":{"f:key_a":{}}}`,
+    ]);
+  });
+
+  it.each(['update', 'apply'] as const)('TestTakingOverManagedFieldsDuring%sDoesNotModifyPreviousManagerTime', (how) => {
+    const c = cluster({ now: T(1) });
+    // Upstream's YAML `"key_b": value"` is the string `value"`.
+    write(c, how, 'fieldmanager_a_test', { key_a: 'value', key_b: 'value"' });
+    c.setTime(T(2));
+    write(c, how, 'fieldmanager_b_test', { key_b: 'new-value' });
+    expect(entries(c.object(cmRef))).toEqual(
+      how === 'update'
+        ? [`fieldmanager_a_test | Update | v1 |  | ${T(1)} | {"f:data":{}}`, `fieldmanager_b_test | Update | v1 |  | ${T(2)} | {"f:data":{"f:key_b":{}}}`]
+        : [`fieldmanager_a_test | Apply | v1 |  | ${T(1)} | {"f:data":{"f:key_a":{}}}`, `fieldmanager_b_test | Apply | v1 |  | ${T(2)} | {"f:data":{"f:key_b":{}}}`],
+    );
+  });
+
+  it('TestNilNewObjectReplacedWithDeepCopyExcludingManagedFields: a no-op apply answers the live object, entries unchanged', () => {
+    const c = cluster({ now: T(1) });
+    const pod = obj({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pod', labels: { app: 'nginx' } } });
+    const live = ok(c.apply(pod, { fieldManager: 'fieldmanager_test' }));
+    c.setTime(T(2));
+    const r = c.apply(pod, { fieldManager: 'fieldmanager_test' });
+    expect(ok(r)).toEqual(live);
+    expect(entries(live)).toEqual([`fieldmanager_test | Apply | v1 |  | ${T(1)} | {"f:metadata":{"f:labels":{"f:app":{}}}}`]);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// apimachinery internal/lastappliedupdater_test.go and skipnonapplied_test.go
+
+describe('lastappliedupdater_test.go TestLastAppliedUpdater', () => {
+  it('only an apply by `kubectl` rewrites the annotation, even when the apply changes nothing else', () => {
+    const c = cluster({ now: T(1) });
+    const d = ref('apps/v1', 'Deployment', 'my-deployment');
+    const body = obj({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'my-deployment', annotations: { [LAST_APPLIED]: 'nonempty' }, labels: { app: 'my-app' } },
+      spec: {
+        replicas: 20,
+        selector: { matchLabels: { app: 'my-app' } },
+        template: { metadata: { labels: { app: 'my-app' } }, spec: { containers: [{ name: 'my-c', image: 'my-image' }] } },
+      },
+    });
+    ok(c.apply(body, { fieldManager: 'NOT-KUBECTL', force: false }));
+    expect(getPath(c.object(d)!, ['metadata', 'annotations', LAST_APPLIED])).toBe('nonempty');
+    c.setTime(T(2));
+    ok(c.apply(body, { fieldManager: 'kubectl', force: false }));
+    // The merge is a no-op, so kubectl's new entry has no time (the updater only sets one when
+    // the merged object changed); the annotation is rewritten afterwards all the same, from the
+    // applied object without the annotation itself (its emptied map stays).
+    expect(getPath(c.object(d)!, ['metadata', 'annotations', LAST_APPLIED])).toBe(
+      '{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"labels":{"app":"my-app"},"name":"my-deployment"},"spec":{"replicas":20,"selector":{"matchLabels":{"app":"my-app"}},"template":{"metadata":{"labels":{"app":"my-app"}},"spec":{"containers":[{"image":"my-image","name":"my-c"}]}}}}\n',
+    );
+    const fields =
+      '{"f:metadata":{"f:annotations":{"f:kubectl.kubernetes.io/last-applied-configuration":{}},"f:labels":{"f:app":{}}},"f:spec":{"f:replicas":{},"f:selector":{},"f:template":{"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:containers":{"k:{\\"name\\":\\"my-c\\"}":{".":{},"f:image":{},"f:name":{}}}}}}}';
+    expect(entries(c.object(d))).toEqual([`kubectl | Apply | apps/v1 |  |  | ${fields}`, `NOT-KUBECTL | Apply | apps/v1 |  | ${T(1)} | ${fields}`]);
+  });
+});
+
+describe('skipnonapplied_test.go TestNoUpdateBeforeFirstApply', () => {
+  it('an apply that creates the object records only the applier', () => {
+    const c = cluster({ now: T(1) });
+    const out = ok(
+      c.apply(obj({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'pod', labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:latest' }] } }), {
+        fieldManager: 'fieldmanager_test_apply',
+        force: false,
+      }),
+    );
+    expect(entries(out)).toEqual([
+      `fieldmanager_test_apply | Apply | v1 |  | ${T(1)} | {"f:metadata":{"f:labels":{"f:app":{}}},"f:spec":{"f:containers":{"k:{\\"name\\":\\"nginx\\"}":{".":{},"f:image":{},"f:name":{}}}}}`,
+    ]);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// apimachinery internal/managedfields_test.go TestRoundTripManagedFields: entries decoded and
+// encoded again are the entries sent (order, apiVersion of Apply entries, times, subresource).
+
+describe('managedfields_test.go TestRoundTripManagedFields', () => {
+  const e = (apiVersion: string, fieldsV1: object, operation: 'Apply' | 'Update', extra: object = {}) => ({ apiVersion, fieldsType: 'FieldsV1', fieldsV1, manager: 'foo', operation, ...extra });
+  it.each([
+    ['null', null],
+    [
+      'values and indices',
+      [
+        e('v1', { 'v:3': { 'f:alsoPi': {} }, 'v:3.1415': { 'f:pi': {} }, 'v:false': { 'f:notTrue': {} } }, 'Update', { time: '2001-02-03T04:05:06Z' }),
+        e('v1beta1', { 'i:5': { 'f:i': {} } }, 'Update', { time: '2011-12-13T14:15:16Z' }),
+      ],
+    ],
+    ['keys', [e('v1', { 'f:spec': { 'f:containers': { 'k:{"name":"c"}': { 'f:image': {}, 'f:name': {} } } } }, 'Apply')]],
+    [
+      'a deployment',
+      [
+        e(
+          'v1',
+          {
+            'f:apiVersion': {},
+            'f:kind': {},
+            'f:metadata': { 'f:labels': { 'f:app': {} }, 'f:name': {} },
+            'f:spec': {
+              'f:replicas': {},
+              'f:selector': { 'f:matchLabels': { 'f:app': {} } },
+              'f:template': {
+                'f:medatada': { 'f:labels': { 'f:app': {} } },
+                'f:spec': { 'f:containers': { 'k:{"name":"nginx"}': { '.': {}, 'f:image': {}, 'f:name': {}, 'f:ports': { 'i:0': { 'f:containerPort': {} } } } } },
+              },
+            },
+          },
+          'Update',
+        ),
+      ],
+    ],
+    [
+      'a storage class',
+      [
+        e(
+          'v1',
+          {
+            'f:allowVolumeExpansion': {},
+            'f:apiVersion': {},
+            'f:kind': {},
+            'f:metadata': { 'f:name': {}, 'f:parameters': { 'f:resturl': {}, 'f:restuser': {}, 'f:secretName': {}, 'f:secretNamespace': {} } },
+            'f:provisioner': {},
+          },
+          'Apply',
+        ),
+      ],
+    ],
+    [
+      'a custom resource definition',
+      [
+        e(
+          'v1',
+          {
+            'f:apiVersion': {},
+            'f:kind': {},
+            'f:metadata': { 'f:name': {} },
+            'f:spec': {
+              'f:group': {},
+              'f:names': { 'f:kind': {}, 'f:plural': {}, 'f:shortNames': { 'i:0': {} }, 'f:singular': {} },
+              'f:scope': {},
+              'f:versions': { 'k:{"name":"v1"}': { 'f:name': {}, 'f:served': {}, 'f:storage': {} } },
+            },
+          },
+          'Update',
+        ),
+      ],
+    ],
+    ['a subresource', [e('v1', { 'f:spec': { 'f:replicas': {} } }, 'Update', { subresource: 'scale' })]],
+  ])('%s', (_name, list) => {
+    const decoded = decodeManagedFields(list === null ? null : (obj({ l: list }) as { l: Value }).l);
+    expect(decoded.ok).toBe(true);
+    const encoded = decoded.ok ? encodeManagedFields(decoded.managed) : undefined;
+    expect(encoded === undefined ? null : JSON.parse(JSON.stringify(entriesToValue(encoded)))).toEqual(list);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// apiserver handlers/create_test.go TestManagerOrUserAgent
+
+describe('create_test.go TestManagerOrUserAgent', () => {
+  it.each([
+    ['', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/72.0.3626.121 Safari/537.36', 'Mozilla'],
+    ['', `${'f'.repeat(129)}/Something`, 'f'.repeat(128)],
+    ['', '🍔'.repeat(60), '🍔'.repeat(32)],
+    ['manager', 'userAgent', 'manager'],
+  ])('%j, %j → %j', (manager, userAgent, expected) => {
+    expect(managerName(manager === '' ? undefined : manager, userAgent)).toBe(expected);
+    // And as the entry of a create says it.
+    const out = ok(cluster({ now: T(1) }).create(obj({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' }, data: { a: 'b' } }), { userAgent, ...(manager ? { fieldManager: manager } : {}) }));
+    expect(entries(out)).toEqual([`${expected} | Update | v1 |  | ${T(1)} | {"f:data":{".":{},"f:a":{}}}`]);
   });
 });

@@ -140,16 +140,18 @@ function mergeMap(originalIn: ValueMap | null, patchIn: ValueMap, atom: Atom | u
     if (orig !== undefined && !Array.isArray(orig)) throw badArgType('[]interface {}', orig);
     if (patchList !== undefined && !Array.isArray(patchList)) throw badArgType('[]interface {}', patchList);
     const origList = orig;
+    // what Go's view of the live list holds once mergeSlice has worked on its array in place
+    const view: ListView = {};
     checkSetElementOrder(patchList, order, meta.mergeKey);
     let merged: Value[];
     if (origList && patchList === undefined) merged = origList;
     else if (!origList && patchList !== undefined) merged = (removeDirectives(patchList) as Value[] | undefined) ?? [];
     else if (origList && patchList !== undefined) {
-      const m = mergeListField(origList, patchList, meta, false);
+      const m = mergeListField(origList, patchList, meta, false, view);
       merged = Array.isArray(m) ? m : [];
     } else continue;
     const { inList, rest } = partition(merged, order, meta.mergeKey);
-    original[field] = normalizeElementOrder(inList, rest, order, origList ?? [], meta.mergeKey);
+    original[field] = normalizeElementOrder(inList, rest, order, view.after ?? origList ?? [], meta.mergeKey);
     delete patch[field];
   }
 
@@ -229,11 +231,21 @@ function goEqualItems(left: Value, right: Value, mergeKey: string): boolean {
   return same(l, r);
 }
 
-function mergeListField(orig: Value[], patch: Value, meta: PatchMeta, isDeleteList: boolean): Value {
+/**
+ * Go merges a list of maps in the array of the live list: a `$patch: delete` item shifts the
+ * items after it left, and an appended item takes a slot so freed. `after` is that array as the
+ * caller's view of the live list (its length) sees it; the order of a `$setElementOrder` merge
+ * interleaves the live-only items by it.
+ */
+interface ListView {
+  after?: Value[];
+}
+
+function mergeListField(orig: Value[], patch: Value, meta: PatchMeta, isDeleteList: boolean, view: ListView = {}): Value {
   // "Delete lists are handled the same way regardless of what the field's patch strategy is";
   // another list is replaced by the patch's as it is
   if (!Array.isArray(patch) || (meta.strategy !== 'merge' && !isDeleteList)) return patch;
-  return mergeSlice(orig, patch, meta, isDeleteList);
+  return mergeSlice(orig, patch, meta, isDeleteList, view);
 }
 
 /** The type of a list item as Go's reflect sees a decoded JSON value (int64 and float64 differ). */
@@ -255,7 +267,7 @@ function checkElementTypes(original: Value[], patch: Value[]): void {
   }
 }
 
-function mergeSlice(originalIn: Value[], patchIn: Value[], meta: PatchMeta, isDeleteList: boolean): Value[] {
+function mergeSlice(originalIn: Value[], patchIn: Value[], meta: PatchMeta, isDeleteList: boolean, view: ListView): Value[] {
   if (originalIn.length === 0 && patchIn.length === 0) return originalIn;
   checkElementTypes(originalIn, patchIn);
   const maps = isMap(originalIn[0] ?? patchIn[0]);
@@ -271,13 +283,19 @@ function mergeSlice(originalIn: Value[], patchIn: Value[], meta: PatchMeta, isDe
     if (!key) throw new SmpError(500, 'cannot merge lists without merge key');
     const plain: Value[] = [];
     let replace = false;
+    const slots = original.slice();
+    let length = slots.length;
     for (const v of patch as ValueMap[]) {
       const d = getKey(v, DIRECTIVE);
       if (d === undefined) plain.push(v);
       else if (d === 'delete') {
         const kv = getKey(v, key);
         if (kv === undefined) throw noMergeKey(v, key);
-        original = original.filter((o) => !valueEquals(getKey(o as ValueMap, key), kv));
+        for (let at = findIn(slots, length, key, kv); at >= 0; at = findIn(slots, length, key, kv)) {
+          for (let i = at; i < length - 1; i++) slots[i] = slots[i + 1]!;
+          length--;
+        }
+        original = slots.slice(0, length);
       } else if (d === 'replace') replace = true;
       else if (d === 'merge') throw new SmpError(500, 'merging lists cannot yet be specified in the patch');
       else throw badPatchType(d, v);
@@ -287,17 +305,30 @@ function mergeSlice(originalIn: Value[], patchIn: Value[], meta: PatchMeta, isDe
       patch = [];
     } else patch = plain;
     merged = [...original];
-    const element = meta.atom?.list?.element.get();
+    // the items' type: the list's element type, or the field's own type when it has fields
+    // (strategicpatch looks the items of a struct-typed field up in that struct; an untyped
+    // type with properties has both a list and a map side)
+    const element = meta.atom?.list && !meta.atom.map ? meta.atom.list.element.get() : meta.atom;
     for (const v of patch as ValueMap[]) {
       const kv = getKey(v, key);
       if (kv === undefined) throw noMergeKey(v, key);
       const at = merged.findIndex((o) => isMap(o) && valueEquals(getKey(o, key), kv));
       if (at >= 0) merged[at] = mergeMap(merged[at] as ValueMap, v, element);
-      else merged.push(v); // appended as it is (mergeSliceWithoutSpecialElements)
+      else {
+        if (!replace && merged.length < slots.length) slots[merged.length] = v;
+        merged.push(v); // appended as it is (mergeSliceWithoutSpecialElements)
+      }
     }
+    view.after = slots;
   }
   const { inList, rest } = partition(merged, patch, maps ? meta.mergeKey : '');
   return normalizeElementOrder(inList, rest, patch, original, maps ? meta.mergeKey : '');
+}
+
+/** The first of the first `length` items of `slots` whose merge key has value `kv`. */
+function findIn(slots: Value[], length: number, key: string, kv: Value): number {
+  for (let i = 0; i < length; i++) if (valueEquals(getKey(slots[i] as ValueMap, key), kv)) return i;
+  return -1;
 }
 
 /** Items of `list` present in `by` (by merge key, or by value for primitives), and the others. */

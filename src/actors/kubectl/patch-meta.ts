@@ -44,7 +44,9 @@ export function patchMetaFromAtom(atom: Atom): PatchMetaNode {
         ...(info?.patchMergeKey ? { mergeKey: info.patchMergeKey } : {}),
         get node() {
           const t = type.get();
-          return patchMetaFromAtom(t.list ? t.list.element.get() : t);
+          // An untyped type with properties has both a map and a list side; its fields are on
+          // the map side (strategicpatch reads a schema's properties whatever its type says).
+          return patchMetaFromAtom(t.list && !t.map ? t.list.element.get() : t);
         },
       };
     },

@@ -13,6 +13,10 @@ import { valueEquals } from '../../value/equals.js';
 import { type Value, type ValueMap, getKey, hasKey, isList, isMap, newMap } from '../../value/value.js';
 import { hasStrategy, NO_PATCH_META, type PatchMetaNode } from './patch-meta.js';
 import { goSprint } from '../../apiserver/patch/go-sprint.js';
+import { PatchComputeError } from './patch-compute-error.js';
+import { mergePatchIntoPatch } from './merge-patches.js';
+
+export { PatchComputeError };
 
 interface DiffOptions {
   readonly ignoreDeletions: boolean;
@@ -25,17 +29,6 @@ const SET_ELEMENT_ORDER = '$setElementOrder';
 const DELETE_FROM_PRIMITIVE_LIST = '$deleteFromPrimitiveList';
 const RETAIN_KEYS = '$retainKeys';
 const PATCH_DIRECTIVE = '$patch';
-
-/**
- * A patch kubectl cannot compute from its inputs (apimachinery's strategicpatch errors, e.g. a
- * merged list whose items are not all of one type); kubectl reports it and sends nothing.
- */
-export class PatchComputeError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PatchComputeError';
-  }
-}
 
 /**
  * strategicpatch's sliceElementType over the lists of one merge: every item of every list must
@@ -281,47 +274,6 @@ function isOrderSame(original: Value[], modified: Value[], mergeKey: string): bo
 }
 
 /**
- * Merges two patches (the deletions of original→modified and the additions/changes of
- * live→modified) into one, as strategicpatch.mergeMap does for them: maps recursively, merged
- * lists item by merge key (deletion directives last), anything else from `b`.
- */
-function mergePatches(a: ValueMap, b: ValueMap, meta: PatchMetaNode): ValueMap {
-  const out = newMap();
-  for (const k of Object.keys(a)) out[k] = a[k];
-  for (const k of Object.keys(b)) {
-    const bv = b[k];
-    if (!hasKey(out, k)) {
-      out[k] = bv;
-      continue;
-    }
-    const av = out[k];
-    const f = meta.field(k);
-    if (isMap(av) && isMap(bv) && !hasStrategy(f, 'replace')) out[k] = mergePatches(av, bv, f?.node ?? NO_PATCH_META);
-    else if (isList(av) && isList(bv) && hasStrategy(f, 'merge')) out[k] = mergePatchLists(av, bv, f!.node, f!.mergeKey ?? '');
-    else out[k] = bv;
-  }
-  return out;
-}
-
-function mergePatchLists(a: Value[], b: Value[], node: PatchMetaNode, mergeKey: string): Value[] {
-  if (elementKind(a, b) !== 'map' || !mergeKey) {
-    const out = a.slice();
-    for (const v of b) if (!out.some((x) => valueEquals(x, v))) out.push(v);
-    return out;
-  }
-  const result: Value[] = [];
-  const rest = a.slice();
-  for (const item of b) {
-    const i = rest.findIndex((x) => isMap(x) && isMap(item) && valueEquals(getKey(x, mergeKey), getKey(item, mergeKey)));
-    if (i >= 0) {
-      result.push(mergePatches(rest[i] as ValueMap, item as ValueMap, node));
-      rest.splice(i, 1);
-    } else result.push(item);
-  }
-  return result.concat(rest);
-}
-
-/**
  * The strategic merge patch `kubectl apply` sends: from `original` (the last-applied
  * configuration, or undefined when the live object has none), `modified` (the new manifest with
  * its new annotation) and `current` (the live object).
@@ -334,7 +286,7 @@ export function threeWayStrategicMergePatch(original: ValueMap | undefined, modi
     setElementOrder: true,
     buildRetainKeys: false,
   });
-  return mergePatches(deletions, delta, meta);
+  return mergePatchIntoPatch(deletions, delta, meta);
 }
 
 /** The strategic merge patch from `original` to `modified` (kubectl edit, set, label...). */

@@ -42,8 +42,9 @@ export class KubectlSession {
     return p;
   }
 
-  run(args: readonly string[], timeoutMs = 60_000): Promise<KubectlResult> {
-    const env = { ...process.env, KUBECONFIG: this.kubeconfig, HOME: this.dir, NO_COLOR: '1' };
+  /** kubectl ARGS; `extraEnv` adds variables (`EDITOR` for `kubectl edit`). */
+  run(args: readonly string[], timeoutMs = 60_000, extraEnv: Readonly<Record<string, string>> = {}): Promise<KubectlResult> {
+    const env = { ...process.env, ...extraEnv, KUBECONFIG: this.kubeconfig, HOME: this.dir, NO_COLOR: '1' };
     return new Promise((resolve) => {
       execFile('kubectl', ['--cache-dir', join(this.dir, 'cache'), '--request-timeout', '20s', ...args], { env, timeout: timeoutMs, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
         const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : -1) : 0;

@@ -1,11 +1,12 @@
 /**
  * kube-apiserver 1.32's `validateContainers` and `validateInitContainers`, each container through
  * `validateContainerCommon` in its order: name (required, an RFC 1123 label), image (required),
- * terminationMessagePolicy, ports, env, envFrom, volumeMounts, imagePullPolicy, resources. Then a
+ * terminationMessagePolicy, ports, env, envFrom, volumeMounts, imagePullPolicy, resources, securityContext
+ * (validate-security-context.ts). Then a
  * regular container's name not twice, its lifecycle hooks and probes, no restartPolicy, and host ports not twice
  * among all of them; an init container's restartPolicy `Always` if set, its name not that of any
  * container before it, its own host ports, and probes (and lifecycle) only when it restarts
- * always. Not modelled: a sleep hook's seconds, volumeDevices, resizePolicy, securityContext.
+ * always. Not modelled: a sleep hook's seconds, volumeDevices, resizePolicy.
  */
 import { getKey, isMap, type Value } from '../value/value.js';
 import { duplicate, forbidden, invalidValue, notSupported, required } from './field-error.js';
@@ -17,6 +18,7 @@ import { envErrors, envFromErrors } from './validate-env.js';
 import { probeErrors, type ProbeKind } from './validate-probes.js';
 import { volumeMountsErrors } from './validate-volume-mounts.js';
 import { lifecycleErrors } from './validate-lifecycle.js';
+import { containerSecurityContextErrors } from './validate-security-context.js';
 
 const at = (v: Value | undefined, key: string): Value | undefined => (isMap(v) ? getKey(v, key) : undefined);
 const text = (v: Value | undefined, key: string): string => {
@@ -50,6 +52,7 @@ function containerCommonErrors(container: Value, volumes: ReadonlySet<string>, p
   if (pullPolicy === '') errors.push(required(`${path}.imagePullPolicy`));
   else if (!PULL_POLICIES.includes(pullPolicy)) errors.push(notSupported(`${path}.imagePullPolicy`, pullPolicy, PULL_POLICIES));
   errors.push(...resourcesErrors(at(container, 'resources'), `${path}.resources`));
+  errors.push(...containerSecurityContextErrors(at(container, 'securityContext'), `${path}.securityContext`));
   return errors;
 }
 

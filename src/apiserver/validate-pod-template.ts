@@ -2,12 +2,12 @@
  * The part of kube-apiserver 1.32's `ValidatePodSpec` and `ValidatePodTemplateSpec`
  * (pkg/apis/core/validation) that is modelled, in its order: the volumes (validate-volumes.ts),
  * the containers and init containers (validate-containers.ts: names, images, ports, env,
- * volume mounts, pull policy, resources, probes), the restart policy and the DNS policy, then the
- * pod-level fields of validate-pod-fields.ts (node selector, gates, names, tolerations); for a
- * template also its labels and annotations (at `<template>.labels` and `<template>.annotations`,
- * not under `metadata`), for a Pod the images without surrounding blanks. The rest (ephemeral
- * containers, security contexts, affinity, DNS config, topology spread, ...) is not
- * checked: a spec that is wrong only there is accepted.
+ * volume mounts, pull policy, resources, security contexts, probes), the restart policy and the
+ * DNS policy, then the pod-level fields of validate-pod-fields.ts (node selector, pod security
+ * context, affinity, DNS config, gates, topology spread, names, tolerations, host aliases, OS);
+ * for a template also its labels and annotations (at `<template>.labels` and
+ * `<template>.annotations`, not under `metadata`), for a Pod the images without surrounding
+ * blanks. Ephemeral containers are not checked.
  */
 import { getKey, isMap, type Value } from '../value/value.js';
 import { goQuote } from '../fieldpath/format-go-value.js';

@@ -17,8 +17,11 @@ const text = (v: Value | undefined, key: string): string => {
 /** `sets.List` of the propagation modes: sorted. */
 const PROPAGATIONS = ['Bidirectional', 'HostToContainer', 'None'];
 
-/** `validateLocalDescendingPath`, at the list's path as upstream names it (`volumeMounts.subPath`). */
-function descendingPathErrors(path: string, field: string): FieldError[] {
+/**
+ * `validateLocalDescendingPath`: relative, without `..` (a mount's subPath at the list's path as
+ * upstream names it, `volumeMounts.subPath`; a seccomp profile's localhostProfile).
+ */
+export function descendingPathErrors(path: string, field: string): FieldError[] {
   const errors: FieldError[] = [];
   if (path.startsWith('/')) errors.push(invalidValue(field, path, 'must be a relative path'));
   if (path.split('/').includes('..')) errors.push(invalidValue(field, path, "must not contain '..'"));

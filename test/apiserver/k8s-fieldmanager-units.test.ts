@@ -29,8 +29,9 @@
  *   TestUpdateDoesNotChangeManagedFields ........... here
  *   TestLiveObjectManagedFieldsNotRemoved .......... here
  * apimachinery pkg/util/managedfields/scalehandler_test.go
- *   TestTransformManagedFieldsToSubresource,
- *   TestTransformingManagedFieldsToParent(MultiVersion)  managed-fields.test.ts AT-12 (scale.ts)
+ *   TestTransformManagedFieldsToSubresource (3), TestTransformingManagedFieldsToParent (12),
+ *   TestTransformingManagedFieldsToParentMultiVersion (1 of 2)  here (scale.ts); the other case
+ *     needs a CRD version without /scale, and a CRD's subresources are taken for the whole kind here
  * apimachinery pkg/util/managedfields/extract_test.go
  *   TestExtractInto ................................ not the API server (client-go's apply configurations)
  * apimachinery pkg/util/managedfields/internal/
@@ -58,6 +59,9 @@ import { cluster, entries, fail, obj, ok, ref, T } from './helpers.js';
 import { LAST_APPLIED, managerName } from '../../src/apiserver/index.js';
 import { decodeManagedFields, encodeManagedFields, entriesToValue } from '../../src/apiserver/managed-fields.js';
 import type { Value } from '../../src/value/value.js';
+import type { ManagedFieldsEntry } from '../../src/apiserver/index.js';
+import { toParent, toSubresource } from '../../src/apiserver/scale.js';
+import { fieldElement } from '../../src/fieldpath/path-element.js';
 import { getPath } from '../../src/apiserver/object-paths.js';
 import { run, setup } from './widget-crd.js';
 
@@ -523,5 +527,87 @@ describe('create_test.go TestManagerOrUserAgent', () => {
     // And as the entry of a create says it.
     const out = ok(cluster({ now: T(1) }).create(obj({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' }, data: { a: 'b' } }), { userAgent, ...(manager ? { fieldManager: manager } : {}) }));
     expect(entries(out)).toEqual([`${expected} | Update | v1 |  | ${T(1)} | {"f:data":{".":{},"f:a":{}}}`]);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// apimachinery scalehandler_test.go: the ScaleHandler's translation of entries (scale.ts), every
+// case of its three tables but one (a custom resource version without /scale: a CRD's
+// subresources are taken for the whole kind here, so no version has a nil replicas path).
+
+describe('scalehandler_test.go', () => {
+  type E = { m: string; op: 'Apply' | 'Update'; v: string; f: string; sub?: string; time?: string };
+  const list = (es: readonly E[]) =>
+    obj({ l: es.map((e) => ({ manager: e.m, operation: e.op, apiVersion: e.v, fieldsType: 'FieldsV1', fieldsV1: JSON.parse(e.f), ...(e.sub ? { subresource: e.sub } : {}), ...(e.time ? { time: e.time } : {}) })) }).l;
+  const decoded = (es: readonly E[]) => {
+    const r = decodeManagedFields(list(es));
+    if (!r.ok) throw new Error(r.error);
+    return r.managed;
+  };
+  const show = (es: readonly ManagedFieldsEntry[]) => es.map((e) => `${e.manager} | ${e.operation} | ${e.apiVersion} | ${e.subresource ?? ''} | ${e.time ?? ''} | ${JSON.stringify(e.fieldsV1)}`);
+  const showE = (es: readonly E[]) => es.map((e) => `${e.m} | ${e.op} | ${e.v} | ${e.sub ?? ''} | ${e.time ?? ''} | ${e.f}`);
+  const path = (...names: string[]) => names.map(fieldElement);
+  const appsV1 = new Map([['apps/v1', path('spec', 'replicas')]]);
+  const R = '{"f:spec":{"f:replicas":{}}}';
+  const RS = '{"f:spec":{"f:replicas":{},"f:selector":{}}}';
+  const S = '{"f:spec":{"f:selector":{}}}';
+
+  it.each<[string, E[], E[]]>([
+    [
+      'filter one entry and transform it into a subresource entry',
+      [{ m: 'manager-1', op: 'Apply', v: 'apps/v1', f: '{"f:spec":{"f:another-field":{}}}' }, { m: 'manager-2', op: 'Apply', v: 'apps/v1', f: R, time: T(1) }],
+      [{ m: 'manager-2', op: 'Apply', v: 'autoscaling/v1', f: R, time: T(1) }],
+    ],
+    [
+      'transform all entries',
+      [{ m: 'manager-1', op: 'Apply', v: 'apps/v1', f: R }, { m: 'manager-2', op: 'Apply', v: 'apps/v1', f: R }, { m: 'manager-3', op: 'Apply', v: 'apps/v1', f: R, sub: 'scale' }],
+      [{ m: 'manager-1', op: 'Apply', v: 'autoscaling/v1', f: R }, { m: 'manager-2', op: 'Apply', v: 'autoscaling/v1', f: R }, { m: 'manager-3', op: 'Apply', v: 'autoscaling/v1', f: R, sub: 'scale' }],
+    ],
+    ['drops fields if the api version is unknown', [{ m: 'manager-1', op: 'Apply', v: 'apps/v10', f: R }], []],
+  ])('TestTransformManagedFieldsToSubresource: %s', (_name, parent, expected) => {
+    expect(show(toSubresource(decoded(parent), appsV1))).toEqual(showE(expected));
+  });
+
+  const test = (op: 'Apply' | 'Update', f = RS): E => ({ m: 'test', op, v: 'apps/v1', f });
+  const scale = (m: string, op: 'Apply' | 'Update', f = R, sub = 'scale'): E => ({ m, op, v: 'autoscaling/v1', f, ...(sub ? { sub } : {}) });
+  const back = (m: string, op: 'Apply' | 'Update', f = R, sub = 'scale'): E => ({ m, op, v: 'apps/v1', f, ...(sub ? { sub } : {}) });
+  it.each<[string, E[], E[], E[]]>([
+    ['different-managers: apply -> update', [test('Apply')], [scale('scale', 'Update')], [test('Apply', S), back('scale', 'Update')]],
+    ['different-managers: apply -> apply', [test('Apply')], [scale('scale', 'Apply')], [back('scale', 'Apply'), test('Apply', S)]],
+    ['different-managers: update -> update', [test('Update')], [scale('scale', 'Update')], [back('scale', 'Update'), test('Update', S)]],
+    ['different-managers: update -> apply', [test('Update')], [scale('scale', 'Apply')], [back('scale', 'Apply'), test('Update', S)]],
+    ['same manager: apply -> apply', [test('Apply')], [scale('test', 'Apply')], [test('Apply', S), back('test', 'Apply')]],
+    ['same manager: update -> update', [test('Update')], [scale('test', 'Update')], [test('Update', S), back('test', 'Update')]],
+    ['same manager: update -> apply', [test('Update')], [scale('test', 'Apply')], [back('test', 'Apply'), test('Update', S)]],
+    ['same manager: apply -> update', [test('Apply')], [scale('test', 'Update')], [test('Apply', S), back('test', 'Update')]],
+    ["subresource doesn't own the path anymore", [test('Apply', S)], [scale('scale', 'Update', '{"f:status":{"f:replicas":{}}}')], [test('Apply', S)]],
+    ['Subresource steals all the fields of the parent resource', [test('Apply', R)], [scale('scale', 'Update')], [back('scale', 'Update')]],
+    ['apply without stealing', [test('Apply')], [scale('test', 'Apply', R, ''), scale('test', 'Apply')], [test('Apply'), back('test', 'Apply')]],
+    [
+      'drops the entry if the api version is unknown',
+      [test('Apply', R), { m: 'another-manager', op: 'Apply', v: 'apps/v10', f: S }],
+      [scale('scale', 'Update', R, '')],
+      [back('scale', 'Update', R, '')],
+    ],
+  ])('TestTransformingManagedFieldsToParent: %s', (_name, parent, sub, expected) => {
+    expect(show(toParent(decoded(parent), decoded(sub), appsV1, 'apps/v1'))).toEqual(showE(expected));
+  });
+
+  it('TestTransformingManagedFieldsToParentMultiVersion: multi-version', () => {
+    const mappings = new Map([
+      ['apps/v1', path('spec', 'the-replicas')],
+      ['apps/v2', path('spec', 'not-the-replicas')],
+    ]);
+    const parent: E[] = [
+      { m: 'test', op: 'Apply', v: 'apps/v1', f: '{"f:spec":{"f:selector":{},"f:the-replicas":{}}}' },
+      { m: 'test-other', op: 'Apply', v: 'apps/v2', f: '{"f:spec":{"f:not-the-replicas":{},"f:selector":{}}}' },
+    ];
+    expect(show(toParent(decoded(parent), decoded([scale('scale', 'Update')]), mappings, 'apps/v1'))).toEqual(
+      showE([
+        { m: 'test', op: 'Apply', v: 'apps/v1', f: S },
+        { m: 'test-other', op: 'Apply', v: 'apps/v2', f: S },
+        { m: 'scale', op: 'Update', v: 'apps/v1', f: '{"f:spec":{"f:the-replicas":{}}}', sub: 'scale' },
+      ]),
+    );
   });
 });

@@ -13,7 +13,8 @@ import { isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { goDecodeError } from './go-decode-error.js';
 import { builtinProtoTables } from './protobuf-envelope.js';
 import { messageNameOf } from './protobuf-messages.js';
-import { badRequest } from './status.js';
+import { invalidValue } from './field-error.js';
+import { badRequest, invalid } from './status.js';
 import type { ResourceType, StatusObject } from './types.js';
 
 export type DecodeOutcome =
@@ -111,8 +112,22 @@ export function dropUnknownFields(v: Value, atom: Atom, out: string[], path = ''
  * types are found against its schema).
  */
 export function goDecodeText(body: ValueMap, resource: ResourceType, version: string): string | undefined {
+  const message = goMessageOf(resource, version);
+  return message === undefined ? undefined : goDecodeError(body, message, builtinProtoTables());
+}
+
+/** The protobuf message of a built-in kind's Go type at `version` (undefined for custom resources). */
+export function goMessageOf(resource: ResourceType, version: string): string | undefined {
   const typeName = resource.custom ? undefined : resource.typeNames[version];
-  return typeName === undefined ? undefined : goDecodeError(body, messageNameOf(typeName), builtinProtoTables());
+  return typeName === undefined ? undefined : messageNameOf(typeName);
+}
+
+/**
+ * The 422 of a json or merge patch whose result does not decode (handlers/patch.go: NewInvalid
+ * with no kind and no name): `"" is invalid: patch: Invalid value: "<the patched JSON>": <text>`.
+ */
+export function patchDoesNotDecode(patchedJson: string, text: string): StatusObject {
+  return invalid('', '', '', [invalidValue('patch', patchedJson, text)]);
 }
 
 /** The 400 of a create or update whose body does not decode: `<Kind> in version "<v>" cannot be handled as a <Kind>: <text>`. */

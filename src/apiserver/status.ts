@@ -121,7 +121,8 @@ export function invalid(group: string, kind: string, name: string, errors: reado
   return statusFailure(422, `${qualified} ${goQuote(name)} is invalid: ${list}`, 'Invalid', {
     ...(name ? { name } : {}),
     ...(group ? { group } : {}),
-    kind,
+    // Go's StatusDetails omits an empty kind (a patch that does not decode has none).
+    ...(kind ? { kind } : {}),
     causes,
   });
 }

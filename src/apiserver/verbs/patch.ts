@@ -1,7 +1,10 @@
 import type { Value, ValueMap } from '../../value/value.js';
 import { commit } from '../commit.js';
 import { throughStorage } from '../conversions.js';
-import { decodeBody } from '../decode-object.js';
+import { decodeBody, goDecodeText, goMessageOf, patchDoesNotDecode } from '../decode-object.js';
+import { inMessageOrder } from '../go-struct-order.js';
+import { builtinProtoTables } from '../protobuf-envelope.js';
+import { patchedObjectJson } from '../patch/patched-json.js';
 import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
 import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
 import { metaString, stringField } from '../object-paths.js';
@@ -100,6 +103,15 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
   const ep = endpointFor(state, target.resource, target.version, sub, now);
   const patched = applyPatch(req.patchType, old, patchBody.value, ep.ctx.atom);
   if (!patched.ok) return { state, response: failure(patched.status) };
+  if (req.patchType !== 'strategic') {
+    // The patched JSON is decoded into the kind's Go type before anything else is checked.
+    const goError = goDecodeText(patched.value, target.resource, target.version);
+    const message = goMessageOf(target.resource, target.version);
+    if (goError !== undefined && message !== undefined) {
+      const doc = inMessageOrder(builtinProtoTables(), message, old) as ValueMap;
+      return { state, response: failure(patchDoesNotDecode(patchedObjectJson(req.patchType, doc, patchBody.value) ?? '', goError)) };
+    }
+  }
   const id = checkIdentity(patched.value, target, { requireName: true });
   if (!id.ok) return { state, response: failure(id.status) };
   const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn');

@@ -1,0 +1,67 @@
+/**
+ * A json or merge patch whose result does not decode as the built-in kind: kube-apiserver's 422
+ * from handlers/patch.go (apiserver v0.32.13, jsonPatcher.applyPatchToCurrentObject:
+ * errors.NewInvalid(schema.GroupKind{}, "", field.Invalid(field.NewPath("patch"),
+ * string(patchedObjJS), err.Error()))). The patched JSON is the text evanphx/json-patch v4
+ * (MergePatch, Patch.Apply) makes of the stored object as Go's encoding/json writes it: the top
+ * level and the objects it opens with sorted keys, the rest as they were written.
+ */
+import { describe, expect, it } from 'vitest';
+import { goQuote } from '../../src/fieldpath/format-go-value.js';
+import { cluster, fail, obj, ok, ref } from './helpers.js';
+
+const META =
+  '"metadata":{"name":"cm","namespace":"default","uid":"00000000-0000-4000-8000-000000000001","resourceVersion":"1","creationTimestamp":"2024-01-01T00:00:00Z",' +
+  '"labels":{"b":"x","z":"1"},"annotations":{"q":"\\u003c\\u0026\\u003e"},' +
+  '"managedFields":[{"manager":"m","operation":"Update","apiVersion":"v1","time":"2024-01-01T00:00:00Z","fieldsType":"FieldsV1",' +
+  '"fieldsV1":{"f:data":{".":{},"f:x":{}},"f:metadata":{"f:annotations":{".":{},"f:q":{}},"f:labels":{".":{},"f:b":{},"f:z":{}}}}}]}';
+
+function withConfigMap() {
+  const c = cluster();
+  ok(c.create(obj({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', labels: { z: '1', b: 'x' }, annotations: { q: '<&>' } }, data: { x: 'y' } }), { fieldManager: 'm' }));
+  return c;
+}
+const invalid = (json: string, text: string) => ` "" is invalid: patch: Invalid value: ${goQuote(json)}: ${text}`;
+
+describe('a json or merge patch whose result does not fit the Go type: 422 with the patched JSON', () => {
+  it('merge patch: the merged map and the top level sorted, the rest in Go struct order', () => {
+    const c = withConfigMap();
+    const f = fail(c.patch(ref('v1', 'ConfigMap', 'cm'), 'merge', obj({ data: { a: 1 } }), { fieldManager: 'p' }));
+    const json = '{"apiVersion":"v1","data":{"a":1,"x":"y"},"kind":"ConfigMap",' + META + '}';
+    const text = 'json: cannot unmarshal number into Go struct field ConfigMap.data of type string';
+    expect(f).toEqual({
+      code: 422,
+      reason: 'Invalid',
+      message: invalid(json, text),
+      causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: ${goQuote(json)}: ${text}`, field: 'patch' }],
+    });
+    expect(fail(c.patch(ref('v1', 'ConfigMap', 'cm'), 'merge', obj({ data: [1] }), { fieldManager: 'p' })).message).toBe(
+      invalid('{"apiVersion":"v1","data":[1],"kind":"ConfigMap",' + META + '}', 'json: cannot unmarshal array into Go struct field ConfigMap.data of type map[string]string'),
+    );
+  });
+  it('json patch: an operation value keeps its order, the containers it goes through are sorted', () => {
+    const c = withConfigMap();
+    expect(fail(c.patch(ref('v1', 'ConfigMap', 'cm'), 'json', obj([{ op: 'add', path: '/data', value: { z: 1, b: '2' } }]), { fieldManager: 'p' })).message).toBe(
+      invalid('{"apiVersion":"v1","data":{"z":1,"b":"2"},"kind":"ConfigMap",' + META + '}', 'json: cannot unmarshal number into Go struct field ConfigMap.data of type string'),
+    );
+    // metadata and labels are opened on the way to the new label: their keys come out sorted.
+    const metadata =
+      '"metadata":{"annotations":{"q":"\\u003c\\u0026\\u003e"},"creationTimestamp":"2024-01-01T00:00:00Z","labels":{"b":"x","c":true,"z":"1"},' +
+      '"managedFields":[{"manager":"m","operation":"Update","apiVersion":"v1","time":"2024-01-01T00:00:00Z","fieldsType":"FieldsV1",' +
+      '"fieldsV1":{"f:data":{".":{},"f:x":{}},"f:metadata":{"f:annotations":{".":{},"f:q":{}},"f:labels":{".":{},"f:b":{},"f:z":{}}}}}],' +
+      '"name":"cm","namespace":"default","resourceVersion":"1","uid":"00000000-0000-4000-8000-000000000001"}';
+    expect(fail(c.patch(ref('v1', 'ConfigMap', 'cm'), 'json', obj([{ op: 'add', path: '/metadata/labels/c', value: true }]), { fieldManager: 'p' })).message).toBe(
+      invalid('{"apiVersion":"v1","data":{"x":"y"},"kind":"ConfigMap",' + metadata + '}', 'json: cannot unmarshal bool into Go struct field ObjectMeta.metadata.labels of type string'),
+    );
+  });
+  it('before the patched name is compared with the URL', () => {
+    const c = withConfigMap();
+    const f = fail(c.patch(ref('v1', 'ConfigMap', 'cm'), 'merge', obj({ metadata: { name: 'other' }, data: { a: false } }), { fieldManager: 'p' }));
+    expect(f.code).toBe(422);
+    expect(f.message).toMatch(/: json: cannot unmarshal bool into Go struct field ConfigMap\.data of type string$/);
+  });
+  it('a patch that decodes is stored', () => {
+    const c = withConfigMap();
+    ok(c.patch(ref('v1', 'ConfigMap', 'cm'), 'merge', obj({ data: { a: '1' } }), { fieldManager: 'p' }));
+  });
+});

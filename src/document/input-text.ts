@@ -102,26 +102,3 @@ export function goYamlReaderProblem(b: Uint8Array): string | undefined {
   }
   return undefined;
 }
-
-/**
- * Go's JSON reader refuses a control character (below U+0020, tab and line breaks included)
- * written raw inside a string: its error for the first one (`invalid character '\x01' in string
- * literal`), or undefined. Only strings are looked at; what else is wrong is the parser's to say.
- */
-export function goJsonStringControl(text: string): string | undefined {
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (!inString) {
-      if (c === 0x22) inString = true;
-      continue;
-    }
-    if (c === 0x5c) i++;
-    else if (c === 0x22) inString = false;
-    else if (c < 0x20) return `invalid character '${GO_ESCAPES[c] ?? `\\x${c.toString(16).padStart(2, '0')}`}' in string literal`;
-  }
-  return undefined;
-}
-
-/** strconv.Quote's escapes of control characters. */
-const GO_ESCAPES: Readonly<Record<number, string>> = { 0x07: '\\a', 0x08: '\\b', 0x09: '\\t', 0x0a: '\\n', 0x0b: '\\v', 0x0c: '\\f', 0x0d: '\\r' };

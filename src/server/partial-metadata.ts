@@ -10,20 +10,16 @@
  */
 import type { ResourceType, StatusObject } from '../apiserver/types.js';
 import { statusFailure } from '../apiserver/status.js';
-import { GROUP_SHORT_NAMES } from '../schema/builtin/kinds.js';
+import { internalPackage } from '../apiserver/internal-go-type.js';
 import { getKey, isList, isMap, newMap, type ValueMap } from '../value/value.js';
 import { inObjectMetaOrder } from './go-json-order.js';
 import type { PartialMetadataConversion } from './negotiate.js';
-
-/** Groups whose kinds are internal types of another package (events.k8s.io's Event is core's). */
-const INTERNAL_PACKAGE: Readonly<Record<string, string>> = { 'events.k8s.io': 'core' };
 
 /** The Go type (`%T`) of what the handler held: the internal type of a built-in kind, or unstructured. */
 function goTypeOf(resource: ResourceType, kind: string, list: boolean): string {
   if (resource.custom && kind !== 'Scale') return list ? '*unstructured.UnstructuredList' : '*unstructured.Unstructured';
   const group = kind === 'Scale' ? 'autoscaling' : resource.group;
-  const pkg = Object.hasOwn(INTERNAL_PACKAGE, group) ? INTERNAL_PACKAGE[group] : Object.hasOwn(GROUP_SHORT_NAMES, group) ? GROUP_SHORT_NAMES[group] : group;
-  return `*${pkg}.${kind}${list ? 'List' : ''}`;
+  return `*${internalPackage(group)}.${kind}${list ? 'List' : ''}`;
 }
 
 function notAcceptable(message: string): StatusObject {

@@ -3,7 +3,7 @@
  * separate from the answering, so the recorder (--record) sees the same request the server served.
  */
 import { findResource } from '../apiserver/registry.js';
-import { goJsonStringControl, goYamlReaderProblem } from '../document/input-text.js';
+import { goYamlReaderProblem } from '../document/input-text.js';
 import type { ApiRequest, CatalogLike, ClusterState, KubeObject, ObjectRef, PatchType, ResourceType, StatusObject } from '../apiserver/types.js';
 import { deleteOptionsOf } from './delete-options.js';
 import { ProtoCodecError } from '../apiserver/protobuf-codec.js';
@@ -14,6 +14,8 @@ import { mediaType, parseGoBool, queryValue, selectorsIn, writeOptions } from '.
 import type { RestPath } from './route.js';
 import { badRequest, methodNotAllowed, pathNotFound, unsupportedBody } from './status-json.js';
 import type { HttpRequest } from './types.js';
+import { unrecognizedJsonBody } from './unrecognized-body.js';
+import { YAML_MEDIA_TYPE } from './negotiate.js';
 
 /** The media types a patch may have, by patch type (custom resources take no strategic merge patch). */
 const PATCH_TYPES: Readonly<Record<string, PatchType>> = {
@@ -54,8 +56,10 @@ export function decodeObjectBody(req: HttpRequest, catalog: CatalogLike, resourc
     }
   }
   const text = Buffer.from(req.body).toString('utf8');
-  const control = /^\s*\{/.test(text) ? goJsonStringControl(text) : undefined;
-  if (control !== undefined) return { ok: false, status: badRequest(`the request body could not be decoded: ${control}`) };
+  if (type !== YAML_MEDIA_TYPE) {
+    const unrecognized = unrecognizedJsonBody(req.body, resource.kind);
+    if (unrecognized !== undefined) return { ok: false, status: badRequest(unrecognized) };
+  }
   try {
     const read = readManifests(text, { file: 'request body', flattenLists: false });
     if (read.manifests.length !== 1) return { ok: false, status: badRequest(`the request body must hold exactly one object, not ${read.manifests.length}`) };

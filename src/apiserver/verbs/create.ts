@@ -9,6 +9,7 @@ import { defaulterFor, endpointFor, isStatus, resolveTarget, storageKey } from '
 import { alreadyExists, badRequest, failure, invalid } from '../status.js';
 import type { ClusterState, CreateRequest, ServeResult } from '../types.js';
 import { checkIdentity } from './body-identity.js';
+import { bodyKindMismatch } from './body-kind.js';
 import { nameSuffix } from '../name-suffix.js';
 
 /** POST: a new object; the creator's Update entry owns every field it sets (apiserver-semantics §3.1). */
@@ -26,6 +27,8 @@ export function create(state: ClusterState, req: CreateRequest): ServeResult {
     name: metaString(body, 'name'),
   });
   if (isStatus(target)) return { state, response: failure(target) };
+  const mismatch = bodyKindMismatch(body, target, state.config.resources);
+  if (mismatch) return { state, response: failure(mismatch) };
   // The body is decoded into the kind's Go type before its name and namespace are looked at.
   const goError = goDecodeText(body, target.resource, target.version);
   if (goError !== undefined) return { state, response: failure(cannotBeHandled(target.resource.kind, target.version, goError)) };

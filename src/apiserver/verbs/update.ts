@@ -8,6 +8,7 @@ import { defaulterFor, endpointFor, isStatus, resolveTarget, storedAt } from '..
 import { failure, invalid, notFound, resourceNotServed } from '../status.js';
 import type { ClusterState, ServeResult, UpdateRequest } from '../types.js';
 import { checkIdentity } from './body-identity.js';
+import { bodyKindMismatch } from './body-kind.js';
 import { uidPreconditionFailure } from '../uid-precondition.js';
 import { scaleWrite } from './scale-write.js';
 
@@ -28,6 +29,8 @@ export function update(state: ClusterState, req: UpdateRequest): ServeResult {
   const dryRun = isDryRun(opts.dryRun);
   if (sub === 'scale') return scaleWrite(state, target, { kind: 'update', body }, { manager, now, dryRun, fieldValidation: opts.fieldValidation });
   if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
+  const mismatch = bodyKindMismatch(body, target, state.config.resources);
+  if (mismatch) return { state, response: failure(mismatch) };
   // The body is decoded into the kind's Go type before the store is read.
   const goError = goDecodeText(body, target.resource, target.version);
   if (goError !== undefined) return { state, response: failure(cannotBeHandled(target.resource.kind, target.version, goError)) };

@@ -52,11 +52,12 @@
  *   fieldmanager/admission_test.go TestAdmission ... admission-managed-fields.test.ts
  *   fieldmanager/equality_test.go .................. server-behaviour.test.ts (the store's revert of timestamp-only changes)
  *   rest_test.go TestDedupOwnerReferences (6 cases)  here
+ *   rest_test.go TestParseYAMLWarnings (3 cases) ... here, through apply (the strict second reading of its body)
  *   rest_test.go, others: not about managed fields (Go struct plumbing, body limits, options conversion)
  */
 import { describe, expect, it } from 'vitest';
 import { cluster, entries, fail, obj, ok, ref, T } from './helpers.js';
-import { LAST_APPLIED, managerName } from '../../src/apiserver/index.js';
+import { customResource, LAST_APPLIED, managerName } from '../../src/apiserver/index.js';
 import { decodeManagedFields, encodeManagedFields, entriesToValue } from '../../src/apiserver/managed-fields.js';
 import type { Value } from '../../src/value/value.js';
 import type { ManagedFieldsEntry } from '../../src/apiserver/index.js';
@@ -609,5 +610,77 @@ describe('scalehandler_test.go', () => {
         { m: 'scale', op: 'Update', v: 'apps/v1', f: '{"f:spec":{"f:the-replicas":{}}}', sub: 'scale' },
       ]),
     );
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// apiserver rest_test.go TestParseYAMLWarnings, through an apply: after the merge the body is read
+// again strictly (patch.go applyPatchToCurrentObject); a repeated key is a warning per line (Warn,
+// the default), the 400 (Strict), or nothing (Ignore). The upstream bodies, at a kind we serve.
+
+describe('TestParseYAMLWarnings (through apply)', () => {
+  const body = (spec: string) => `---\napiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: no-errors\nspec:\n${spec}`;
+  const noErrs = body('  field1: val1\n  field2: val2\n  nested:\n  - name: nestedName\n    nestedField1: val1');
+  const oneErr = body('  field1: val1\n  field2: val2\n  field2: val3\n  nested:\n  - name: nestedName\n    nestedField1: val1');
+  const manyErrs = body('  field1: val1\n  field2: val2\n  field2: val3\n  nested:\n  - name: nestedName\n    nestedField1: val1\n    nestedField2: val2\n    nestedField2: val3');
+  const widgets = () => cluster({ now: T(1), resources: [customResource({ group: 'example.com', kind: 'Widget', versions: ['v1'] })] });
+  const PREFIX = 'error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n  ';
+
+  it.each([
+    ['no errors', noErrs, []],
+    ['one error', oneErr, ['line 9: key "field2" already set in map']],
+    ['many errors', manyErrs, ['line 9: key "field2" already set in map', 'line 14: key "nestedField2" already set in map']],
+  ])('%s', (_name, text, expected) => {
+    const warned = widgets().apply(text, { fieldManager: 'm' });
+    // The object is the ordinary reading's: the last value of a repeated key.
+    expect(ok(warned).spec).toMatchObject({ field2: text.includes('val3') ? 'val3' : 'val2' });
+    expect(warned.ok && warned.warnings).toEqual(expected);
+    const c = widgets();
+    const strict = c.apply(text, { fieldManager: 'm', fieldValidation: 'Strict' });
+    if (expected.length === 0) ok(strict);
+    else {
+      expect(fail(strict)).toMatchObject({ code: 400, reason: 'BadRequest', message: PREFIX + expected.join('\n  ') });
+      expect(c.object(ref('example.com/v1', 'Widget', 'no-errors'))).toBeUndefined();
+    }
+    const ignored = widgets().apply(text, { fieldManager: 'm', fieldValidation: 'Ignore' });
+    expect(ok(ignored) && ignored.ok && ignored.warnings).toEqual([]);
+  });
+
+  it("a value's own repeats come before its key's; the line is where the repeated value starts; JSON is YAML", () => {
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  labels:\n    a: x\n    a: y\n  labels:\n    b: x\ndata:\n  k: v\n';
+    const r = cluster({ now: T(1) }).apply(text, { fieldManager: 'm' });
+    expect(ok(r).metadata).toMatchObject({ labels: { b: 'x' } });
+    expect(r.warnings).toEqual(['line 7: key "a" already set in map', 'line 9: key "labels" already set in map']);
+    const json = '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm"},"data":{"k":"v","k":"w"}}';
+    expect(fail(cluster().apply(json, { fieldManager: 'm', fieldValidation: 'Strict' })).message).toBe(PREFIX + 'line 1: key "k" already set in map');
+  });
+
+  it('the strict reading comes after the merge: a conflict is answered first', () => {
+    const c = cluster({ now: T(1) });
+    ok(c.apply(obj({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm' }, data: { k: 'v' } }), { fieldManager: 'a' }));
+    const text = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  k: w\n  k: x\n';
+    expect(fail(c.apply(text, { fieldManager: 'b', fieldValidation: 'Strict' })).code).toBe(409);
+    expect(fail(c.apply(text, { fieldManager: 'b', fieldValidation: 'Strict', force: true })).message).toBe(PREFIX + 'line 7: key "k" already set in map');
+  });
+
+  it('an apply to /scale is read again strictly too', () => {
+    const c = cluster({ now: T(1), harness: false });
+    const d = ref('apps/v1', 'Deployment', 'web');
+    ok(
+      c.apply(
+        obj({
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: 'web', namespace: 'default' },
+          spec: { selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx' }] } } },
+        }),
+        { fieldManager: 'm' },
+      ),
+    );
+    const text = 'apiVersion: autoscaling/v1\nkind: Scale\nmetadata:\n  name: web\n  namespace: default\nspec:\n  replicas: 2\n  replicas: 3\n';
+    const r = c.apply(text, { fieldManager: 'scaler', target: d, subresource: 'scale', force: true });
+    expect(ok(r).spec).toEqual({ replicas: 3 });
+    expect(r.warnings).toEqual(['line 8: key "replicas" already set in map']);
+    expect(fail(c.apply(text, { fieldManager: 'scaler', target: d, subresource: 'scale', force: true, fieldValidation: 'Strict' })).code).toBe(400);
   });
 });

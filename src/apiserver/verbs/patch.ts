@@ -13,6 +13,7 @@ import { defaulterFor, endpointFor, isStatus, resolveTarget, storedAt } from '..
 import { conflict, failure, invalid, notFound, resourceNotServed, unsupportedMediaType } from '../status.js';
 import type { ApiResponse, ApplyRequest, ClusterState, ForgivenConflicts, PatchOptions, PatchRequest, ServeResult } from '../types.js';
 import { checkIdentity } from './body-identity.js';
+import { strictApplyDecoding } from '../apply-strict-decoding.js';
 import { decodeApplyBody, decodeJsonPatchBody } from './decode-patch.js';
 import { scaleWrite } from './scale-write.js';
 
@@ -65,7 +66,9 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
   if (isApply) {
     const body = decodeApplyBody(req.patch as string | ValueMap);
     if (!body.ok) return { state, response: failure(body.status) };
-    if (sub === 'scale') return scaleWrite(state, target, { kind: 'apply', body: body.value, force }, { manager, now, dryRun });
+    if (sub === 'scale') {
+      return scaleWrite(state, target, { kind: 'apply', body: body.value, force, text: req.patch }, { manager, now, dryRun, fieldValidation: opts.fieldValidation });
+    }
     if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
     const old = storedAt(state, target);
     const uid = metaString(body.value, 'uid');
@@ -81,9 +84,12 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
     const ep = endpointFor(state, target.resource, target.version, sub, now);
     const r = fieldManagerApply(ep, old ?? ep.emptyObject, body.value, manager, force);
     if (!r.ok) return { state, response: withForgiven(failure(r.status, [], r.undeclaredFields), r.forgivenConflicts) };
+    // The body read again strictly, once merged (apply-strict-decoding.ts).
+    const strict = strictApplyDecoding(req.patch, opts.fieldValidation);
+    if ('status' in strict) return { state, response: withForgiven(failure(strict.status), r.forgivenConflicts) };
     const id = checkIdentity(r.object, target, { requireName: true });
     if (!id.ok) return { state, response: failure(id.status) };
-    const done = commit(state, { target, subresource: sub, old, next: id.body, ...(r.defaulted ? { defaulted: r.defaulted } : {}), manager, dryRun, now, warnings: [], apply: true });
+    const done = commit(state, { target, subresource: sub, old, next: id.body, ...(r.defaulted ? { defaulted: r.defaulted } : {}), manager, dryRun, now, warnings: strict.warnings, apply: true });
     return { state: done.state, response: withForgiven(done.response, r.forgivenConflicts) };
   }
 

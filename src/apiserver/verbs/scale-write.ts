@@ -9,6 +9,7 @@ import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
 import { decodeManagedFields, EMPTY_MANAGED, entriesToValue } from '../managed-fields.js';
 import { getPath, metadataOf, metaString, setPath } from '../object-paths.js';
 import { endpointFor, type Target } from '../request-context.js';
+import { strictApplyDecoding } from '../apply-strict-decoding.js';
 import { replicasMappings, scaleFromParent, toParent, toSubresource } from '../scale.js';
 import { conflict, failure, invalid, notFound, resourceNotServed } from '../status.js';
 import { prepareForUpdate } from '../strategy.js';
@@ -20,7 +21,8 @@ import { uidPreconditionFailure } from '../uid-precondition.js';
 export type ScaleOp =
   | { readonly kind: 'update'; readonly body: ValueMap }
   | { readonly kind: 'patch'; readonly patchType: Exclude<PatchType, 'apply'>; readonly patch: Value }
-  | { readonly kind: 'apply'; readonly body: ValueMap; readonly force: boolean };
+  /** `text`: the body as sent, read again strictly once merged (apply-strict-decoding.ts). */
+  | { readonly kind: 'apply'; readonly body: ValueMap; readonly force: boolean; readonly text?: unknown };
 
 export function scaleWrite(
   state: ClusterState,
@@ -47,6 +49,9 @@ export function scaleWrite(
   if (op.kind === 'apply') {
     const r = fieldManagerApply(ep, oldScale, op.body, o.manager, op.force);
     if (!r.ok) return { state, response: failure(r.status) };
+    const strict = strictApplyDecoding(op.text, o.fieldValidation);
+    if ('status' in strict) return { state, response: failure(strict.status) };
+    warnings.push(...strict.warnings);
     newScale = r.object;
   } else {
     let body: ValueMap;

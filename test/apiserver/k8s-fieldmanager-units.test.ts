@@ -40,7 +40,7 @@
  *   conflict_test.go TestNewConflictError .......... managed-fields.test.ts AT-9, engine smd-conflict.test.ts
  *   fields_test.go (3) ............................. test/fieldpath (FieldsV1 encode/decode)
  *   lastappliedmanager_test.go (4) ................. last-applied-forgiveness.test.ts
- *   lastappliedupdater_test.go TestLastAppliedUpdater  here; TestLargeLastApplied: acceptance.test.ts AT-13
+ *   lastappliedupdater_test.go TestLastAppliedUpdater, TestLargeLastApplied (2)  here (and acceptance.test.ts AT-13)
  *   managedfields_test.go TestHasFieldsType, TestHasAPIVersion, TestHasOperation,
  *     TestBuildManagerIdentifier, TestSortEncodedManagedFields  managed-fields.test.ts; TestRoundTripManagedFields: here
  *   managedfieldsupdater_test.go (9) ............... here
@@ -682,5 +682,41 @@ describe('TestParseYAMLWarnings (through apply)', () => {
     expect(ok(r).spec).toEqual({ replicas: 3 });
     expect(r.warnings).toEqual(['line 8: key "replicas" already set in map']);
     expect(fail(c.apply(text, { fieldManager: 'scaler', target: d, subresource: 'scale', force: true, fieldValidation: 'Strict' })).code).toBe(400);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// apimachinery internal/lastappliedupdater_test.go TestLargeLastApplied: when the rebuilt
+// annotation would take the annotations past 256 KiB, it is dropped (SetLastApplied).
+
+describe('lastappliedupdater_test.go TestLargeLastApplied', () => {
+  const key = (i: number) => `this-key-is-very-long-so-as-to-create-a-very-large-serialized-fieldset-${i}`;
+  // Upstream's harness validates nothing; a server refuses its annotation keys, longer than a
+  // qualified name's 63 characters, so the annotations here have keys of 60.
+  const annotationKey = (i: number) => `annotation-${i}-`.padEnd(60, 'x');
+  const cm = (n: number, withAnnotations: boolean) => {
+    const data: Record<string, string> = { k: 'v' };
+    const annotations: Record<string, string> = { [LAST_APPLIED]: 'nonempty' };
+    for (let i = 0; i < n; i++) {
+      data[key(i)] = 'A';
+      if (withAnnotations) annotations[annotationKey(i)] = 'A';
+    }
+    return obj({ metadata: { name: 'large-update-test-cm', namespace: 'default', annotations }, apiVersion: 'v1', kind: 'ConfigMap', data });
+  };
+  it.each([
+    ['old object + new object last-applied annotation is too big', cm(0, false), cm(9999, false)],
+    ['old object + new object annotations + new object last-applied annotation is too big', cm(0, false), cm(2000, true)],
+  ])('%s', (_name, oldObject, newObject) => {
+    const c = cluster({ now: T(1) });
+    const first = ok(c.apply(oldObject, { fieldManager: 'kubectl', force: false }));
+    expect(getPath(first, ['metadata', 'annotations', LAST_APPLIED])).toBe(
+      '{"apiVersion":"v1","data":{"k":"v"},"kind":"ConfigMap","metadata":{"annotations":{},"name":"large-update-test-cm","namespace":"default"}}\n',
+    );
+    c.setTime(T(2));
+    const second = ok(c.apply(newObject, { fieldManager: 'kubectl', force: false }));
+    expect(getPath(second, ['metadata', 'annotations', LAST_APPLIED])).toBeUndefined();
+    // The other annotations stay (none in the first case: a ConfigMap's emptied map is not written).
+    const others = Object.keys(getPath(newObject, ['metadata', 'annotations']) as object).filter((k) => k !== LAST_APPLIED);
+    expect(Object.keys((getPath(second, ['metadata', 'annotations']) as object | undefined) ?? {})).toEqual(others);
   });
 });

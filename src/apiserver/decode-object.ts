@@ -123,11 +123,12 @@ export function goMessageOf(resource: ResourceType, version: string): string | u
 }
 
 /**
- * The 422 of a json or merge patch whose result does not decode (handlers/patch.go: NewInvalid
- * with no kind and no name): `"" is invalid: patch: Invalid value: "<the patched JSON>": <text>`.
+ * The 422 of a patch whose result does not fit the Go type (handlers/patch.go: NewInvalid with no
+ * kind and no name): `"" is invalid: patch: Invalid value: "<value>": <text>`, the value the
+ * patched JSON (json and merge patches) or the patch map as Go prints it (strategic).
  */
-export function patchDoesNotDecode(patchedJson: string, text: string): StatusObject {
-  return invalid('', '', '', [invalidValue('patch', patchedJson, text)]);
+export function patchDoesNotDecode(value: string, text: string): StatusObject {
+  return invalid('', '', '', [invalidValue('patch', value, text)]);
 }
 
 /** The 400 of a create or update whose body does not decode: `<Kind> in version "<v>" cannot be handled as a <Kind>: <text>`. */

@@ -28,81 +28,9 @@
  */
 import { formatGoJsonNumber } from '../fieldpath/json-text.js';
 import { isList, isMap, type Value } from '../value/value.js';
-import { GO_FIELD_TYPE_LINES } from './go-field-types.generated.js';
-import type { ProtoField, ProtoMessage, ProtoTables, ProtoType, ScalarType } from './protobuf-messages.js';
+import { deref, goShapes, type GoShapes, type OwnUnmarshal, type Shape } from './go-types.js';
+import type { ProtoTables } from './protobuf-messages.js';
 import { parseQuantity } from './quantity.js';
-
-/** Types whose Go type has its own UnmarshalJSON: protobuf message name → what it accepts. */
-const OWN_UNMARSHAL: ReadonlyMap<string, 'quantity' | 'intorstring' | 'time' | 'any' | 'unmodelled'> = new Map([
-  ['k8s.io.apimachinery.pkg.api.resource.Quantity', 'quantity'],
-  ['k8s.io.apimachinery.pkg.util.intstr.IntOrString', 'intorstring'],
-  ['k8s.io.apimachinery.pkg.apis.meta.v1.Time', 'time'],
-  ['k8s.io.apimachinery.pkg.apis.meta.v1.MicroTime', 'time'],
-  ['k8s.io.apimachinery.pkg.apis.meta.v1.Duration', 'time'],
-  ['k8s.io.apimachinery.pkg.apis.meta.v1.FieldsV1', 'any'],
-  ['k8s.io.apimachinery.pkg.runtime.RawExtension', 'any'],
-  ['k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSON', 'any'],
-  ['k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrArray', 'unmodelled'],
-  ['k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrBool', 'unmodelled'],
-  ['k8s.io.apiextensions_apiserver.pkg.apis.apiextensions.v1.JSONSchemaPropsOrStringArray', 'unmodelled'],
-]);
-
-interface GoTypes {
-  /** Message → protobuf number → Go type (pointers kept). */
-  readonly fields: ReadonlyMap<string, ReadonlyMap<number, string>>;
-  /** A named slice or map type → its underlying type. */
-  readonly named: ReadonlyMap<string, string>;
-}
-
-let goTypes: GoTypes | undefined;
-function readGoTypes(): GoTypes {
-  if (goTypes) return goTypes;
-  const fields = new Map<string, Map<number, string>>();
-  const named = new Map<string, string>();
-  for (const line of GO_FIELD_TYPE_LINES) {
-    const [head, ...rest] = line.split(' ');
-    if (head === 'type') {
-      named.set(rest[0], rest[1]);
-      continue;
-    }
-    const m = new Map<number, string>();
-    for (const f of rest) {
-      const eq = f.indexOf('=');
-      m.set(Number(f.slice(0, eq)), f.slice(eq + 1));
-    }
-    fields.set('k8s.io.' + head, m);
-  }
-  return (goTypes = { fields, named });
-}
-
-/** A Go type without its pointers: what reflect names after the decoder has followed them. */
-function deref(go: string): string {
-  let t = go;
-  while (t.startsWith('*')) t = t.slice(1);
-  return t;
-}
-
-/** The element type of a Go slice or map type (a named one through its underlying type). */
-function elementOf(go: string, types: GoTypes): string {
-  const t = deref(go);
-  if (t.startsWith('[]')) return t.slice(2);
-  if (t.startsWith('map[')) {
-    let depth = 0;
-    for (let i = 3; i < t.length; i++) {
-      if (t[i] === '[') depth++;
-      else if (t[i] === ']' && --depth === 0) return t.slice(i + 1);
-    }
-  }
-  const u = types.named.get(t);
-  return u === undefined ? '?' : elementOf(u, types);
-}
-
-/** What a value is decoded into: the protobuf shape with Go's name of the type. */
-type Shape =
-  | { readonly kind: 'struct'; readonly go: string; readonly message: ProtoMessage }
-  | { readonly kind: 'slice' | 'map'; readonly go: string; readonly element: () => Shape }
-  | { readonly kind: 'scalar'; readonly go: string; readonly scalar: ScalarType }
-  | { readonly kind: 'own'; readonly go: string; readonly own: 'quantity' | 'intorstring' | 'time' | 'any' | 'unmodelled' };
 
 /** Stops decoding: an error of a type's own UnmarshalJSON. */
 class Stop {
@@ -116,10 +44,7 @@ interface Context {
 
 class Decoder {
   saved: string | undefined;
-  constructor(
-    private readonly tables: ProtoTables,
-    private readonly types: GoTypes,
-  ) {}
+  constructor(private readonly shapes: GoShapes) {}
 
   /** Go's UnmarshalTypeError text. */
   typeError(what: string, go: string, ctx: Context): string {
@@ -132,57 +57,12 @@ class Decoder {
     this.saved ??= text;
   }
 
-  /** The shape of one value of protobuf type `type` whose Go type is `go`. */
-  single(type: ProtoType, go: string): Shape {
-    if ('scalar' in type) {
-      if (type.scalar === 'y') return { kind: 'slice', go: deref(go), element: () => ({ kind: 'scalar', go: 'uint8', scalar: 'i32' }) };
-      return { kind: 'scalar', go: deref(go), scalar: type.scalar };
-    }
-    const own = OWN_UNMARSHAL.get(type.message);
-    if (own) return { kind: 'own', go: deref(go), own };
-    const message = this.tables.message(type.message);
-    if (!message) return { kind: 'own', go: deref(go), own: 'unmodelled' };
-    if (message.sliceOf) {
-      const item = message.sliceOf;
-      return { kind: 'slice', go: deref(go), element: () => this.single(item, elementOf(go, this.types)) };
-    }
-    return { kind: 'struct', go: deref(go), message };
-  }
-
-  /** The shape of a struct field. */
-  field(f: ProtoField, go: string): Shape {
-    if (f.mapKey !== undefined) return { kind: 'map', go: deref(go), element: () => this.single(f.type, elementOf(go, this.types)) };
-    if (f.repeated) return { kind: 'slice', go: deref(go), element: () => this.single(f.type, elementOf(go, this.types)) };
-    return this.single(f.type, go);
-  }
-
-  private readonly fieldsOf = new Map<ProtoMessage, Map<string, Shape>>();
-
-  /** The JSON fields of a message, inlined structs' fields in their place, by JSON name. */
-  jsonFields(message: ProtoMessage): Map<string, Shape> {
-    const known = this.fieldsOf.get(message);
-    if (known) return known;
-    const out = new Map<string, Shape>();
-    this.fieldsOf.set(message, out);
-    const goFields = this.types.fields.get(message.name);
-    // A field of the struct itself hides an inlined struct's field of the same name.
-    for (const f of message.declared) {
-      if (f.inline || f.json === '-' || out.has(f.json)) continue;
-      out.set(f.json, this.field(f, goFields?.get(f.number) ?? '?'));
-    }
-    for (const f of message.declared) {
-      const inner = f.inline && 'message' in f.type ? this.tables.message(f.type.message) : undefined;
-      if (inner) for (const [k, s] of this.jsonFields(inner)) if (!out.has(k)) out.set(k, s);
-    }
-    return out;
-  }
-
   value(v: Value, shape: Shape, ctx: Context): void {
     if (v === null) return;
     if (shape.kind === 'own') return this.own(v, shape, ctx);
     if (isMap(v)) {
       if (shape.kind === 'struct') {
-        const fields = this.jsonFields(shape.message);
+        const fields = this.shapes.jsonFields(shape.message);
         const name = shape.message.name.slice(shape.message.name.lastIndexOf('.') + 1);
         for (const k of Object.keys(v)) {
           const f = fields.get(k);
@@ -219,34 +99,40 @@ class Decoder {
     if (bad !== undefined) this.save(this.typeError(`number ${bad}`, shape.go, ctx));
   }
 
-  /** A type with its own UnmarshalJSON. */
+  /** A type with its own UnmarshalJSON: its error stops decoding. */
   own(v: Value, shape: Shape & { kind: 'own' }, ctx: Context): void {
-    switch (shape.own) {
-      case 'any':
-      case 'unmodelled':
-        return;
-      case 'quantity': {
-        // The JSON text, without the quotes of a string, trimmed, is parsed.
-        const text = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? formatGoJsonNumber(v) : typeof v === 'boolean' ? String(v) : isList(v) ? '[' : '{';
-        const r = parseQuantity(text.trim());
-        if (!r.ok) throw new Stop(r.error);
-        return;
-      }
-      case 'intorstring': {
-        // Not a string: Go's standard decoder reads the JSON into the int32.
-        if (typeof v === 'string') return;
-        const what = isMap(v) ? 'object' : isList(v) ? 'array' : typeof v === 'boolean' ? 'bool' : undefined;
-        if (what !== undefined) throw new Stop(this.typeError(what, 'int32', ctx));
-        const bad = intMisfit(v as number | bigint, 'int32');
-        if (bad !== undefined) throw new Stop(this.typeError(`number ${bad}`, 'int32', ctx));
-        return;
-      }
-      case 'time': {
-        // Read into a string first (its parse errors are not modelled).
-        if (typeof v === 'string') return;
-        const what = isMap(v) ? 'object' : isList(v) ? 'array' : typeof v === 'boolean' ? 'bool' : 'number';
-        throw new Stop(this.typeError(what, 'string', ctx));
-      }
+    const text = ownUnmarshalError(v, shape.own, (what, go) => this.typeError(what, go, ctx));
+    if (text !== undefined) throw new Stop(text);
+  }
+}
+
+/**
+ * The error of a type's own UnmarshalJSON reading value `v` (undefined: it fits); `typeError`
+ * words Go's UnmarshalTypeError for the Go type the method reads a misfit into.
+ */
+export function ownUnmarshalError(v: Value, own: OwnUnmarshal, typeError: (what: string, go: string) => string): string | undefined {
+  switch (own) {
+    case 'any':
+    case 'unmodelled':
+      return undefined;
+    case 'quantity': {
+      // The JSON text, without the quotes of a string, trimmed, is parsed.
+      const text = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'bigint' ? formatGoJsonNumber(v) : typeof v === 'boolean' ? String(v) : isList(v) ? '[' : '{';
+      const r = parseQuantity(text.trim());
+      return r.ok ? undefined : r.error;
+    }
+    case 'intorstring': {
+      // Not a string: Go's standard decoder reads the JSON into the int32.
+      if (typeof v === 'string') return undefined;
+      const what = isMap(v) ? 'object' : isList(v) ? 'array' : typeof v === 'boolean' ? 'bool' : undefined;
+      if (what !== undefined) return typeError(what, 'int32');
+      const bad = intMisfit(v as number | bigint, 'int32');
+      return bad === undefined ? undefined : typeError(`number ${bad}`, 'int32');
+    }
+    case 'time': {
+      // Read into a string first (its parse errors are not modelled).
+      if (typeof v === 'string') return undefined;
+      return typeError(isMap(v) ? 'object' : isList(v) ? 'array' : typeof v === 'boolean' ? 'bool' : 'number', 'string');
     }
   }
 }
@@ -282,13 +168,12 @@ function intMisfit(v: number | bigint, intType: string): string | undefined {
  * when it decodes (or the kind has no message in the tables).
  */
 export function goDecodeError(body: Value, messageName: string, tables: ProtoTables): string | undefined {
-  const message = tables.message(messageName);
-  if (!message) return undefined;
-  const types = readGoTypes();
-  const d = new Decoder(tables, types);
-  const name = messageName.slice(messageName.lastIndexOf('.') + 1);
+  const shapes = goShapes(tables);
+  const root = shapes.root(messageName);
+  if (!root) return undefined;
+  const d = new Decoder(shapes);
   try {
-    d.value(body, { kind: 'struct', go: name, message }, { path: [] });
+    d.value(body, root, { path: [] });
   } catch (e) {
     if (e instanceof Stop) return e.text;
     throw e;

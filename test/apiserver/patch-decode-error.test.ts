@@ -4,7 +4,9 @@
  * errors.NewInvalid(schema.GroupKind{}, "", field.Invalid(field.NewPath("patch"),
  * string(patchedObjJS), err.Error()))). The patched JSON is the text evanphx/json-patch v4
  * (MergePatch, Patch.Apply) makes of the stored object as Go's encoding/json writes it: the top
- * level and the objects it opens with sorted keys, the rest as they were written.
+ * level and the objects it opens with sorted keys, the rest as they were written. A strategic
+ * merge patch's result is converted by runtime.DefaultUnstructuredConverter (apimachinery v0.32.13
+ * runtime/converter.go, fromUnstructured): its errors under the patch map as `%+v` prints it.
  */
 import { describe, expect, it } from 'vitest';
 import { goQuote } from '../../src/fieldpath/format-go-value.js';
@@ -63,5 +65,39 @@ describe('a json or merge patch whose result does not fit the Go type: 422 with 
   it('a patch that decodes is stored', () => {
     const c = withConfigMap();
     ok(c.patch(ref('v1', 'ConfigMap', 'cm'), 'merge', obj({ data: { a: '1' } }), { fieldManager: 'p' }));
+  });
+});
+
+describe('a strategic merge patch whose result does not convert: the converter\'s words under the patch map', () => {
+  const smp = (c: ReturnType<typeof withConfigMap>, patch: object, target = ref('v1', 'ConfigMap', 'cm')) => fail(c.patch(target, 'strategic', obj(patch), { fieldManager: 'p' }));
+  it('scalars: an int into a string, a fraction into an int, the rest unrecognized', () => {
+    const c = withConfigMap();
+    const f = smp(c, { data: { b: 2 } });
+    expect(f).toEqual({
+      code: 422,
+      reason: 'Invalid',
+      message: ' "" is invalid: patch: Invalid value: "map[data:map[b:2]]": cannot convert int64 to string',
+      causes: [{ reason: 'FieldValueInvalid', message: 'Invalid value: "map[data:map[b:2]]": cannot convert int64 to string', field: 'patch' }],
+    });
+    expect(smp(c, { data: { b: 1.5 } }).message).toBe(' "" is invalid: patch: Invalid value: "map[data:map[b:1.5]]": unrecognized type: string');
+    expect(smp(c, { data: { b: true } }).message).toBe(' "" is invalid: patch: Invalid value: "map[data:map[b:true]]": unrecognized type: string');
+    // The struct's fields in Go's order: immutable comes before data.
+    expect(smp(c, { data: { b: 2 }, immutable: 'x' }).message).toBe(' "" is invalid: patch: Invalid value: "map[data:map[b:2] immutable:x]": unrecognized type: bool');
+    ok(c.create(obj({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } }), { fieldManager: 'm' }));
+    const d = ref('apps/v1', 'Deployment', 'd');
+    expect(smp(c, { spec: { replicas: 1.5 } }, d).message).toBe(' "" is invalid: patch: Invalid value: "map[spec:map[replicas:1.5]]": cannot convert float64 to int32');
+    expect(smp(c, { spec: { replicas: '3' } }, d).message).toBe(' "" is invalid: patch: Invalid value: "map[spec:map[replicas:3]]": unrecognized type: int32');
+    expect(smp(c, { spec: { selector: 'x' } }, d).message).toBe(' "" is invalid: patch: Invalid value: "map[spec:map[selector:x]]": cannot restore struct from: string');
+    expect(smp(c, { spec: { template: { metadata: { labels: ['x'] } } } }, d).message).toBe(
+      ' "" is invalid: patch: Invalid value: "map[spec:map[template:map[metadata:map[labels:[x]]]]]": cannot restore map from slice',
+    );
+  });
+  it('types with their own UnmarshalJSON read the value\'s JSON, without a struct field', () => {
+    const c = withConfigMap();
+    ok(c.create(obj({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } }), { fieldManager: 'm' }));
+    const d = ref('apps/v1', 'Deployment', 'd');
+    expect(smp(c, { spec: { strategy: { rollingUpdate: { maxSurge: true } } } }, d).message).toBe(
+      ' "" is invalid: patch: Invalid value: "map[spec:map[strategy:map[rollingUpdate:map[maxSurge:true]]]]": json: cannot unmarshal bool into Go value of type int32',
+    );
   });
 });

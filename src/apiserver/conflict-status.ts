@@ -8,20 +8,36 @@ import { pathToString } from '../fieldpath/path-string.js';
 import { type Conflict, conflictLines } from '../merge/conflict.js';
 import { compareStrings } from '../value/compare-strings.js';
 import { parseIdentifier } from './managed-fields.js';
+import { parseRfc3339 } from './rfc3339-time.js';
 import { statusFailure } from './status.js';
 import type { StatusCause, StatusObject } from './types.js';
 
 /**
  * How a conflict names its manager: `"NAME"`, `"NAME" with subresource "S"`, and for Update
- * entries ` using APIVERSION` after that. A key that is not an identifier prints Go-quoted whole.
+ * entries ` using APIVERSION` after that, then ` at TIME` (RFC 3339, UTC) when the key carries a
+ * time. A key Go cannot read into a ManagedFieldsEntry (not a JSON object, a field of the wrong
+ * type, a time that is not RFC 3339) prints Go-quoted whole.
  */
 export function printManager(id: string): string {
   const who = id.startsWith('{') ? parseIdentifier(id) : undefined;
-  if (!who) return goQuote(id);
+  const time = who ? identifierTime(id) : undefined;
+  if (!who || time === false) return goQuote(id);
   let out = goQuote(who.manager);
   if (who.subresource) out += ` with subresource ${goQuote(who.subresource)}`;
-  if (who.operation === 'Update') out += ` using ${who.apiVersion ?? ''}`;
+  if (who.operation === 'Update') out += ` using ${who.apiVersion ?? ''}${time ? ` at ${time}` : ''}`;
   return out;
+}
+
+/** The key's `time` as Go prints it in UTC; undefined when it has none; false when Go refuses the key. */
+function identifierTime(id: string): string | undefined | false {
+  const o = JSON.parse(id) as Record<string, unknown>;
+  for (const k of ['manager', 'operation', 'apiVersion', 'subresource']) {
+    if (o[k] !== undefined && o[k] !== null && typeof o[k] !== 'string') return false;
+  }
+  if (o.time === undefined || o.time === null) return undefined;
+  const ms = typeof o.time === 'string' ? parseRfc3339(o.time) : undefined;
+  if (ms === undefined) return false;
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
 }
 
 /**

@@ -37,7 +37,7 @@
  * apimachinery pkg/util/managedfields/internal/
  *   atmostevery_test.go TestAtMostEvery ............ not modelled (a rate limit on the server's logging)
  *   capmanagers_test.go (both) ..................... cap-managers-table.test.ts
- *   conflict_test.go TestNewConflictError .......... managed-fields.test.ts AT-9, engine smd-conflict.test.ts
+ *   conflict_test.go TestNewConflictError (3) ...... here (and managed-fields.test.ts AT-9)
  *   fields_test.go (3) ............................. test/fieldpath (FieldsV1 encode/decode)
  *   lastappliedmanager_test.go (4) ................. last-applied-forgiveness.test.ts
  *   lastappliedupdater_test.go TestLastAppliedUpdater, TestLargeLastApplied (2)  here (and acceptance.test.ts AT-13)
@@ -57,7 +57,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cluster, entries, fail, obj, ok, ref, T } from './helpers.js';
-import { customResource, LAST_APPLIED, managerName } from '../../src/apiserver/index.js';
+import { customResource, LAST_APPLIED, managerName, printManager } from '../../src/apiserver/index.js';
+import { conflictStatus } from '../../src/apiserver/conflict-status.js';
 import { decodeManagedFields, encodeManagedFields, entriesToValue } from '../../src/apiserver/managed-fields.js';
 import type { Value } from '../../src/value/value.js';
 import type { ManagedFieldsEntry } from '../../src/apiserver/index.js';
@@ -718,5 +719,49 @@ describe('lastappliedupdater_test.go TestLargeLastApplied', () => {
     // The other annotations stay (none in the first case: a ConfigMap's emptied map is not written).
     const others = Object.keys(getPath(newObject, ['metadata', 'annotations']) as object).filter((k) => k !== LAST_APPLIED);
     expect(Object.keys((getPath(second, ['metadata', 'annotations']) as object | undefined) ?? {})).toEqual(others);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// apimachinery internal/conflict_test.go TestNewConflictError: the 409 built from the engine's
+// conflicts. Its keys carry times, which the server's own keys never do; printManager prints them.
+
+describe('conflict_test.go TestNewConflictError', () => {
+  const spec = [fieldElement('spec'), fieldElement('replicas')];
+  const label = [fieldElement('metadata'), fieldElement('labels'), fieldElement('app')];
+  const cause = (message: string, field: string) => ({ reason: 'FieldManagerConflict', message, field });
+  it.each([
+    [
+      [{ manager: '{"manager":"foo","operation":"Update","apiVersion":"v1","time":"2001-02-03T04:05:06Z"}', path: spec }],
+      'Apply failed with 1 conflict: conflict with "foo" using v1 at 2001-02-03T04:05:06Z: .spec.replicas',
+      [cause('conflict with "foo" using v1 at 2001-02-03T04:05:06Z', '.spec.replicas')],
+    ],
+    [
+      [
+        { manager: '{"manager":"foo","operation":"Update","apiVersion":"v1","time":"2001-02-03T04:05:06Z"}', path: spec },
+        { manager: '{"manager":"bar","operation":"Apply"}', path: label },
+      ],
+      'Apply failed with 2 conflicts: conflicts with "bar":\n- .metadata.labels.app\nconflicts with "foo" using v1 at 2001-02-03T04:05:06Z:\n- .spec.replicas',
+      // Upstream lists the causes in the engine's order, which walks a Go map (random); here they
+      // follow the message.
+      [cause('conflict with "bar"', '.metadata.labels.app'), cause('conflict with "foo" using v1 at 2001-02-03T04:05:06Z', '.spec.replicas')],
+    ],
+    [
+      [{ manager: '{"manager":"foo","operation":"Update","subresource":"scale","apiVersion":"v1","time":"2001-02-03T04:05:06Z"}', path: spec }],
+      'Apply failed with 1 conflict: conflict with "foo" with subresource "scale" using v1 at 2001-02-03T04:05:06Z: .spec.replicas',
+      [cause('conflict with "foo" with subresource "scale" using v1 at 2001-02-03T04:05:06Z', '.spec.replicas')],
+    ],
+  ])('%#', (conflicts, message, causes) => {
+    const status = conflictStatus(conflicts);
+    expect(status).toMatchObject({ code: 409, reason: 'Conflict', status: 'Failure', message });
+    expect(status.details?.causes).toEqual(causes);
+  });
+
+  it('a time in another zone prints in UTC; a key Go cannot read prints whole', () => {
+    expect(printManager('{"manager":"m","operation":"Update","apiVersion":"v1","time":"2001-02-03T05:05:06+01:00"}')).toBe('"m" using v1 at 2001-02-03T04:05:06Z');
+    expect(printManager('{"manager":"m","operation":"Update","apiVersion":"v1","time":"yesterday"}')).toBe(
+      '"{\\"manager\\":\\"m\\",\\"operation\\":\\"Update\\",\\"apiVersion\\":\\"v1\\",\\"time\\":\\"yesterday\\"}"',
+    );
+    expect(printManager('{"manager":5,"operation":"Apply"}')).toBe('"{\\"manager\\":5,\\"operation\\":\\"Apply\\"}"');
   });
 });

@@ -1,6 +1,8 @@
 /**
  * The checks the handlers make on a body's identity before anything else: apiVersion/kind
- * filled from the endpoint when absent, namespace and name matching the URL.
+ * filled from the endpoint when absent, namespace and name matching the URL. A PUT's body and a
+ * patch's result must have a name, the URL's (checkName, k8s.io/apiserver handlers/rest.go): an
+ * empty one is not filled in but refused, as ContextBasedNaming.ObjectName refuses it.
  */
 import { getKey, isMap, newMap, type ValueMap } from '../../value/value.js';
 import { metaString, setPath, stringField } from '../object-paths.js';
@@ -28,8 +30,8 @@ export function checkIdentity(body: ValueMap, target: Target, opts: { requireNam
   } else if (ns !== '') out = setPath(out, ['metadata', 'namespace'], undefined);
   if (opts.requireName) {
     const name = metaString(out, 'name');
-    if (name === '') out = setPath(out, ['metadata', 'name'], target.name);
-    else if (name !== target.name) return { ok: false, status: badRequest(`the name of the object (${name}) does not match the name on the URL (${target.name})`) };
+    if (name === '') return { ok: false, status: badRequest(`the name of the object (${target.name} based on URL) was undeterminable: name must be provided`) };
+    if (name !== target.name) return { ok: false, status: badRequest(`the name of the object (${name}) does not match the name on the URL (${target.name})`) };
   }
   return { ok: true, body: out };
 }

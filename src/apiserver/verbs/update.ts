@@ -34,6 +34,9 @@ export function update(state: ClusterState, req: UpdateRequest): ServeResult {
   // The body is decoded into the kind's Go type before the store is read.
   const goError = goDecodeText(body, target.resource, target.version);
   if (goError !== undefined) return { state, response: failure(cannotBeHandled(target.resource.kind, target.version, goError)) };
+  // The handler checks the body's namespace and name before it hands the body to the store.
+  const id = checkIdentity(body, target, { requireName: true });
+  if (!id.ok) return { state, response: failure(id.status) };
   const old = storedAt(state, target);
   // The store checks the body's uid before it looks at anything else, a missing object included.
   const precondition = uidPreconditionFailure(target, body, state.objects.get(target.key));
@@ -41,8 +44,6 @@ export function update(state: ClusterState, req: UpdateRequest): ServeResult {
   if (!old && (sub !== '' || !target.resource.allowCreateOnUpdate)) {
     return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
   }
-  const id = checkIdentity(body, target, { requireName: true });
-  if (!id.ok) return { state, response: failure(id.status) };
   const ep = endpointFor(state, target.resource, target.version, sub, now);
   const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn');
   if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };

@@ -11,7 +11,8 @@
  *   int64 to <Go type>`, a fractional float64 into an int `cannot convert float64 to <Go type>`,
  *   anything else `unrecognized type: <Go kind>` (`string`, `int32`, `bool`...);
  * - into a map: `cannot restore map from <kind>`, a slice `cannot restore slice from <kind>`
- *   (a string fits a `[]byte`), a struct `cannot restore struct from: <kind>`, where the kind of
+ *   (a string is read into a `[]byte` as base64: `error decoding from json: illegal base64 data
+ *   at input byte N`), a struct `cannot restore struct from: <kind>`, where the kind of
  *   the value is `string`, `int64`, `float64`, `bool`, `map` or `slice`;
  * - a type with its own UnmarshalJSON reads the value's JSON (go-decode-error.ts), Go's standard
  *   decoder's errors without a struct field (`json: cannot unmarshal bool into Go value of type int32`).
@@ -20,7 +21,8 @@
  */
 import { isList, isMap, type Value } from '../value/value.js';
 import { ownUnmarshalError } from './go-decode-error.js';
-import { goShapes, type GoShapes, type Shape } from './go-types.js';
+import { goBase64Error } from './go-base64.js';
+import { goShapes, isByte, type GoShapes, type Shape } from './go-types.js';
 import { goTypeName } from './patch/go-sprint.js';
 import type { ProtoTables, ScalarType } from './protobuf-messages.js';
 
@@ -58,7 +60,11 @@ function convert(v: Value, shape: Shape, shapes: GoShapes): string | undefined {
     }
     case 'slice': {
       const el = shape.element();
-      if (typeof v === 'string' && el.kind === 'scalar' && el.go === 'uint8') return undefined;
+      if (typeof v === 'string' && isByte(el)) {
+        // A []byte is kept as base64 text: read back through Go's JSON decoder.
+        const bad = v === '' ? undefined : goBase64Error(v);
+        return bad === undefined ? undefined : `error decoding from json: ${bad}`;
+      }
       if (!isList(v)) return `cannot restore slice from ${kindOfValue(v)}`;
       for (const item of v) {
         const e = convert(item, el, shapes);

@@ -22,13 +22,16 @@
  * Go reads a number by its literal text; a body's numbers are kept as values here, so the literal
  * is the number as Go's encoder writes it (kubectl's request bodies are written so).
  *
+ * - A `[]byte` is read from a string as standard base64: where it is not, the error is Go's
+ *   CorruptInputError (`illegal base64 data at input byte 3`, go-base64.ts), without a field.
+ *
  * Not modelled (left to the schema check that follows): the parse errors of a time or a duration
- * given as a string, base64 errors of a `[]byte` field, the types of CustomResourceDefinition's
- * schema unions (JSONSchemaPropsOrBool...).
+ * given as a string, the types of CustomResourceDefinition's schema unions (JSONSchemaPropsOrBool...).
  */
 import { formatGoJsonNumber } from '../fieldpath/json-text.js';
 import { isList, isMap, type Value } from '../value/value.js';
-import { deref, goShapes, type GoShapes, type OwnUnmarshal, type Shape } from './go-types.js';
+import { goBase64Error } from './go-base64.js';
+import { deref, goShapes, isByte, type GoShapes, type OwnUnmarshal, type Shape } from './go-types.js';
 import type { ProtoTables } from './protobuf-messages.js';
 import { parseQuantity } from './quantity.js';
 
@@ -82,8 +85,11 @@ class Decoder {
       return;
     }
     if (typeof v === 'string') {
-      const fits = (shape.kind === 'scalar' && shape.scalar === 's') || (shape.kind === 'slice' && shape.go === '[]uint8');
-      if (!fits) this.save(this.typeError('string', shape.go, ctx));
+      if (shape.kind === 'slice' && isByte(shape.element())) {
+        // A []byte is read from base64; its error has no field (it is no UnmarshalTypeError).
+        const bad = goBase64Error(v);
+        if (bad !== undefined) this.save(bad);
+      } else if (!(shape.kind === 'scalar' && shape.scalar === 's')) this.save(this.typeError('string', shape.go, ctx));
       return;
     }
     if (typeof v === 'boolean') {

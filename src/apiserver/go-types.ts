@@ -83,6 +83,11 @@ export type Shape =
   | { readonly kind: 'scalar'; readonly go: string; readonly scalar: ScalarType }
   | { readonly kind: 'own'; readonly go: string; readonly own: OwnUnmarshal };
 
+/** Whether a shape is a byte (a `[]byte`'s element). */
+export function isByte(shape: Shape): boolean {
+  return shape.kind === 'scalar' && shape.go === 'uint8';
+}
+
 /** Shapes of the Go types of one set of protobuf tables, built as they are asked for. */
 export class GoShapes {
   private readonly types = readGoTypes();

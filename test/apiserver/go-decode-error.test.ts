@@ -5,7 +5,8 @@
  * literalStore, object, array, addErrorContext; its UnmarshalTypeError is Go's), from the
  * UnmarshalJSON methods of apimachinery v0.32.13 (resource.Quantity, intstr.IntOrString,
  * metav1.Time) and from apiserver's handlers (transformDecodeError's `cannot be handled as`);
- * the Go types of the fields from k8s.io/api v0.32.13 (go-field-types.generated.ts).
+ * the Go types of the fields from k8s.io/api v0.32.13 (go-field-types.generated.ts); a []byte's
+ * base64 from Go's encoding/base64 (base64.go, decodeQuantum: CorruptInputError offsets).
  */
 import { describe, expect, it } from 'vitest';
 import { cluster, fail, obj, ok, ref } from './helpers.js';
@@ -91,6 +92,34 @@ describe('types with their own UnmarshalJSON', () => {
   it('RawExtension takes any JSON', () => {
     const c = cluster();
     ok(c.create(obj({ apiVersion: 'apps/v1', kind: 'ControllerRevision', metadata: { name: 'r' }, revision: 1, data: [1, 'x'] }), { fieldManager: 'm' }));
+  });
+});
+
+describe('a []byte is read as standard base64', () => {
+  const secret = (a: string) => cluster().create(obj({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { a } }), { fieldManager: 'm' });
+  const refused = (a: string) => fail(secret(a)).message.replace('Secret in version "v1" cannot be handled as a Secret: ', '');
+  it('the offset Go names, without a field', () => {
+    ok(secret('YWJj'));
+    ok(secret('YWJjZA=='));
+    ok(secret('YWJj\nZA=='));
+    // A quantum cut short: the offset of its start.
+    expect(refused('YWJ')).toBe('illegal base64 data at input byte 0');
+    expect(refused('YWJjZA')).toBe('illegal base64 data at input byte 4');
+    // A character outside the alphabet (counted in UTF-8 bytes), padding too early, padding cut short, bytes after it.
+    expect(refused('not base64!')).toBe('illegal base64 data at input byte 3');
+    expect(refused('ééYW')).toBe('illegal base64 data at input byte 0');
+    expect(refused('YW=j')).toBe('illegal base64 data at input byte 2');
+    expect(refused('Y===')).toBe('illegal base64 data at input byte 1');
+    expect(refused('YWJjZA=')).toBe('illegal base64 data at input byte 7');
+    expect(refused('YWJjZA==YWJj')).toBe('illegal base64 data at input byte 8');
+  });
+  it('a misfit of another kind found first is kept: decoding goes on after either', () => {
+    expect(fail(cluster().create(obj({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { a: 'YWJ' }, type: 5 }), { fieldManager: 'm' })).message).toBe(
+      'Secret in version "v1" cannot be handled as a Secret: illegal base64 data at input byte 0',
+    );
+    expect(fail(cluster().create(obj({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, immutable: 1, data: { a: 'YWJ' } }), { fieldManager: 'm' })).message).toBe(
+      'Secret in version "v1" cannot be handled as a Secret: json: cannot unmarshal number into Go struct field Secret.immutable of type bool',
+    );
   });
 });
 

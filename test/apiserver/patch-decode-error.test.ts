@@ -100,4 +100,12 @@ describe('a strategic merge patch whose result does not convert: the converter\'
       ' "" is invalid: patch: Invalid value: "map[spec:map[strategy:map[rollingUpdate:map[maxSurge:true]]]]": json: cannot unmarshal bool into Go value of type int32',
     );
   });
+  it('a []byte is read back from base64 through Go\'s JSON decoder', () => {
+    const c = withConfigMap();
+    ok(c.create(obj({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data: { a: 'YWJj' } }), { fieldManager: 'm' }));
+    const s = ref('v1', 'Secret', 's');
+    expect(smp(c, { data: { a: 'YWJ' } }, s).message).toBe(' "" is invalid: patch: Invalid value: "map[data:map[a:YWJ]]": error decoding from json: illegal base64 data at input byte 0');
+    // A json or merge patch's is the decoder's CorruptInputError.
+    expect(fail(c.patch(s, 'merge', obj({ data: { a: 'YWJ' } }), { fieldManager: 'p' })).message).toMatch(/^ "" is invalid: patch: Invalid value: ".*": illegal base64 data at input byte 0$/);
+  });
 });

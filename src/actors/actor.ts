@@ -45,7 +45,8 @@ export type ContentType =
  * recorded: every actor reads the live object first, so they tell nothing.
  */
 export interface RequestRecord {
-  readonly verb: 'POST' | 'PUT' | 'PATCH';
+  /** DELETE only from `kubectl apply --force` replacing an object it cannot patch. */
+  readonly verb: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /**
    * Request URI with the query the real client sends, e.g.
    * `/apis/apps/v1/namespaces/kube-system/daemonsets/aws-node?dryRun=All&fieldManager=eks&force=false`.
@@ -66,7 +67,7 @@ export interface RequestRecord {
   readonly dryRun: boolean;
   /** `status`, `scale`, or absent for the main resource. */
   readonly subresource?: string;
-  /** The request body (a patch, an applied configuration, or a whole object). */
+  /** The request body (a patch, an applied configuration, a whole object, or a DELETE's DeleteOptions). */
   readonly body: Value;
   /** The HTTP status code of the answer (200, 201, 404, 409, 422, ...). */
   readonly code: number;

@@ -137,6 +137,32 @@ export class Wire {
     };
   }
 
+  /**
+   * DELETE, recorded with the DeleteOptions `body` the client sends (JSON; the server here needs
+   * none of it: objects go at once).
+   */
+  delete(ref: ObjectRef, body: Value, purpose?: string): ApiResponse {
+    const result = serve(this.state, { verb: 'delete', target: ref, ...(this.options.now ? { options: { now: this.options.now } } : {}) });
+    this.state = result.state;
+    const response = result.response;
+    const c = coordinates(this.state, ref.apiVersion, ref.kind ?? '', ref.name, ref.namespace);
+    this.requests.push({
+      verb: 'DELETE',
+      uri: objectPath(c),
+      target: { apiVersion: ref.apiVersion, kind: ref.kind ?? '', name: ref.name, ...(c.namespaced ? { namespace: c.namespace } : {}) },
+      contentType: 'application/json',
+      effectiveManager: managerFromUserAgent(this.options.userAgent),
+      userAgent: this.options.userAgent,
+      dryRun: false,
+      body,
+      code: response.code,
+      responseBody: response.ok ? response.object : (response.status as unknown as Value),
+      ...(response.ok ? {} : { failure: { reason: response.status.reason ?? '', message: response.status.message } }),
+      ...(purpose ? { purpose } : {}),
+    });
+    return response;
+  }
+
   print(text: string): void {
     this.stdout += text;
   }

@@ -89,7 +89,7 @@ export type ValueSource = 'object' | 'response';
 
 /** A request an actor sent, as an expectation gives it; what is left out is not compared. */
 export interface RequestSpec {
-  readonly method?: 'POST' | 'PUT' | 'PATCH';
+  readonly method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path without the query: `/apis/apps/v1/namespaces/default/deployments/web`. */
   readonly path?: string;
   /** A map: these parameters have these values (others are not compared); a string: the whole query, exactly. */

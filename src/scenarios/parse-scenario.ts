@@ -62,7 +62,7 @@ const CLUSTER_ONLY_KEYS: Readonly<Record<string, string>> = {
 };
 const RESPONSE_KEYS = ['code', 'body', 'bodyExactly', 'length', 'contains'];
 const REQUEST_SPEC_KEYS = ['method', 'path', 'query', 'contentType', 'body', 'bodyExactly'];
-const METHODS = ['POST', 'PUT', 'PATCH'] as const;
+const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const ACTION_NAME = /^[a-z][a-zA-Z0-9-]*(?:\.[a-z][a-zA-Z0-9-]*)*$/;
 
 /** Parses scenario text; `file` names it in errors. Throws SsaError('INPUT'). */
@@ -512,8 +512,8 @@ function parseRequestSpec(n: DocNode): RequestSpec {
   n.map('a request: a map with method, path, query, contentType and body (each optional)');
   n.onlyKeys(REQUEST_SPEC_KEYS);
   const m = n.get('method');
-  const method = m?.string(`${METHODS.slice(0, -1).join(', ')} or PATCH (reads are not recorded)`);
-  if (m && !(METHODS as readonly string[]).includes(method!)) throw m.expected(`${METHODS.slice(0, -1).join(', ')} or PATCH (reads are not recorded)`);
+  const method = m?.string(`${METHODS.slice(0, -1).join(', ')} or ${METHODS[METHODS.length - 1]} (reads are not recorded)`);
+  if (m && !(METHODS as readonly string[]).includes(method!)) throw m.expected(`${METHODS.slice(0, -1).join(', ')} or ${METHODS[METHODS.length - 1]} (reads are not recorded)`);
   const p = n.get('path');
   const path = p?.string('the request path, such as /api/v1/namespaces/default/configmaps/c');
   if (p && (!path!.startsWith('/') || path!.includes('?'))) throw p.expected('the request path without its query, such as /api/v1/namespaces/default/configmaps/c');

@@ -228,7 +228,7 @@ describe('the new keys are read like the others: file:line:column and "did you m
     expect(errorOf(`${ok}      length: {.data: many}\n`)).toBe('x.yaml:5:23: steps[0].expect.length[".data"]: expected a number of items (0 or more), found the string "many"');
     expect(errorOf(`${ok}      contains: {data: x}\n`)).toBe('x.yaml:5:18: steps[0].expect.contains.data: a field path starts with "." (such as .spec.replicas)');
     expect(errorOf(`${ok}      unchangedSince: -1\n`)).toBe('x.yaml:5:23: steps[0].expect.unchangedSince: expected a step number (0 for before the first step) or {step, paths}, found the number -1');
-    expect(errorOf(`${ok}      requests: [{method: FETCH}]\n`)).toMatch(/^x\.yaml:5:27: steps\[0\]\.expect\.requests\[0\]\.method: expected POST, PUT or PATCH/);
+    expect(errorOf(`${ok}      requests: [{method: FETCH}]\n`)).toMatch(/^x\.yaml:5:27: steps\[0\]\.expect\.requests\[0\]\.method: expected POST, PUT, PATCH or DELETE \(reads are not recorded\)/);
   });
   it('engine scenarios have no responses, requests or other objects', () => {
     const engine = 'name: n\nmode: engine\nsteps:\n  - apply: {manager: m, object: {a: 1}}\n    expect: {response: {code: 200}}\n';

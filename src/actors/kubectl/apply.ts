@@ -70,7 +70,14 @@ export function kubectlApply(state: ClusterState, options: KubectlApplyOptions):
           wire,
           manifest,
           c,
-          { fieldManager, dryRun, fieldValidation: validation, source: options.filename ?? STDIN_SOURCE, outputName: options.output === 'name' },
+          {
+            fieldManager,
+            dryRun,
+            fieldValidation: validation,
+            source: options.filename ?? STDIN_SOURCE,
+            outputName: options.output === 'name',
+            force: options.force ?? false,
+          },
           errors,
         );
       }

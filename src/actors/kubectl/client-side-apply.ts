@@ -11,6 +11,7 @@ import { encodeGoJson } from '../../fieldpath/json-text.js';
 import type { ValueMap } from '../../value/value.js';
 import { type FieldValidation, printWarnings, patchMetaFor, statusError } from './kubectl.js';
 import { dropNulls, lastAppliedValue, parseLastApplied, readLastApplied, withLastApplied } from './last-applied.js';
+import { forceReplace } from './force-replace.js';
 import { infoText, type KubectlError, missingAnnotationWarning, successLine, withSource } from './output.js';
 import { isEmptyPatch, PatchComputeError, threeWayJsonMergePatch, threeWayStrategicMergePatch } from './three-way-patch.js';
 
@@ -21,6 +22,8 @@ export interface ClientSideApplyOne {
   /** The file the object came from, named in wrapped errors. */
   readonly source: string;
   readonly outputName: boolean;
+  /** `--force`: a patch refused as Invalid or Conflict deletes the object and creates it anew (force-replace.ts). */
+  readonly force?: boolean;
 }
 
 /**
@@ -102,7 +105,13 @@ export function clientSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCo
       options: { fieldManager: opts.fieldManager, dryRun, fieldValidation: opts.fieldValidation },
     });
     printWarnings(wire, r);
-    if (!r.ok) {
+    if (!r.ok && opts.force && (r.code === 409 || r.code === 422)) {
+      const failed = forceReplace(wire, ref, c, modified, live, opts);
+      if (failed) {
+        errors.push(failed);
+        return;
+      }
+    } else if (!r.ok) {
       errors.push(refusedPatchError(statusError(r), patch, c, opts.source));
       return;
     }

@@ -98,7 +98,9 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
   if (target.resource.namespaced) next = setPath(next, ['metadata', 'namespace'], target.namespace);
   if (c.old) {
     next = prepareForUpdate(target.resource, c.subresource, c.old, next);
-    const errors = updateErrors(target.resource, c.subresource, checked(next), c.old, !state.config.harness);
+    // The old object as the update reads it from storage: decoded with defaulting too (a Pod's
+    // update rules compare the two specs).
+    const errors = updateErrors(target.resource, c.subresource, checked(next), defaulterOf(c.old) as KubeObject, !state.config.harness);
     if (errors.length > 0) {
       return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };
     }

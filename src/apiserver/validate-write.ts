@@ -12,8 +12,8 @@
  * kinds run their create validation inside ValidateUpdate too (ReplicaSet, DaemonSet,
  * StatefulSet, ConfigMap, Secret), which repeats their spec errors the same way.
  *
- * Spec checks are modelled for the workloads (validate-workload.ts), a new Pod's spec
- * (validate-pod-template.ts: volumes, containers, init containers, policies), a Job's spec and immutable fields
+ * Spec checks are modelled for the workloads (validate-workload.ts), a Pod's spec on create and
+ * update (validate-pod-template.ts) and its update rules (validate-pod-update.ts), a Job's spec and immutable fields
  * (validate-job.ts) and ConfigMap and Secret (validate-immutable-data.ts), and only outside the unit-test harness mode (whose upstream
  * harness has no registry strategy).
  */
@@ -25,6 +25,7 @@ import { generatedSelectorErrors, jobSpecErrors, jobUpdateErrors } from './valid
 import { genericMetadataErrors, kindMetadataErrors } from './validate-object-meta.js';
 import { objectMetaUpdateErrors } from './validate-object-meta-update.js';
 import { podOnlyErrors, podSpecErrors } from './validate-pod-template.js';
+import { podUpdateErrors } from './validate-pod-update.js';
 import { selectorImmutableErrors, statefulSetForbiddenUpdateErrors, workloadSpecErrors, type WorkloadKind } from './validate-workload.js';
 
 const WORKLOADS: Readonly<Record<string, WorkloadKind>> = {
@@ -78,6 +79,11 @@ export function updateErrors(resource: ResourceType, subresource: string, next: 
   if (builtin(resource, 'batch', 'Job')) {
     const spec = jobSpecErrors(next);
     return [...common, ...kindMetadataErrors(resource, next), ...generatedSelectorErrors(next), ...spec, ...metaUpdate, ...spec, ...jobUpdateErrors(next, old)];
+  }
+  // ValidatePodUpdate: the new pod's metadata and spec as on create, then the update rules.
+  if (builtin(resource, '', 'Pod')) {
+    const spec = getKey(next, 'spec');
+    return [...common, ...metaUpdate, ...kindMetadataErrors(resource, next), ...podSpecErrors(spec, 'spec', true), ...podOnlyErrors(spec, 'spec'), ...podUpdateErrors(spec, getKey(old, 'spec'))];
   }
   if (builtin(resource, '', 'ConfigMap')) return [...common, ...metaUpdate, ...configMapUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];
   if (builtin(resource, '', 'Secret')) return [...common, ...metaUpdate, ...secretUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];

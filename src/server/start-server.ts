@@ -54,6 +54,11 @@ export interface StartServerOptions {
   readonly requestTimeoutMs?: number;
   /** How often watches that allow bookmarks get one, in milliseconds. Default 60 s. */
   readonly bookmarkIntervalMs?: number;
+  /**
+   * The ServiceAccount admission plugin (pod-admission.ts). Default true; false is kube-apiserver's
+   * `--disable-admission-plugins=ServiceAccount`, as Kubernetes' test-cmd runs it.
+   */
+  readonly serviceAccountAdmission?: boolean;
 }
 
 export interface ServerWrite {
@@ -113,7 +118,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(options.token !== undefined ? { token: options.token } : {}),
   };
   // Every namespace has its `default` account (service-accounts.ts), so pods are admitted as in a cluster.
-  let state = withServiceAccountAdmission(withDefaultServiceAccounts(withServedCrds(initial).state));
+  const accounts = withDefaultServiceAccounts(withServedCrds(initial).state);
+  let state = options.serviceAccountAdmission === false ? accounts : withServiceAccountAdmission(accounts);
   const hub = new WatchHub(state.resourceVersion);
   const bookmarkMs = options.bookmarkIntervalMs ?? 60_000;
 

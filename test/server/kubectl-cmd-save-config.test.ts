@@ -15,6 +15,11 @@
  * - Block 6 lists HorizontalPodAutoscalers through `hpa`, `hpa.autoscaling` and the group prefix
  *   `hpa.autoscal`: on 1.32 kubectl resolves each to the preferred version, autoscaling/v2 (the
  *   shell test's `autoscaling/v1` predates v2's GA), so the items read `autoscaling/v2`.
+ * - The server runs without the ServiceAccount admission plugin, as test-cmd's kube-apiserver does
+ *   (hack/make-rules/test-cmd.sh: DISABLE_ADMISSION_PLUGINS="ServiceAccount,..."): with it, the
+ *   pod gets a token volume and mounts on create that block 3's replace would drop, and a real
+ *   kube-apiserver refuses that (`spec: Forbidden: pod updates may not change fields other
+ *   than ...`).
  * Nothing is left out.
  */
 import { chmodSync } from 'node:fs';
@@ -67,7 +72,8 @@ const NAMES = '{{range.items}}{{.metadata.name}}:{{end}}';
 const T = { timeout: 240_000 };
 
 describe.skipIf(!available)('test/cmd/save-config.sh run_save_config_tests, real kubectl against serve', () => {
-  const at = serverWithKubectl();
+  // As test-cmd starts kube-apiserver: without the ServiceAccount admission plugin (see above).
+  const at = serverWithKubectl({ serviceAccountAdmission: false });
   const ok = async (args: string[], env: Record<string, string> = {}): Promise<string> => {
     const r = await at.k.run(args, 60_000, env);
     expect(r.stderr, args.join(' ')).toBe('');

@@ -41,8 +41,8 @@
  *   fields_test.go (3) ............................. test/fieldpath (FieldsV1 encode/decode)
  *   lastappliedmanager_test.go (4) ................. last-applied-forgiveness.test.ts
  *   lastappliedupdater_test.go TestLastAppliedUpdater, TestLargeLastApplied (2)  here (and acceptance.test.ts AT-13)
- *   managedfields_test.go TestHasFieldsType, TestHasAPIVersion, TestHasOperation,
- *     TestBuildManagerIdentifier, TestSortEncodedManagedFields  managed-fields.test.ts; TestRoundTripManagedFields: here
+ *   managedfields_test.go TestHasFieldsType, TestHasAPIVersion, TestHasOperation  managed-fields.test.ts;
+ *     TestRoundTripManagedFields (7), TestBuildManagerIdentifier (3), TestSortEncodedManagedFields (11; nil and empty are one list here): here
  *   managedfieldsupdater_test.go (9) ............... here
  *   pathelement_test.go ............................ test/fieldpath/smd-serialize-pe.test.ts
  *   skipnonapplied_test.go TestNoUpdateBeforeFirstApply  here; TestUpdateBeforeFirstApply: acceptance.test.ts AT-2
@@ -59,7 +59,7 @@ import { describe, expect, it } from 'vitest';
 import { cluster, entries, fail, obj, ok, ref, T } from './helpers.js';
 import { customResource, LAST_APPLIED, managerName, printManager } from '../../src/apiserver/index.js';
 import { conflictStatus } from '../../src/apiserver/conflict-status.js';
-import { decodeManagedFields, encodeManagedFields, entriesToValue } from '../../src/apiserver/managed-fields.js';
+import { buildIdentifier, decodeManagedFields, encodeManagedFields, entriesToValue, sortEntries } from '../../src/apiserver/managed-fields.js';
 import type { Value } from '../../src/value/value.js';
 import type { ManagedFieldsEntry } from '../../src/apiserver/index.js';
 import { toParent, toSubresource } from '../../src/apiserver/scale.js';
@@ -763,5 +763,59 @@ describe('conflict_test.go TestNewConflictError', () => {
       '"{\\"manager\\":\\"m\\",\\"operation\\":\\"Update\\",\\"apiVersion\\":\\"v1\\",\\"time\\":\\"yesterday\\"}"',
     );
     expect(printManager('{"manager":5,"operation":"Apply"}')).toBe('"{\\"manager\\":5,\\"operation\\":\\"Apply\\"}"');
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+// apimachinery internal/managedfields_test.go TestBuildManagerIdentifier and
+// TestSortEncodedManagedFields, every case.
+
+describe('managedfields_test.go', () => {
+  it.each([
+    [{ apiVersion: 'v1', manager: 'foo', operation: 'Update' as const }, '{"manager":"foo","operation":"Update","apiVersion":"v1"}'],
+    [{ apiVersion: 'v1', manager: 'foo', operation: 'Apply' as const }, '{"manager":"foo","operation":"Apply"}'],
+    [{ apiVersion: 'v1', manager: 'foo', operation: 'Apply' as const, subresource: 'scale' }, '{"manager":"foo","operation":"Apply","subresource":"scale"}'],
+  ])('TestBuildManagerIdentifier %#', (entry, expected) => {
+    // The entries' time (2001-02-03T04:05:06Z) and fields are not part of the identifier.
+    expect(buildIdentifier(entry)).toBe(expected);
+    const decoded = decodeManagedFields([obj({ ...entry, time: '2001-02-03T04:05:06Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:apiVersion': {} } })]);
+    expect(decoded.ok && [...decoded.managed.fields.keys()]).toEqual([expected]);
+  });
+
+  type S = [manager: string, operation: 'Apply' | 'Update', time?: string, subresource?: string];
+  const entry = ([manager, operation, time, subresource]: S): ManagedFieldsEntry => ({
+    manager,
+    operation,
+    apiVersion: '',
+    ...(time ? { time } : {}),
+    fieldsType: 'FieldsV1',
+    fieldsV1: {},
+    ...(subresource ? { subresource } : {}),
+  });
+  const t1 = '2001-01-01T01:00:00Z';
+  const t2 = '2002-01-01T01:00:00Z';
+  const t3 = '2003-01-01T01:00:00Z';
+  it.each<[string, S[], S[]]>([
+    ['empty', [], []],
+    ['remains untouched', [['a', 'Apply'], ['a', 'Update', t1]], [['a', 'Apply'], ['a', 'Update', t1]]],
+    ['manager without time first', [['a', 'Apply'], ['a', 'Apply', t1]], [['a', 'Apply'], ['a', 'Apply', t1]]],
+    ['manager without time first name last', [['a', 'Apply', t1], ['b', 'Apply'], ['a', 'Apply']], [['a', 'Apply'], ['b', 'Apply'], ['a', 'Apply', t1]]],
+    ['apply first', [['a', 'Update', t1], ['a', 'Apply']], [['a', 'Apply'], ['a', 'Update', t1]]],
+    ['newest last', [['c', 'Update', t1], ['a', 'Apply'], ['c', 'Update', t2], ['b', 'Apply']], [['a', 'Apply'], ['b', 'Apply'], ['c', 'Update', t1], ['c', 'Update', t2]]],
+    ['manager last', [['c', 'Update', t1], ['a', 'Apply'], ['d', 'Update', t1], ['b', 'Apply']], [['a', 'Apply'], ['b', 'Apply'], ['c', 'Update', t1], ['d', 'Update', t1]]],
+    [
+      'manager sorted',
+      [['c', 'Update', t1], ['a', 'Apply'], ['g', 'Apply'], ['f', 'Update', t2], ['i', 'Apply'], ['d', 'Update', t2], ['h', 'Apply'], ['e', 'Update', t3], ['b', 'Apply']],
+      [['a', 'Apply'], ['b', 'Apply'], ['g', 'Apply'], ['h', 'Apply'], ['i', 'Apply'], ['c', 'Update', t1], ['d', 'Update', t2], ['f', 'Update', t2], ['e', 'Update', t3]],
+    ],
+    [
+      // time.Date(2000, time.January, 0, ...) is 1999-12-31; nanoseconds 3, 2, 1.
+      'sort drops nanoseconds',
+      [['c', 'Update', '1999-12-31T00:00:00.000000001Z'], ['a', 'Update', '1999-12-31T00:00:00.000000002Z'], ['b', 'Update', '1999-12-31T00:00:00.000000003Z']],
+      [['a', 'Update', '1999-12-31T00:00:00.000000002Z'], ['b', 'Update', '1999-12-31T00:00:00.000000003Z'], ['c', 'Update', '1999-12-31T00:00:00.000000001Z']],
+    ],
+    ['entries with subresource field', [['a', 'Apply', undefined, 'status'], ['a', 'Apply', undefined, 'scale'], ['a', 'Apply']], [['a', 'Apply'], ['a', 'Apply', undefined, 'scale'], ['a', 'Apply', undefined, 'status']]],
+  ])('TestSortEncodedManagedFields: %s', (_name, input, expected) => {
+    expect(sortEntries(input.map(entry))).toEqual(expected.map(entry));
   });
 });

@@ -11,9 +11,9 @@ import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
 import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
 import { metaString, stringField } from '../object-paths.js';
 import { applyPatch } from '../patch/apply-patch.js';
-import { defaulterFor, endpointFor, isStatus, resolveTarget, storedAt } from '../request-context.js';
+import { defaulterFor, endpointFor, isStatus, resolveTarget, storedAt, type Target } from '../request-context.js';
 import { conflict, failure, invalid, notFound, resourceNotServed, unsupportedMediaType } from '../status.js';
-import type { ApiResponse, ApplyRequest, ClusterState, ForgivenConflicts, PatchOptions, PatchRequest, ServeResult } from '../types.js';
+import type { ApiResponse, ApplyRequest, ClusterState, ForgivenConflicts, PatchOptions, PatchRequest, ServeResult, StatusObject } from '../types.js';
 import { checkIdentity } from './body-identity.js';
 import { strictApplyDecoding } from '../apply-strict-decoding.js';
 import { decodeApplyBody, decodeJsonPatchBody } from './decode-patch.js';
@@ -34,6 +34,16 @@ export function apply(state: ClusterState, req: ApplyRequest): ServeResult {
     };
   }
   return patch(state, { verb: 'patch', target, patchType: 'apply', patch: req.body as string | Value, ...(req.options ? { options: req.options } : {}) });
+}
+
+/**
+ * The 404 of a `status` or `scale` patch whose object does not exist (StatusREST and ScaleREST
+ * update without creating), before the body is read; undefined when the write may go on.
+ */
+function missingSubresourceParent(state: ClusterState, target: Target, sub: string): StatusObject | undefined {
+  const served = (sub === 'status' && target.resource.status) || (sub === 'scale' && target.resource.scale !== undefined);
+  if (!served || state.objects.has(target.key)) return undefined;
+  return notFound(target.resource.group, target.resource.resource, target.name);
 }
 
 /** The response, saying which conflicts the last-applied exception forgave (if any). */
@@ -65,6 +75,11 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
   const dryRun = isDryRun(opts.dryRun);
   const force = opts.force ?? false;
 
+  // The store looks the object up before any patcher reads the body, and a subresource never
+  // creates: a missing object's subresource is a 404 whatever the body holds.
+  const missing = missingSubresourceParent(state, target, sub);
+  if (missing) return { state, response: failure(missing) };
+
   if (isApply) {
     const body = decodeApplyBody(req.patch as string | ValueMap);
     if (!body.ok) return { state, response: failure(body.status) };
@@ -73,7 +88,14 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
     }
     if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
     const old = storedAt(state, target);
-    const uid = metaString(body.value, 'uid');
+    const ep = endpointFor(state, target.resource, target.version, sub, now);
+    const r = fieldManagerApply(ep, old ?? ep.emptyObject, body.value, manager, force);
+    if (!r.ok) return { state, response: withForgiven(failure(r.status, [], r.undeclaredFields), r.forgivenConflicts) };
+    // The body read again strictly, once merged (apply-strict-decoding.ts).
+    const strict = strictApplyDecoding(req.patch, opts.fieldValidation);
+    if ('status' in strict) return { state, response: withForgiven(failure(strict.status), r.forgivenConflicts) };
+    // Then the handler looks at the object made: a uid on one to be created, namespace, name.
+    const uid = metaString(r.object, 'uid');
     if (!old && uid !== '') {
       return {
         state,
@@ -82,13 +104,6 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
         ),
       };
     }
-    if (!old && sub !== '') return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
-    const ep = endpointFor(state, target.resource, target.version, sub, now);
-    const r = fieldManagerApply(ep, old ?? ep.emptyObject, body.value, manager, force);
-    if (!r.ok) return { state, response: withForgiven(failure(r.status, [], r.undeclaredFields), r.forgivenConflicts) };
-    // The body read again strictly, once merged (apply-strict-decoding.ts).
-    const strict = strictApplyDecoding(req.patch, opts.fieldValidation);
-    if ('status' in strict) return { state, response: withForgiven(failure(strict.status), r.forgivenConflicts) };
     const id = checkIdentity(r.object, target, { requireName: true });
     if (!id.ok) return { state, response: failure(id.status) };
     const done = commit(state, { target, subresource: sub, old, next: id.body, ...(r.defaulted ? { defaulted: r.defaulted } : {}), manager, dryRun, now, warnings: strict.warnings, apply: true });

@@ -130,8 +130,8 @@ describe('CRDs', () => {
 
   it('give one type per served version, named as Kubernetes names them', () => {
     expect(crd.kinds().map(({ openApiSchema: _, ...k }) => k)).toEqual([
-      { apiVersion: 'example.com/v1', group: 'example.com', version: 'v1', kind: 'Widget', typeName: 'com.example.v1.Widget', namespaced: true, resource: 'widgets', custom: true },
-      { apiVersion: 'example.com/v2', group: 'example.com', version: 'v2', kind: 'Widget', typeName: 'com.example.v2.Widget', namespaced: true, resource: 'widgets', custom: true },
+      { apiVersion: 'example.com/v1', group: 'example.com', version: 'v1', kind: 'Widget', typeName: 'com.example.v1.Widget', namespaced: true, resource: 'widgets', singular: 'widget', custom: true },
+      { apiVersion: 'example.com/v2', group: 'example.com', version: 'v2', kind: 'Widget', typeName: 'com.example.v2.Widget', namespaced: true, resource: 'widgets', singular: 'widget', custom: true },
     ]);
     // Each keeps its version's schema as written, for the OpenAPI documents.
     expect(crd.kinds().map((k) => (k.openApiSchema as { properties: object }).properties)).toEqual([expect.objectContaining({ spec: expect.anything() }), expect.objectContaining({ spec: expect.anything() })]);
@@ -254,7 +254,7 @@ spec:
   it('read v1beta1 manifests; a non-structural schema is deduced with a warning (the Prometheus CRD)', () => {
     const prometheus = catalogFromText(readShared('reference', 'objects', 'prometheus-crd.yaml'), 'prometheus-crd.yaml', 'crd');
     expect(prometheus.kinds()).toEqual([
-      { apiVersion: 'monitoring.coreos.com/v1', group: 'monitoring.coreos.com', version: 'v1', kind: 'Prometheus', typeName: '__untyped_deduced_', namespaced: true, resource: 'prometheuses', custom: true },
+      { apiVersion: 'monitoring.coreos.com/v1', group: 'monitoring.coreos.com', version: 'v1', kind: 'Prometheus', typeName: '__untyped_deduced_', namespaced: true, resource: 'prometheuses', singular: 'prometheus', custom: true },
     ]);
     expect(prometheus.warnings).toEqual([
       'prometheus-crd.yaml: /spec/validation/openAPIV3Schema/type: monitoring.coreos.com/v1 Prometheus: the schema is not structural (the root of a CRD schema must have type: object, and 151 more): its objects are deduced (every list atomic), as Kubernetes treats them',

@@ -37,4 +37,20 @@ describe.skipIf(!available)('real kubectl: duplicate owner references', () => {
         'Warning: .metadata.ownerReferences contains duplicate entries after mutating admission happens; API server dedups owner references in 1.20+, and may reject such requests as early as 1.24; please fix your requests; duplicate UID(s) observed: 2\n',
     });
   });
+
+  it('replace drops them before the field manager; a server-side apply with a repeated uid is the typed-patch 500', { timeout: 120_000 }, async () => {
+    const replaced = CM.replace('name: cm', 'name: cm2');
+    expect((await s.k.run(['create', '-f', s.k.file('cm2.yaml', replaced.replace(ref('1'), ''))])).code).toBe(0);
+    expect(await s.k.run(['replace', '-f', s.k.file('cm2-replace.yaml', replaced)])).toEqual({
+      code: 0,
+      stdout: 'configmap/cm2 replaced\n',
+      stderr:
+        'Warning: .metadata.ownerReferences contains duplicate entries; API server dedups owner references in 1.20+, and may reject such requests as early as 1.24; please fix your requests; duplicate UID(s) observed: 1\n',
+    });
+    expect(await s.k.run(['apply', '--server-side', '-f', s.k.file('cm3.yaml', CM.replace('name: cm', 'name: cm3'))])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'Error from server: failed to create typed patch object (default/cm3; /v1, Kind=ConfigMap): .metadata.ownerReferences: duplicate entries for key [uid="1"]\n',
+    });
+  });
 });

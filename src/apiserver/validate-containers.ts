@@ -32,8 +32,8 @@ const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
 const PROBES: readonly ProbeKind[] = ['livenessProbe', 'readinessProbe', 'startupProbe'];
 const NOT_RESTARTABLE = 'may not be set for init containers without restartPolicy=Always';
 
-/** `validateContainerCommon`. */
-function containerCommonErrors(container: Value, volumes: ReadonlySet<string>, path: string): FieldError[] {
+/** `validateContainerCommon` (regular, init and ephemeral containers). */
+export function containerCommonErrors(container: Value, volumes: ReadonlySet<string>, path: string): FieldError[] {
   const errors: FieldError[] = [];
   const name = text(container, 'name');
   if (name === '') errors.push(required(`${path}.name`));

@@ -7,7 +7,8 @@
  * context, affinity, DNS config, gates, topology spread, names, tolerations, host aliases, OS);
  * for a template also its labels and annotations (at `<template>.labels` and
  * `<template>.annotations`, not under `metadata`), for a Pod the images without surrounding
- * blanks. Ephemeral containers are not checked.
+ * blanks; ephemeral containers (validate-ephemeral-containers.ts), which a new Pod and a template
+ * may not have at all.
  */
 import { getKey, isMap, type Value } from '../value/value.js';
 import { goQuote } from '../fieldpath/format-go-value.js';
@@ -17,6 +18,7 @@ import { annotationsErrors, labelsErrors } from './validate-labels.js';
 import { containersErrors, initContainersErrors } from './validate-containers.js';
 import { volumesErrors } from './validate-volumes.js';
 import { podFieldsErrors } from './validate-pod-fields.js';
+import { ephemeralContainersErrors } from './validate-ephemeral-containers.js';
 
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
@@ -55,6 +57,7 @@ export function podSpecErrors(spec: Value | undefined, field: string, isPod = fa
     ...volumes.errors,
     ...containersErrors(containers, volumes.names, `${field}.containers`),
     ...initContainersErrors(at(spec, 'initContainers'), containers, volumes.names, `${field}.initContainers`),
+    ...ephemeralContainersErrors(spec, volumes.names, `${field}.ephemeralContainers`),
     ...hostNetworkErrors(spec, field, isPod),
   ];
   const restartPolicy = at(spec, 'restartPolicy');
@@ -100,13 +103,28 @@ export function podOnlyErrors(spec: Value | undefined, field: string): FieldErro
   return [...tokenWithoutAccountErrors(spec, field), ...images];
 }
 
+/** `ValidatePodCreate`'s own checks after the spec's: no ephemeral containers, no node name while scheduling gates remain. */
+export function podCreateErrors(spec: Value | undefined, field: string): FieldError[] {
+  const listed = (key: string) => {
+    const v = at(spec, key);
+    return Array.isArray(v) && v.length > 0;
+  };
+  const nodeName = at(spec, 'nodeName');
+  return [
+    ...(listed('ephemeralContainers') ? [forbidden(`${field}.ephemeralContainers`, 'cannot be set on create')] : []),
+    ...(typeof nodeName === 'string' && nodeName !== '' && listed('schedulingGates') ? [forbidden(`${field}.nodeName`, 'cannot be set until all schedulingGates have been cleared')] : []),
+  ];
+}
+
 /** The modelled part of ValidatePodTemplateSpec for the template at `field` (e.g. `spec.template`). */
 export function podTemplateErrors(template: Value | undefined, field: string): FieldError[] {
   const metadata = at(template, 'metadata');
+  const ephemeral = at(at(template, 'spec'), 'ephemeralContainers');
   return [
     ...labelsErrors(at(metadata, 'labels'), `${field}.labels`),
     ...annotationsErrors(at(metadata, 'annotations'), `${field}.annotations`),
     ...podSpecErrors(at(template, 'spec'), `${field}.spec`),
+    ...(Array.isArray(ephemeral) && ephemeral.length > 0 ? [forbidden(`${field}.spec.ephemeralContainers`, 'ephemeral containers not allowed in pod template')] : []),
   ];
 }
 

@@ -24,7 +24,7 @@ import { configMapUpdateErrors, secretUpdateErrors } from './validate-immutable-
 import { generatedSelectorErrors, jobSpecErrors, jobUpdateErrors } from './validate-job.js';
 import { genericMetadataErrors, kindMetadataErrors } from './validate-object-meta.js';
 import { objectMetaUpdateErrors } from './validate-object-meta-update.js';
-import { podOnlyErrors, podSpecErrors } from './validate-pod-template.js';
+import { podCreateErrors, podOnlyErrors, podSpecErrors } from './validate-pod-template.js';
 import { podUpdateErrors } from './validate-pod-update.js';
 import { selectorImmutableErrors, statefulSetForbiddenUpdateErrors, workloadSpecErrors, type WorkloadKind } from './validate-workload.js';
 
@@ -52,7 +52,7 @@ export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: 
   const own = [
     ...kindMetadataErrors(resource, obj),
     ...(workload ? workloadSpecErrors(workload, obj) : []),
-    ...(pod ? [...podSpecErrors(getKey(obj, 'spec'), 'spec', true), ...podOnlyErrors(getKey(obj, 'spec'), 'spec')] : []),
+    ...(pod ? [...podSpecErrors(getKey(obj, 'spec'), 'spec', true), ...podOnlyErrors(getKey(obj, 'spec'), 'spec'), ...podCreateErrors(getKey(obj, 'spec'), 'spec')] : []),
     ...(job ? [...generatedSelectorErrors(obj), ...jobSpecErrors(obj)] : []),
   ];
   return own.length > 0 ? own : genericMetadataErrors(obj);

@@ -53,7 +53,8 @@ describe('TestScaleAllResources', () => {
       expectReplicas(1, ['apply_test']);
       const refused = fail(c.apply(scale(17), { fieldManager: 'apply_scale', target, subresource: 'scale' }));
       expect(refused.code).toBe(409);
-      expect(refused.message).toContain('apply_test');
+      // The scale handler shows the parent's entries as the Scale's: the path is the Scale's.
+      expect(refused.message).toBe('Apply failed with 1 conflict: conflict with "apply_test": .spec.replicas');
       ok(c.apply(scale(17), { fieldManager: 'apply_scale', target, subresource: 'scale', force: true }));
       expectReplicas(17, ['apply_scale']);
       ok(c.update(scale(7), { fieldManager: 'replace_test', target, subresource: 'scale' }));

@@ -109,3 +109,25 @@ describe('a strategic merge patch whose result does not convert: the converter\'
     expect(fail(c.patch(s, 'merge', obj({ data: { a: 'YWJ' } }), { fieldManager: 'p' })).message).toMatch(/^ "" is invalid: patch: Invalid value: ".*": illegal base64 data at input byte 0$/);
   });
 });
+
+describe('the scale subresource reads autoscaling/v1 Scale', () => {
+  it('a PUT is the decoder\'s 400, a patch the handler\'s 422 with the patched Scale', () => {
+    const c = cluster();
+    ok(c.create(obj({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd' }, spec: { replicas: 1, selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } }), { fieldManager: 'm' }));
+    const d = ref('apps/v1', 'Deployment', 'd');
+    const scale = obj({ apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'd', namespace: 'default' }, spec: { replicas: 'x' } });
+    expect(fail(c.update(scale, { subresource: 'scale', target: d }))).toMatchObject({
+      code: 400,
+      message: 'Scale in version "v1" cannot be handled as a Scale: json: cannot unmarshal string into Go struct field ScaleSpec.spec.replicas of type int32',
+    });
+    const json =
+      '{"apiVersion":"autoscaling/v1","kind":"Scale","metadata":{"name":"d","namespace":"default","uid":"00000000-0000-4000-8000-000000000001","resourceVersion":"1","creationTimestamp":"2024-01-01T00:00:00Z"},' +
+      '"spec":{"replicas":"x"},"status":{"replicas":0,"selector":"a=b"}}';
+    expect(fail(c.patch(d, 'merge', obj({ spec: { replicas: 'x' } }), { subresource: 'scale' })).message).toBe(
+      invalid(json, 'json: cannot unmarshal string into Go struct field ScaleSpec.spec.replicas of type int32'),
+    );
+    expect(fail(c.patch(d, 'strategic', obj({ spec: { replicas: 'x' } }), { subresource: 'scale' })).message).toBe(
+      ' "" is invalid: patch: Invalid value: "map[spec:map[replicas:x]]": unrecognized type: int32',
+    );
+  });
+});

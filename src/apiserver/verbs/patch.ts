@@ -1,12 +1,8 @@
 import type { Value, ValueMap } from '../../value/value.js';
 import { commit } from '../commit.js';
 import { throughStorage } from '../conversions.js';
-import { decodeBody, goDecodeText, goMessageOf, patchDoesNotDecode } from '../decode-object.js';
-import { fromUnstructuredError } from '../from-unstructured-error.js';
-import { inMessageOrder } from '../go-struct-order.js';
-import { goSprint } from '../patch/go-sprint.js';
-import { builtinProtoTables } from '../protobuf-envelope.js';
-import { patchedObjectJson } from '../patch/patched-json.js';
+import { decodeBody, goMessageOf } from '../decode-object.js';
+import { patchedObjectFailure } from '../patched-object-failure.js';
 import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
 import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
 import { metaString, stringField } from '../object-paths.js';
@@ -126,20 +122,10 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
   const ep = endpointFor(state, target.resource, target.version, sub, now);
   const patched = applyPatch(req.patchType, old, patchBody.value, ep.ctx.atom);
   if (!patched.ok) return { state, response: failure(patched.status) };
-  // The patched object is read into the kind's Go type before anything else is checked: a json
-  // or merge patch's JSON text is decoded, a strategic merge patch's map converted.
+  // The patched object is read into the kind's Go type before anything else is checked.
   const message = goMessageOf(target.resource, target.version);
-  if (message !== undefined && req.patchType !== 'strategic') {
-    const goError = goDecodeText(patched.value, target.resource, target.version);
-    if (goError !== undefined) {
-      const doc = inMessageOrder(builtinProtoTables(), message, old) as ValueMap;
-      return { state, response: failure(patchDoesNotDecode(patchedObjectJson(req.patchType, doc, patchBody.value) ?? '', goError)) };
-    }
-  } else if (message !== undefined) {
-    const convertError = fromUnstructuredError(patched.value, message, builtinProtoTables());
-    // The invalid value is the patch as Go's fmt prints the decoded map (`%+v`).
-    if (convertError !== undefined) return { state, response: failure(patchDoesNotDecode(goSprint(patchBody.value), convertError)) };
-  }
+  const misfit = message === undefined ? undefined : patchedObjectFailure(req.patchType, message, old, patchBody.value, patched.value);
+  if (misfit) return { state, response: failure(misfit) };
   const id = checkIdentity(patched.value, target, { requireName: true });
   if (!id.ok) return { state, response: failure(id.status) };
   const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn');

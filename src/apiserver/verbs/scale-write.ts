@@ -4,7 +4,10 @@
  * parent gets the new replicas (main strategy: generation bumps).
  */
 import { getKey, type Value, type ValueMap } from '../../value/value.js';
-import { decodeBody } from '../decode-object.js';
+import { cannotBeHandled, decodeBody } from '../decode-object.js';
+import { goDecodeError } from '../go-decode-error.js';
+import { patchedObjectFailure } from '../patched-object-failure.js';
+import { builtinProtoTables } from '../protobuf-envelope.js';
 import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
 import { decodeManagedFields, EMPTY_MANAGED, entriesToValue } from '../managed-fields.js';
 import { getPath, metadataOf, metaString, setPath } from '../object-paths.js';
@@ -17,6 +20,9 @@ import type { ClusterState, PatchType, ServeResult } from '../types.js';
 import { finishWrite } from '../write.js';
 import { applyPatch } from '../patch/apply-patch.js';
 import { uidPreconditionFailure } from '../uid-precondition.js';
+
+/** The Go type every /scale endpoint reads and writes. */
+const SCALE_MESSAGE = 'k8s.io.api.autoscaling.v1.Scale';
 
 export type ScaleOp =
   | { readonly kind: 'update'; readonly body: ValueMap }
@@ -32,6 +38,9 @@ export function scaleWrite(
 ): ServeResult {
   const resource = target.resource;
   if (!resource.scale) return { state, response: failure(resourceNotServed()) };
+  // A PUT's body is decoded into autoscaling/v1's Go Scale first (custom resources' too).
+  const goError = op.kind === 'update' ? goDecodeError(op.body, SCALE_MESSAGE, builtinProtoTables()) : undefined;
+  if (goError !== undefined) return { state, response: failure(cannotBeHandled('Scale', 'v1', goError)) };
   // A PUT's uid is a precondition the store checks first, against the parent (uid-precondition.ts).
   const precondition = op.kind === 'update' ? uidPreconditionFailure(target, op.body, state.objects.get(target.key)) : undefined;
   if (precondition) return { state, response: failure(precondition) };
@@ -58,6 +67,8 @@ export function scaleWrite(
     if (op.kind === 'patch') {
       const p = applyPatch(op.patchType, plainScale, op.patch, ep.ctx.atom);
       if (!p.ok) return { state, response: failure(p.status) };
+      const misfit = patchedObjectFailure(op.patchType, SCALE_MESSAGE, plainScale, op.patch, p.value);
+      if (misfit) return { state, response: failure(misfit) };
       body = p.value;
     } else body = op.body;
     const d = decodeBody(body, ep.ctx.atom, 'Scale', 'v1', o.fieldValidation ?? 'Warn');

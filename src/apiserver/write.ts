@@ -55,10 +55,13 @@ export function finishWrite(state: ClusterState, a: WriteArgs): ServeResult {
   const respond = a.respond ?? ((o: KubeObject) => o);
   let next = a.next;
   if (a.old) {
-    // Optimistic concurrency: a resourceVersion in the request must be the stored one.
+    // Optimistic concurrency: a resourceVersion in the request must be the stored one. The store
+    // reads it as a number (apiserver's APIObjectVersioner: strconv.ParseUint), and 0 — absent,
+    // or written "0" — is an unconditional update (registry/store.go Update; kubectl replace of a
+    // manifest with `resourceVersion: "0"` succeeds in test/cmd/core.sh).
     const sent = metaString(next, 'resourceVersion');
     const current = metaString(a.old, 'resourceVersion');
-    if (sent !== '' && sent !== current) {
+    if (sent !== '' && !/^0+$/.test(sent) && sent !== current) {
       return { state, response: failure(conflict(a.group, a.resource, a.name, OPTIMISTIC_LOCK_MESSAGE), a.warnings) };
     }
     next = setPath(next, ['metadata', 'resourceVersion'], current);

@@ -15,7 +15,18 @@ export function queryValue(query: Query, name: string): string | undefined {
   return queryValues(query, name)[0];
 }
 
-/** The media type of a Content-Type header, lower case, without parameters. */
+/**
+ * A PATCH's Content-Type as kube-apiserver's patch handler reads it (handlers/patch.go): cut at
+ * the first `;` when that is not the first character, and otherwise as sent, neither trimmed nor
+ * folded to lower case, so only the patch types' exact spellings are patch types.
+ */
+export function patchMediaType(contentType: string | undefined): string {
+  const header = contentType ?? '';
+  const semicolon = header.indexOf(';');
+  return semicolon > 0 ? header.slice(0, semicolon) : header;
+}
+
+/** The media type of a Content-Type header, lower case, without parameters (mime.ParseMediaType's, for bodies). */
 export function mediaType(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0].trim().toLowerCase();
 }

@@ -10,7 +10,7 @@ import { ProtoCodecError } from '../apiserver/protobuf-codec.js';
 import { objectFromProtobuf, PROTOBUF_MEDIA_TYPE, servesProtobuf } from '../apiserver/protobuf-envelope.js';
 import { readManifests } from '../manifest/read-manifests.js';
 import { SsaError } from '../errors/ssa-error.js';
-import { mediaType, parseGoBool, queryValue, selectorsIn, writeOptions } from './request-options.js';
+import { mediaType, parseGoBool, patchMediaType, queryValue, selectorsIn, writeOptions } from './request-options.js';
 import type { RestPath } from './route.js';
 import { badRequest, methodNotAllowed, pathNotFound, unsupportedBody } from './status-json.js';
 import type { HttpRequest } from './types.js';
@@ -115,7 +115,7 @@ export function restAction(state: ClusterState, req: HttpRequest, path: RestPath
       return api({ verb: 'update', body: body.object, target, options });
     }
     case 'PATCH': {
-      const type = mediaType(req.headers.contentType);
+      const type = patchMediaType(req.headers.contentType);
       const patchType = Object.hasOwn(PATCH_TYPES, type) ? PATCH_TYPES[type] : undefined;
       const accepted = Object.keys(PATCH_TYPES).filter((t) => !(r.custom && PATCH_TYPES[t] === 'strategic'));
       if (!patchType || (r.custom && patchType === 'strategic')) return fail(unsupportedBody(accepted));

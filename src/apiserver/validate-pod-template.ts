@@ -19,6 +19,7 @@ import { containersErrors, initContainersErrors } from './validate-containers.js
 import { volumesErrors } from './validate-volumes.js';
 import { podFieldsErrors } from './validate-pod-fields.js';
 import { ephemeralContainersErrors } from './validate-ephemeral-containers.js';
+import { podAnnotationsErrors } from './validate-pod-annotations.js';
 
 const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
 const DNS_POLICIES = ['ClusterFirstWithHostNet', 'ClusterFirst', 'Default', 'None'];
@@ -123,6 +124,7 @@ export function podTemplateErrors(template: Value | undefined, field: string): F
   return [
     ...labelsErrors(at(metadata, 'labels'), `${field}.labels`),
     ...annotationsErrors(at(metadata, 'annotations'), `${field}.annotations`),
+    ...podAnnotationsErrors(at(metadata, 'annotations'), at(template, 'spec'), `${field}.annotations`),
     ...podSpecErrors(at(template, 'spec'), `${field}.spec`),
     ...(Array.isArray(ephemeral) && ephemeral.length > 0 ? [forbidden(`${field}.spec.ephemeralContainers`, 'ephemeral containers not allowed in pod template')] : []),
   ];

@@ -18,6 +18,7 @@
  * harness has no registry strategy).
  */
 import { getKey, type ValueMap } from '../value/value.js';
+import { getPath } from './object-paths.js';
 import type { FieldError } from './status.js';
 import type { ResourceType } from './types.js';
 import { configMapUpdateErrors, secretUpdateErrors } from './validate-immutable-data.js';
@@ -26,6 +27,7 @@ import { genericMetadataErrors, kindMetadataErrors } from './validate-object-met
 import { objectMetaUpdateErrors } from './validate-object-meta-update.js';
 import { podCreateErrors, podOnlyErrors, podSpecErrors } from './validate-pod-template.js';
 import { podUpdateErrors } from './validate-pod-update.js';
+import { podAnnotationsErrors } from './validate-pod-annotations.js';
 import { selectorImmutableErrors, statefulSetForbiddenUpdateErrors, workloadSpecErrors, type WorkloadKind } from './validate-workload.js';
 
 const WORKLOADS: Readonly<Record<string, WorkloadKind>> = {
@@ -52,7 +54,7 @@ export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: 
   const own = [
     ...kindMetadataErrors(resource, obj),
     ...(workload ? workloadSpecErrors(workload, obj) : []),
-    ...(pod ? [...podSpecErrors(getKey(obj, 'spec'), 'spec', true), ...podOnlyErrors(getKey(obj, 'spec'), 'spec'), ...podCreateErrors(getKey(obj, 'spec'), 'spec')] : []),
+    ...(pod ? [...podAnnotationsErrors(getPath(obj, ['metadata', 'annotations']), getKey(obj, 'spec'), 'metadata.annotations'), ...podSpecErrors(getKey(obj, 'spec'), 'spec', true), ...podOnlyErrors(getKey(obj, 'spec'), 'spec'), ...podCreateErrors(getKey(obj, 'spec'), 'spec')] : []),
     ...(job ? [...generatedSelectorErrors(obj), ...jobSpecErrors(obj)] : []),
   ];
   return own.length > 0 ? own : genericMetadataErrors(obj);
@@ -83,7 +85,8 @@ export function updateErrors(resource: ResourceType, subresource: string, next: 
   // ValidatePodUpdate: the new pod's metadata and spec as on create, then the update rules.
   if (builtin(resource, '', 'Pod')) {
     const spec = getKey(next, 'spec');
-    return [...common, ...metaUpdate, ...kindMetadataErrors(resource, next), ...podSpecErrors(spec, 'spec', true), ...podOnlyErrors(spec, 'spec'), ...podUpdateErrors(spec, getKey(old, 'spec'))];
+    const annotations = podAnnotationsErrors(getPath(next, ['metadata', 'annotations']), spec, 'metadata.annotations');
+    return [...common, ...metaUpdate, ...kindMetadataErrors(resource, next), ...annotations, ...podSpecErrors(spec, 'spec', true), ...podOnlyErrors(spec, 'spec'), ...podUpdateErrors(spec, getKey(old, 'spec'))];
   }
   if (builtin(resource, '', 'ConfigMap')) return [...common, ...metaUpdate, ...configMapUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];
   if (builtin(resource, '', 'Secret')) return [...common, ...metaUpdate, ...secretUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];

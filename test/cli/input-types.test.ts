@@ -166,15 +166,25 @@ describe('a null item in a keyed list', () => {
     expect(r.stderr).toContain('associative list with keys may not have a null element');
     expect(r.code).toBe(1);
   });
+  // kubectl's patcher tries the OpenAPI v3 and v2 documents, then its compiled-in types, warning
+  // after each failed try (test/server/kubectl-patch-compute-errors.test.ts compares with real kubectl)
+  const reason = 'list element types are not identical: [[map[image:x name:a]] [map[image:x name:a] <nil>]]';
+  const quoted = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const warnings = `warning: error calculating patch from openapi v3 spec: ${reason}\nwarning: error calculating patch from openapi spec: ${reason}\n`;
   it('--client-side: kubectl cannot compute its patch, said as kubectl says it (exit 1, never 70)', async () => {
     const r = await runCli(['preview', '-f', m, '--live', l, '--client-side']);
-    expect(r.stderr).toMatch(new RegExp(`\nerror: error when creating patch with:\\noriginal:\\n[^]*\\nmodified:\\n[^]*\\ncurrent:\\n[^]*\\nfor: "${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": list element types are not identical: \\[\\[map\\[image:x name:a\\]\\] \\[map\\[image:x name:a\\] <nil>\\]\\]\n$`));
+    expect(r.stderr).toContain(warnings);
+    expect(r.stderr).toMatch(
+      new RegExp(`\nerror: error when applying patch:\n\nto:\n[^]*\nfor: "${quoted(m)}": error when patching "${quoted(m)}": creating patch with:\noriginal:\n[^]*\nmodified:\n[^]*\n\ncurrent:\n[^]*\n\nfor:: ${quoted(reason)}\n$`),
+    );
     expect(r.code).toBe(1);
   });
   it('diff: kubectl diff computes the same patch and says the same (exit above 1)', async () => {
     const r = await runCli(['diff', '-f', m, '--live', l]);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(new RegExp(`^error: error when creating patch with:\\noriginal:\\n\\nmodified:\\n[^]*\\ncurrent:\\n[^]*\\nfor: "${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}": list element types are not identical: \\[\\[map\\[image:x name:a\\]\\] \\[map\\[image:x name:a\\] <nil>\\]\\]\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(`^${quoted(warnings)}error: error when patching "${quoted(m)}": creating patch with:\noriginal:\n\nmodified:\n[^]*\n\ncurrent:\n[^]*\n\nfor:: ${quoted(reason)}\n$`),
+    );
     expect(r.code).toBe(2);
   });
 });

@@ -29,8 +29,14 @@ export interface ClientSideApplyOne {
 /**
  * The three-way patch kubectl's patcher computes from the live object's last-applied annotation
  * (the original), the new configuration and the live object: a JSON merge patch for a custom
- * resource, else a strategic merge patch. When it cannot be computed, kubectl's error: the three
- * documents as JSON, then the reason. `kubectl apply` and `kubectl diff` both compute it so.
+ * resource, else a strategic merge patch. `kubectl apply` and `kubectl diff` both compute it so.
+ *
+ * When it cannot be computed, kubectl's patcher (patcher.go patchSimple) has tried three times —
+ * with the server's OpenAPI v3 document, its v2 document, then its compiled-in types — and warned
+ * on stderr after each of the first two (`warning: error calculating patch from openapi v3 spec:
+ * ...`, `warning: error calculating patch from openapi spec: ...`); the error is the last try's
+ * behind the three documents as sent (each JSON text ends in a newline), and the patcher names
+ * the file: `error when patching "FILE": creating patch with:\noriginal:\n...\nfor:: REASON`.
  */
 export function threeWayPatch(wire: Wire, c: ObjectCoordinates, modified: KubeObject, live: KubeObject, source: string): { ok: true; patch: ValueMap } | { ok: false; error: KubectlError } {
   const annotation = readLastApplied(live);
@@ -40,8 +46,10 @@ export function threeWayPatch(wire: Wire, c: ObjectCoordinates, modified: KubeOb
     return { ok: true, patch };
   } catch (err) {
     if (!(err instanceof PatchComputeError)) throw err;
-    const doing = `creating patch with:\noriginal:\n${annotation ?? ''}\nmodified:\n${encodeGoJson(modified)}\ncurrent:\n${encodeGoJson(live)}\nfor:`;
-    return { ok: false, error: withSource({ kind: 'plain', message: err.message }, doing, source) };
+    wire.printError(`warning: error calculating patch from openapi v3 spec: ${err.openApiV3}\n`);
+    wire.printError(`warning: error calculating patch from openapi spec: ${err.openApiV2}\n`);
+    const message = `creating patch with:\noriginal:\n${annotation ?? ''}\nmodified:\n${encodeGoJson(modified)}\n\ncurrent:\n${encodeGoJson(live)}\n\nfor:: ${err.message}`;
+    return { ok: false, error: withSource({ kind: 'plain', message }, 'patching', source) };
   }
 }
 
@@ -88,7 +96,8 @@ export function clientSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCo
   if (readLastApplied(live) === undefined) wire.printError(missingAnnotationWarning(c.resource, c.name));
   const computed = threeWayPatch(wire, c, modified, live, opts.source);
   if (!computed.ok) {
-    errors.push(computed.error);
+    // apply names the patch it could not compute (none) and the object
+    errors.push(withSource(computed.error, `applying patch:\n\nto:\n${infoText(c)}\nfor:`, opts.source));
     return;
   }
   const { patch } = computed;

@@ -17,7 +17,15 @@ export interface PatchField {
 export interface PatchMetaNode {
   /** Metadata of field `name`; undefined when the type has no such field or is not known. */
   field(name: string): PatchField | undefined;
+  /**
+   * The OpenAPI name of the type when it is a struct (declared fields, no free keys), e.g.
+   * `io.k8s.api.apps.v1.DeploymentSpec`: a name `field` does not know is then a field the type
+   * does not have. Undefined for maps, untyped values and types not known.
+   */
+  readonly struct?: string;
 }
+
+const NAMED = 'named type: ';
 
 /** A node that knows nothing: maps are diffed key by key and lists replaced whole. */
 export const NO_PATCH_META: PatchMetaNode = { field: () => undefined };
@@ -32,7 +40,9 @@ export function hasStrategy(f: PatchField | undefined, s: string): boolean {
  * Lists step to their item type; maps with free keys step to their value type.
  */
 export function patchMetaFromAtom(atom: Atom): PatchMetaNode {
+  const named = atom.description.startsWith(NAMED) ? atom.description.slice(NAMED.length) : undefined;
   return {
+    ...(atom.map && !atom.map.element && named !== undefined ? { struct: named } : {}),
     field(name: string): PatchField | undefined {
       const map = atom.map;
       if (!map) return undefined;

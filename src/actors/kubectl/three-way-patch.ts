@@ -11,9 +11,9 @@
 import { compareStrings } from '../../value/compare-strings.js';
 import { valueEquals } from '../../value/equals.js';
 import { type Value, type ValueMap, getKey, hasKey, isList, isMap, newMap } from '../../value/value.js';
-import { hasStrategy, NO_PATCH_META, type PatchMetaNode } from './patch-meta.js';
+import { hasStrategy, NO_PATCH_META, type PatchField, type PatchMetaNode } from './patch-meta.js';
 import { goSprint } from '../../apiserver/patch/go-sprint.js';
-import { PatchComputeError } from './patch-compute-error.js';
+import { PatchComputeError, unknownFieldError } from './patch-compute-error.js';
 import { mergePatchIntoPatch } from './merge-patches.js';
 
 export { PatchComputeError };
@@ -91,8 +91,18 @@ function diffMaps(original: ValueMap, modified: ValueMap, meta: PatchMetaNode, o
   return patch;
 }
 
-function handleMapDiff(key: string, ov: ValueMap, mv: ValueMap, patch: ValueMap, meta: PatchMetaNode, opts: DiffOptions): void {
+/**
+ * The patch metadata of `key`, which strategicpatch must find when the two values differ: a
+ * struct without that field fails the patch (kubectl then tells it, patch-compute-error.ts).
+ */
+function lookup(meta: PatchMetaNode, key: string, ov: Value, mv: Value): PatchField | undefined {
   const f = meta.field(key);
+  if (f === undefined && meta.struct !== undefined && !valueEquals(ov, mv)) throw unknownFieldError(key, meta.struct);
+  return f;
+}
+
+function handleMapDiff(key: string, ov: ValueMap, mv: ValueMap, patch: ValueMap, meta: PatchMetaNode, opts: DiffOptions): void {
+  const f = lookup(meta, key, ov, mv);
   if (hasStrategy(f, 'replace')) {
     if (!opts.ignoreChangesAndAdditions && !valueEquals(ov, mv)) patch[key] = mv;
     return;
@@ -102,7 +112,7 @@ function handleMapDiff(key: string, ov: ValueMap, mv: ValueMap, patch: ValueMap,
 }
 
 function handleSliceDiff(key: string, ov: Value[], mv: Value[], patch: ValueMap, meta: PatchMetaNode, opts: DiffOptions): void {
-  const f = meta.field(key);
+  const f = lookup(meta, key, ov, mv);
   if (!hasStrategy(f, 'merge')) {
     if (!opts.ignoreChangesAndAdditions && !valueEquals(ov, mv)) patch[key] = mv;
     return;

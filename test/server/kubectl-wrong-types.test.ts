@@ -69,5 +69,22 @@ describe.skipIf(!available)('real kubectl: a create or patch that does not fit t
     expect(await s.k.run(['patch', 'configmap', 'sn', '--type', 'json', '-p', '[{"op":"add","path":"/data/b","value":2}]'])).toEqual(invalid(patched, decodeText));
     expect(await s.k.run(['patch', 'configmap', 'sn', '-p', '{"data":{"b":2}}'])).toEqual(invalid('map[data:map[b:2]]', 'cannot convert int64 to string'));
     expect(await s.k.run(['patch', 'configmap', 'sn', '--type', 'strategic', '-p', '{"data":{"b":true}}'])).toEqual(invalid('map[data:map[b:true]]', 'unrecognized type: string'));
+    // replace is an update: the decoder's 400.
+    expect(await s.k.run(['replace', '-f', bad])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `Error from server (BadRequest): error when replacing "${bad}": ConfigMap in version "v1" cannot be handled as a ConfigMap: ${decodeText}\n`,
+    });
+  });
+
+  it('client-side apply of an existing object: its strategic merge patch, as Go prints the patch map', { timeout: 120_000 }, async () => {
+    const applied = (data: string) => s.k.file('ap.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ap\ndata:\n' + data);
+    expect(await s.k.run(['apply', '-f', applied('  a: x\n')])).toEqual({ code: 0, stdout: 'configmap/ap created\n', stderr: '' });
+    const lastApplied = '{"apiVersion":"v1","data":{"a":1},"kind":"ConfigMap","metadata":{"annotations":{},"name":"ap","namespace":"default"}}\n';
+    expect(await s.k.run(['apply', '-f', applied('  a: 1\n')])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `The request is invalid: patch: Invalid value: ${JSON.stringify(`map[data:map[a:1] metadata:map[annotations:map[kubectl.kubernetes.io/last-applied-configuration:${lastApplied}]]]`)}: cannot convert int64 to string\n`,
+    });
   });
 });

@@ -11,6 +11,8 @@
  * - custom-cases.yaml, custom-raw-cases.yaml: customStrategicMergePatchTestCaseData and
  *   customStrategicMergePatchRawTestCases (TestCustomStrategicMergePatch: patch application only);
  * - raw-extension-cases.yaml: replaceRawExtensionPatchTestCases (TestReplaceWithRawExtension);
+ * - TestNumberConversion's cases (below, as JSON texts) with swagger-precision-item-v3.json:
+ *   numbers up to int64's and float64's limits keep every digit through patch and application;
  * - swagger-merge-item-v3.json: pkg/util/strategicpatch/testdata/swagger-merge-item-v3.json (the OpenAPI v3 one: the v2 one's
  *   retainKeysMergeItem.simpleMap has `additionalProperties: "object"`, not a schema), the
  *   `mergeItem` type whose patch strategies and merge keys the tables use.
@@ -33,7 +35,9 @@
  * - the bad-argument errors (a struct that is not a struct, bytes that are not JSON): the model
  *   takes decoded values.
  * - TestSortMergeLists: it checks the test's own normalizer, not a patch.
- * - TestNumberConversion and TestUnknownField: kept for a later port.
+ * - TestUnknownField: its "diff" case (an unknown map that changed fails the patch) is compared
+ *   with real kubectl in test/server/kubectl-patch-compute-errors.test.ts; its other cases need
+ *   a schema that knows no field, which the model's metadata treats as no metadata at all.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,6 +50,9 @@ import { goSprint } from '../../src/apiserver/patch/go-sprint.js';
 import { catalogFromOpenApi } from '../../src/schema/catalog.js';
 import type { Atom } from '../../src/schema/schema.js';
 import { isList, isMap, type Value, type ValueMap } from '../../src/value/value.js';
+import { parseJsonExact } from '../../src/value/parse-json.js';
+import { toValue } from '../../src/apiserver/object-paths.js';
+import { encodeGoJson } from '../../src/fieldpath/json-text.js';
 
 const dir = join(import.meta.dirname, 'strategicpatch');
 const read = (name: string) => readFileSync(join(dir, name), 'utf8');
@@ -166,5 +173,28 @@ describe('strategicpatch customStrategicMergePatchTestCaseData: applying the two
   }
   for (const c of rawCases('custom-raw-cases.yaml')) {
     it(`${c.description} (raw)`, () => checkApplication(c.original, asMap(c.twoWay), c.twoWayResult ?? c.modified, c.expectedError));
+  }
+});
+
+describe('strategicpatch TestNumberConversion: numbers keep every digit', () => {
+  const precisionItem = catalogFromOpenApi(JSON.parse(read('swagger-precision-item-v3.json')) as Value, 'swagger-precision-item-v3.json').schema.named('precisionItem');
+  const precisionMeta = patchMetaFromAtom(precisionItem);
+  const json = (text: string) => toValue(parseJsonExact(text)) as ValueMap;
+  const cases: [string, string, string, string, string][] = [
+    ['empty', '{}', '{}', '{}', '{}'],
+    ['int32 medium', '{"int32":1000000}', '{"int32":1000000,"name":"newname"}', '{"name":"newname"}', '{"int32":1000000,"name":"newname"}'],
+    ['int32 max', '{"int32":2147483647}', '{"int32":2147483647,"name":"newname"}', '{"name":"newname"}', '{"int32":2147483647,"name":"newname"}'],
+    ['int64 medium', '{"int64":1000000}', '{"int64":1000000,"name":"newname"}', '{"name":"newname"}', '{"int64":1000000,"name":"newname"}'],
+    ['int64 max', '{"int64":9223372036854775807}', '{"int64":9223372036854775807,"name":"newname"}', '{"name":"newname"}', '{"int64":9223372036854775807,"name":"newname"}'],
+    ['float32 max', '{"float32":3.4028234663852886e+38}', '{"float32":3.4028234663852886e+38,"name":"newname"}', '{"name":"newname"}', '{"float32":3.4028234663852886e+38,"name":"newname"}'],
+    ['float64 max', '{"float64":1.7976931348623157e+308}', '{"float64":1.7976931348623157e+308,"name":"newname"}', '{"name":"newname"}', '{"float64":1.7976931348623157e+308,"name":"newname"}'],
+  ];
+  for (const [name, oldText, newText, expectedPatch, expectedResult] of cases) {
+    it(name, () => {
+      const patch = twoWayStrategicMergePatch(json(oldText), json(newText), precisionMeta);
+      expect(encodeGoJson(patch)).toBe(expectedPatch);
+      const r = applyStrategicMergePatch(json(oldText), patch, precisionItem);
+      expect(r.ok ? encodeGoJson(r.value) : r.message).toBe(expectedResult);
+    });
   }
 });

@@ -13,7 +13,7 @@ import { admitPod } from './pod-admission.js';
 import { failure, internalError, invalid } from './status.js';
 import { prepareForCreate, prepareForUpdate } from './strategy.js';
 import type { AdmissionAttributes, ClusterState, KubeObject, ServeResult } from './types.js';
-import { admit, finishWrite } from './write.js';
+import { admit, finishWrite, staleResourceVersion } from './write.js';
 import { asStored, objectAt, storageApiVersion } from './conversions.js';
 import { splitApiVersion } from './registry.js';
 import { createErrors, updateErrors } from './validate-write.js';
@@ -66,6 +66,11 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
   const plugged = state.config.builtinDefaults && !target.resource.custom ? admitPod(state, c.next, c.old, attrs) : c.next;
   if (isStatus(plugged)) return { state, response: failure(plugged, c.warnings) };
   const admitted = ownersDeduped(admit(state, plugged, attrs, c.warnings), true, target.resource.custom === true, c.warnings);
+  // The store's resourceVersion check comes before the strategy prepares and validates the update
+  // (k8s.io/apiserver registry/generic/registry/store.go Update): a stale write is a 409 even when
+  // it is also invalid.
+  const stale = c.old ? staleResourceVersion(c.old, admitted, { group: target.resource.group, resource: target.resource.resource, name: target.name }) : undefined;
+  if (stale) return { state, response: failure(stale, c.warnings) };
   const begun = beginWrite(state, target, c.subresource, c.old, admitted, c.dryRun);
   if (!begun.ok) return { state, response: failure(begun.status, c.warnings) };
   let next = begun.object;
@@ -85,14 +90,17 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
   // hand-made capture) is checked with them.
   const checked = (obj: KubeObject) => (settledAs(obj) ? obj : defaulter(obj));
   if (!c.old) {
-    if (metaString(next, 'resourceVersion') !== '') {
-      return { state, response: failure(internalError('resourceVersion should not be set on objects to be created'), c.warnings) };
-    }
+    const sentVersion = metaString(next, 'resourceVersion');
     const uid = state.config.uid(state.uidCount + 1);
     next = prepareForCreate(target.resource, next, emptyObjectFor(state, target.resource, target.apiVersion, target.resource.kind), c.now, uid);
     const errors = createErrors(target.resource, checked(next), !state.config.harness);
     if (errors.length > 0) {
       return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };
+    }
+    // The storage refuses it only after the strategy validated the create (store.go Create, then
+    // the etcd3 store's Create).
+    if (sentVersion !== '') {
+      return { state, response: failure(internalError('resourceVersion should not be set on objects to be created'), c.warnings) };
     }
   }
   if (target.resource.namespaced) next = setPath(next, ['metadata', 'namespace'], target.namespace);

@@ -50,21 +50,29 @@ export interface WriteArgs {
   readonly respond?: (stored: KubeObject) => KubeObject;
 }
 
+/**
+ * Optimistic concurrency: the conflict when `next` carries a resourceVersion other than the
+ * stored object's, else undefined. The registry store checks it on the updated object (after
+ * the patch and mutating admission) before the strategy prepares and validates the update.
+ */
+export function staleResourceVersion(old: KubeObject, next: KubeObject, a: { readonly group: string; readonly resource: string; readonly name: string }): StatusObject | undefined {
+  // The store reads it as a number (apiserver's APIObjectVersioner: strconv.ParseUint), and 0 —
+  // absent, or written "0" — is an unconditional update (registry/store.go Update; kubectl
+  // replace of a manifest with `resourceVersion: "0"` succeeds in test/cmd/core.sh).
+  const sent = metaString(next, 'resourceVersion');
+  const stale = sent !== '' && !/^0+$/.test(sent) && sent !== metaString(old, 'resourceVersion');
+  return stale ? conflict(a.group, a.resource, a.name, OPTIMISTIC_LOCK_MESSAGE) : undefined;
+}
+
 /** Persists `next` (unless dry run or unchanged) and answers 200/201 with it. */
 export function finishWrite(state: ClusterState, a: WriteArgs): ServeResult {
   const respond = a.respond ?? ((o: KubeObject) => o);
   let next = a.next;
   if (a.old) {
-    // Optimistic concurrency: a resourceVersion in the request must be the stored one. The store
-    // reads it as a number (apiserver's APIObjectVersioner: strconv.ParseUint), and 0 — absent,
-    // or written "0" — is an unconditional update (registry/store.go Update; kubectl replace of a
-    // manifest with `resourceVersion: "0"` succeeds in test/cmd/core.sh).
-    const sent = metaString(next, 'resourceVersion');
-    const current = metaString(a.old, 'resourceVersion');
-    if (sent !== '' && !/^0+$/.test(sent) && sent !== current) {
-      return { state, response: failure(conflict(a.group, a.resource, a.name, OPTIMISTIC_LOCK_MESSAGE), a.warnings) };
-    }
-    next = setPath(next, ['metadata', 'resourceVersion'], current);
+    // Optimistic concurrency: a resourceVersion in the request must be the stored one (or 0).
+    const stale = staleResourceVersion(a.old, next, a);
+    if (stale) return { state, response: failure(stale, a.warnings) };
+    next = setPath(next, ['metadata', 'resourceVersion'], metaString(a.old, 'resourceVersion'));
     if (
       state.config.avoidNoopTimestampUpdates &&
       entryCount(a.old) === entryCount(next) &&

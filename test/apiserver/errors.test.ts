@@ -176,6 +176,19 @@ describe('objects', () => {
     const f = fail(cluster().create(cm('cm', { metadata: { name: 'cm', resourceVersion: '5' } }), { fieldManager: 'm' }));
     expect(f).toMatchObject({ code: 500, message: 'resourceVersion should not be set on objects to be created' });
   });
+  // The registry store checks the resourceVersion of an update before the strategy validates it,
+  // and storage refuses a create's resourceVersion only after validation (apiserver store.go
+  // Update and Create): test/cmd/apps.sh's deployment-label-change2 (a stale resourceVersion and
+  // a changed, immutable selector) is a 409, and an invalid create carrying one is a 422.
+  it('a stale resourceVersion on an invalid update is a conflict; an invalid create with one is invalid', () => {
+    const c = cluster({ harness: false });
+    const spec = (label: string) => ({ selector: { matchLabels: { name: label } }, template: { metadata: { labels: { name: label } }, spec: { containers: [{ name: 'c', image: 'i' }] } } });
+    ok(c.create(deploy({ spec: spec('one') }), { fieldManager: 'm' }));
+    const stale = fail(c.update(deploy({ metadata: { name: 'd', resourceVersion: '99' }, spec: spec('two') }), { fieldManager: 'm' }));
+    expect(stale).toMatchObject({ code: 409, reason: 'Conflict', message: 'Operation cannot be fulfilled on deployments.apps "d": ' + 'the object has been modified; please apply your changes to the latest version and try again' });
+    const invalidCreate = fail(c.create(cm('BAD', { metadata: { name: 'BAD', resourceVersion: '5' } }), { fieldManager: 'm' }));
+    expect(invalidCreate).toMatchObject({ code: 422, reason: 'Invalid' });
+  });
   it('a missing name', () => {
     const f = fail(cluster().create(obj({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: {} }), { fieldManager: 'm' }));
     expect(f).toMatchObject({ code: 422, message: 'Deployment.apps "" is invalid: metadata.name: Required value: name or generateName is required' });

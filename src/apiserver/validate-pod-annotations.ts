@@ -74,3 +74,25 @@ export function podAnnotationsErrors(annotations: Value | undefined, spec: Value
   }
   return errors;
 }
+
+/**
+ * `ValidatePodSpecificAnnotationUpdates`: the AppArmor and mirror pod annotations may be neither
+ * changed, removed nor added (old keys first, then new ones, each in the annotations' order),
+ * then the pod-specific checks again.
+ */
+export function podAnnotationUpdatesErrors(next: Value | undefined, old: Value | undefined, spec: Value | undefined, field: string): FieldError[] {
+  const a = isMap(next) ? next : {};
+  const b = isMap(old) ? old : {};
+  const errors: FieldError[] = [];
+  for (const k of Object.keys(b)) {
+    if (Object.hasOwn(a, k) && a[k] === b[k]) continue;
+    if (k.startsWith(APPARMOR_CONTAINER)) errors.push({ type: 'FieldValueForbidden', field: `${field}[${k}]`, detail: 'may not remove or update AppArmor annotations' });
+    if (k === MIRROR) errors.push({ type: 'FieldValueForbidden', field: `${field}[${k}]`, detail: 'may not remove or update mirror pod annotation' });
+  }
+  for (const k of Object.keys(a)) {
+    if (Object.hasOwn(b, k)) continue;
+    if (k.startsWith(APPARMOR_CONTAINER)) errors.push({ type: 'FieldValueForbidden', field: `${field}[${k}]`, detail: 'may not add AppArmor annotations' });
+    if (k === MIRROR) errors.push({ type: 'FieldValueForbidden', field: `${field}[${k}]`, detail: 'may not add mirror pod annotation' });
+  }
+  return [...errors, ...podAnnotationsErrors(next, spec, field)];
+}

@@ -27,7 +27,7 @@ import { genericMetadataErrors, kindMetadataErrors } from './validate-object-met
 import { objectMetaUpdateErrors } from './validate-object-meta-update.js';
 import { podCreateErrors, podOnlyErrors, podSpecErrors } from './validate-pod-template.js';
 import { podUpdateErrors } from './validate-pod-update.js';
-import { podAnnotationsErrors } from './validate-pod-annotations.js';
+import { podAnnotationsErrors, podAnnotationUpdatesErrors } from './validate-pod-annotations.js';
 import { selectorImmutableErrors, statefulSetForbiddenUpdateErrors, workloadSpecErrors, type WorkloadKind } from './validate-workload.js';
 
 const WORKLOADS: Readonly<Record<string, WorkloadKind>> = {
@@ -86,7 +86,16 @@ export function updateErrors(resource: ResourceType, subresource: string, next: 
   if (builtin(resource, '', 'Pod')) {
     const spec = getKey(next, 'spec');
     const annotations = podAnnotationsErrors(getPath(next, ['metadata', 'annotations']), spec, 'metadata.annotations');
-    return [...common, ...metaUpdate, ...kindMetadataErrors(resource, next), ...annotations, ...podSpecErrors(spec, 'spec', true), ...podOnlyErrors(spec, 'spec'), ...podUpdateErrors(spec, getKey(old, 'spec'))];
+    return [
+      ...common,
+      ...metaUpdate,
+      ...kindMetadataErrors(resource, next),
+      ...annotations,
+      ...podSpecErrors(spec, 'spec', true),
+      ...podOnlyErrors(spec, 'spec'),
+      ...podAnnotationUpdatesErrors(getPath(next, ['metadata', 'annotations']), getPath(old, ['metadata', 'annotations']), spec, 'metadata.annotations'),
+      ...podUpdateErrors(spec, getKey(old, 'spec')),
+    ];
   }
   if (builtin(resource, '', 'ConfigMap')) return [...common, ...metaUpdate, ...configMapUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];
   if (builtin(resource, '', 'Secret')) return [...common, ...metaUpdate, ...secretUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];

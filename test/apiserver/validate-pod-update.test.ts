@@ -73,6 +73,20 @@ describe('what a Pod update may change', () => {
     );
   });
 
+  it('AppArmor and mirror pod annotations may not be added, changed or removed (ValidatePodSpecificAnnotationUpdates)', () => {
+    const c = cluster({ harness: false, now: '2024-02-24T15:24:00Z' });
+    ok(c.create(pod({}), { fieldManager: 'm' }));
+    const annotate = (annotations: Record<string, string | null>) => c.patch(ref('v1', 'Pod', 'p'), 'merge', JSON.stringify({ metadata: { annotations } }), { fieldManager: 'm' });
+    expect(fail(annotate({ 'container.apparmor.security.beta.kubernetes.io/web': 'runtime/default' })).message).toBe(
+      podInvalid('metadata.annotations[container.apparmor.security.beta.kubernetes.io/web]: Forbidden: may not add AppArmor annotations'),
+    );
+    // The pod-specific checks run again after these: a bad deletion cost is one message line, two causes.
+    const r = fail(annotate({ 'controller.kubernetes.io/pod-deletion-cost': 'x' }));
+    expect(r.message).toBe(podInvalid('metadata.annotations[controller.kubernetes.io/pod-deletion-cost]: Invalid value: "x": must be a 32bit integer'));
+    expect(r.causes?.filter((cause) => cause.field === 'metadata.annotations[controller.kubernetes.io/pod-deletion-cost]')).toHaveLength(2);
+    ok(annotate({ team: 'web' }));
+  });
+
   it('a metadata-only change, and a status change, leave the spec alone', () => {
     const c = cluster({ harness: false, now: '2024-02-24T15:24:00Z' });
     ok(c.create(pod({}), { fieldManager: 'm' }));

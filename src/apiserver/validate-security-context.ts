@@ -44,12 +44,22 @@ function idErrors(value: Value | undefined, field: string): FieldError[] {
   return isInt(value) && (value < 0 || value > MAX_ID) ? [invalidValue(field, value, ID_RANGE)] : [];
 }
 
-/** The kernel namespace a sysctl lives in (component-helpers' sysctl namespaces), after `/` separators become dots. */
+/** The sysctls component-helpers' GetNamespace knows by their whole name to live in the IPC namespace. */
+const IPC_SYSCTLS = new Set(['kernel.sem', 'kernel.shmall', 'kernel.shmmax', 'kernel.shmmni', 'kernel.shm_rmid_forced', 'kernel.shm', 'kernel.msgmax', 'kernel.msgmnb', 'kernel.msgmni', 'kernel.msg']);
+
+/**
+ * The kernel namespace of a sysctl as component-helpers' GetNamespace finds it: the name with
+ * `.` and `/` swapped when its first separator is `/`, cut at a `*`, then looked up whole (the IPC
+ * names above) or by prefix (`net.`, `fs.mqueue.`).
+ */
 function sysctlNamespace(name: string): 'net' | 'ipc' | '' {
   const firstSep = name.search(/[./]/);
   const normalized = firstSep >= 0 && name[firstSep] === '/' ? name.replace(/[./]/g, (c) => (c === '/' ? '.' : '/')) : name;
-  if (normalized === 'kernel.sem' || ['kernel.shm', 'kernel.msg', 'fs.mqueue.'].some((p) => normalized.startsWith(p))) return 'ipc';
-  return normalized.startsWith('net.') ? 'net' : '';
+  const star = normalized.indexOf('*');
+  const key = star >= 0 ? normalized.slice(0, star) : normalized;
+  if (IPC_SYSCTLS.has(key)) return 'ipc';
+  if (key.startsWith('net.')) return 'net';
+  return key.startsWith('fs.mqueue.') ? 'ipc' : '';
 }
 
 /** `validateSysctls` with the host sysctl rule (namespaced sysctls not in a pod that shares that namespace with the host). */

@@ -8,6 +8,7 @@
  * math.MaxInt32", "bad runAsUser ...", "bad fsGroup ..."), TestValidateSecurityContext,
  * TestValidateSysctls, TestValidateWindowsSecurityContextOptions and
  * TestValidateWindowsHostProcessPod; the texts are the field.Error renderings of those sources.
+ * Sysctl namespaces are k8s.io/component-helpers node/util/sysctl's GetNamespace (namespace.go).
  */
 import { describe, expect, it } from 'vitest';
 import { cluster, fail, obj, ok } from './helpers.js';
@@ -62,6 +63,10 @@ describe('pod security context', () => {
     // A net.* sysctl with the host network; slash-separated names are namespaced the same way.
     expect(podMessage({ containers: [web], hostNetwork: true, securityContext: { sysctls: [{ name: 'net/ipv4/ip_forward', value: '1' }] } })).toBe(
       podInvalid(`spec.securityContext.sysctls[0].name: Invalid value: "net/ipv4/ip_forward": may not be specified when 'hostNetwork' is true`),
+    );
+    // GetNamespace knows the IPC sysctls by their whole name (kernel.shm_other is none of them) or the fs.mqueue. prefix.
+    expect(podMessage({ containers: [web], hostIPC: true, securityContext: { sysctls: [{ name: 'kernel.shm_other', value: '1' }, { name: 'fs.mqueue.msg_max', value: '10' }] } })).toBe(
+      podInvalid(`spec.securityContext.sysctls[1].name: Invalid value: "fs.mqueue.msg_max": may not be specified when 'hostIPC' is true`),
     );
     accepted({ containers: [web], securityContext: { sysctls: [{ name: 'net.ipv4.ip_forward', value: '1' }, { name: 'kernel.shm_rmid_forced', value: '1' }] } });
   });

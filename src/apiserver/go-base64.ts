@@ -55,3 +55,28 @@ export function goBase64Error(text: string): string | undefined {
   const at = goBase64ErrorOffset(text);
   return at === undefined ? undefined : `illegal base64 data at input byte ${at}`;
 }
+
+/**
+ * The text Go writes back for a `[]byte` it read from `text`: the bytes decoded (line breaks
+ * skipped, the padding's unused bits ignored) and encoded again as standard padded base64, or
+ * undefined when `text` does not decode.
+ */
+export function canonicalBase64(text: string): string | undefined {
+  if (goBase64ErrorOffset(text) !== undefined) return undefined;
+  const sextets: number[] = [];
+  for (const c of text) {
+    if (c === '=') break;
+    if (c !== '\n' && c !== '\r') sextets.push(ALPHABET.indexOf(c));
+  }
+  let out = '';
+  for (let i = 0; i < sextets.length; i += 4) {
+    const [a, b, c = 0, d = 0] = sextets.slice(i, i + 4);
+    const left = sextets.length - i;
+    // Only the bits of whole bytes are kept: 1 byte from 2 characters, 2 from 3.
+    const n = ((a << 18) | (b << 12) | (c << 6) | d) & (left === 2 ? 0xff0000 : left === 3 ? 0xffff00 : 0xffffff);
+    out += ALPHABET[(n >> 18) & 63] + ALPHABET[(n >> 12) & 63];
+    out += left > 2 ? ALPHABET[(n >> 6) & 63] : '=';
+    out += left > 3 ? ALPHABET[n & 63] : '=';
+  }
+  return out;
+}

@@ -9,6 +9,9 @@ import { DEDUCED_TYPE_NAME, deducedSchemaDecl } from '../schema/deduced.js';
 import { type Atom, Schema } from '../schema/schema.js';
 import { newMap, type ValueMap } from '../value/value.js';
 import { builtinDefaults, builtinEmptyObject, zeroFill } from './builtin-defaults.js';
+import { canonicalizeBytes } from './canonical-bytes.js';
+import { goMessageOf } from './decode-object.js';
+import { builtinProtoTables } from './protobuf-envelope.js';
 import { setPath } from './object-paths.js';
 import { conversionOf, objectAt, storageApiVersion } from './conversions.js';
 import type { EngineContext, VersionConverter } from '../merge/context.js';
@@ -145,6 +148,9 @@ export function defaulterFor(state: ClusterState, resource: ResourceType, apiVer
       const zero = zeroAt(state, resource, apiVersion);
       if (zero) out = zeroFill(out, zero);
       out = builtinDefaults(out, atomFor(state, resource, version));
+      // builtinDefaults copied the object: its []byte texts are rewritten in place.
+      const message = goMessageOf(resource, version);
+      if (message !== undefined && out !== obj) canonicalizeBytes(out, message, builtinProtoTables());
       out = withTemplateGeneration(resource, out);
       out = withoutEmptyGoMaps(out, atomFor(state, resource, version));
     }

@@ -123,6 +123,20 @@ describe('a []byte is read as standard base64', () => {
   });
 });
 
+describe('a []byte is stored as Go writes its bytes back', () => {
+  it('standard padded base64: line breaks dropped, unused padding bits cleared', () => {
+    const c = cluster({ harness: false });
+    const stored = (name: string, a: string) => (ok(c.create(obj({ apiVersion: 'v1', kind: 'Secret', metadata: { name, namespace: 'default' }, data: { a } }), { fieldManager: 'm' })).data as { a: string }).a;
+    expect(stored('s1', 'YWJj\nZA==')).toBe('YWJjZA==');
+    expect(stored('s2', 'YWJjZA\r\n==')).toBe('YWJjZA==');
+    expect(stored('s3', 'YR==')).toBe('YQ==');
+    expect(stored('s4', 'YWJ=')).toBe('YWI=');
+    expect(stored('s5', '')).toBe('');
+    const applied = ok(c.apply(obj({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'b', namespace: 'default' }, binaryData: { x: 'YR==' } }), { fieldManager: 'm' }));
+    expect(applied.binaryData).toEqual({ x: 'YQ==' });
+  });
+});
+
 describe('when the decoder runs', () => {
   it('before the strict check of unknown fields, and before the name and namespace are compared', () => {
     const c = cluster();

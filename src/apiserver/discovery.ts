@@ -3,6 +3,7 @@
  * one entry per resource and served version, with the verbs this server answers.
  */
 import type { ClusterState, ResourceType } from './types.js';
+import { atVersion } from './registry.js';
 
 /** The verbs this server answers on a resource (no watch, no deletecollection). */
 export const RESOURCE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update'] as const;
@@ -32,7 +33,7 @@ export interface ServedKind {
 
 /** Every resource the cluster serves, once per served version, in the order the resources were built. */
 export function servedKinds(state: ClusterState): ServedKind[] {
-  return state.config.resources.flatMap((r) => r.versions.map((version, i) => servedKind(r, version, i === 0)));
+  return state.config.resources.flatMap((r) => r.versions.map((version, i) => servedKind(atVersion(r, version), version, i === 0)));
 }
 
 function servedKind(r: ResourceType, version: string, preferred: boolean): ServedKind {

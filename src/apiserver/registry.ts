@@ -9,7 +9,7 @@ import { BUILTIN_KINDS } from '../schema/builtin/kinds.js';
 import { compareVersionPriority } from './version-priority.js';
 import { builtinStrategy } from './builtin-strategies.js';
 import type { PrinterColumn } from '../schema/schema-catalog.js';
-import type { CatalogKind, CatalogLike, ResourceType, ScaleSubresource } from './types.js';
+import type { CatalogKind, CatalogLike, ResourceType, ScaleSubresource, VersionSubresources } from './types.js';
 
 /** Groups whose kinds maintain `metadata.generation` (besides custom resources). */
 const GENERATION_GROUPS = new Set(['apps', 'batch', 'policy', 'autoscaling', 'networking.k8s.io', 'apiextensions.k8s.io']);
@@ -65,6 +65,7 @@ export function buildResources(catalog: CatalogLike, extra: readonly ResourceTyp
     // the built-in catalog's own kinds are those facts already.
     const builtin = first.custom ? undefined : BUILTIN_KINDS.find((b) => b.group === group && b.kind === first.kind);
     const info = first.custom || builtin === first ? first : { ...builtin, ...definedOnly(first) };
+    const perVersion = first.custom ? versionSubresources(kinds) : undefined;
     out.set(
       key,
       first.custom
@@ -81,12 +82,52 @@ export function buildResources(catalog: CatalogLike, extra: readonly ResourceTyp
             status: info.subresources?.status ?? false,
             ...(info.subresources?.scale ? { scale: info.subresources.scale } : {}),
             ...(Object.keys(printerColumns).length > 0 ? { printerColumns } : {}),
+            ...(perVersion ? { versionSubresources: perVersion } : {}),
           })
         : builtinResource(group, first.kind, versions, typeNames, info),
     );
   }
   for (const r of extra) out.set(`${r.group}\n${r.kind}`, r);
   return [...out.values()];
+}
+
+/**
+ * Each version's subresources when a CRD's versions differ in them (apiextensions.k8s.io/v1
+ * declares them per version); undefined when every version has the same.
+ */
+function versionSubresources(kinds: readonly CatalogKind[]): Record<string, VersionSubresources> | undefined {
+  const out: Record<string, VersionSubresources> = {};
+  for (const k of kinds) {
+    const v = splitApiVersion(k.apiVersion).version;
+    out[v] = { status: k.subresources?.status ?? false, ...(k.subresources?.scale ? { scale: k.subresources.scale } : {}) };
+  }
+  const all = Object.values(out).map((x) => JSON.stringify(x));
+  return all.every((x) => x === all[0]) ? undefined : out;
+}
+
+/**
+ * The resource as served at `version`: a custom resource whose versions declare different
+ * subresources gets that version's status and scale, and the reset fields and status strategy
+ * that go with them (apiextensions-apiserver serves each version with its own strategy).
+ */
+export function atVersion(resource: ResourceType, version: string): ResourceType {
+  const own = resource.versionSubresources?.[version];
+  if (!own || (own.status === resource.status && JSON.stringify(own.scale) === JSON.stringify(resource.scale))) return resource;
+  return customResource({
+    group: resource.group,
+    kind: resource.kind,
+    versions: resource.versions,
+    typeNames: resource.typeNames,
+    resource: resource.resource,
+    singular: resource.singular,
+    shortNames: resource.shortNames,
+    categories: resource.categories,
+    namespaced: resource.namespaced,
+    status: own.status,
+    ...(own.scale ? { scale: own.scale } : {}),
+    ...(resource.printerColumns ? { printerColumns: resource.printerColumns } : {}),
+    versionSubresources: resource.versionSubresources!,
+  });
 }
 
 /** The keys of `k` whose values are defined (so a spread does not overwrite with undefined). */
@@ -149,6 +190,7 @@ export function customResource(spec: {
   status?: boolean;
   scale?: ScaleSubresource;
   printerColumns?: Readonly<Record<string, readonly PrinterColumn[]>>;
+  versionSubresources?: Readonly<Record<string, VersionSubresources>>;
 }): ResourceType {
   const status = spec.status ?? false;
   const resetFields: Record<string, (readonly string[])[]> = {};
@@ -175,6 +217,7 @@ export function customResource(spec: {
     allowCreateOnUpdate: false,
     custom: true,
     ...(spec.printerColumns ? { printerColumns: spec.printerColumns } : {}),
+    ...(spec.versionSubresources ? { versionSubresources: spec.versionSubresources } : {}),
   };
 }
 

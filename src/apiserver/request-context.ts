@@ -19,7 +19,7 @@ import type { Value } from '../value/value.js';
 import { isMap } from '../value/value.js';
 import { schemaDefaults } from './schema-defaults.js';
 import { type Endpoint, ignoredFieldsFor } from './endpoint.js';
-import { findResource, joinApiVersion } from './registry.js';
+import { atVersion, findResource, joinApiVersion } from './registry.js';
 import { fallbackScaleAtom, SCALE_API_VERSION, SCALE_KIND } from './scale.js';
 import { resourceNotServed } from './status.js';
 import type { ClusterState, KubeObject, ObjectRef, ResourceType, StatusObject } from './types.js';
@@ -46,7 +46,7 @@ export function resolveTarget(state: ClusterState, ref: Partial<ObjectRef>): Tar
   const namespace = found.resource.namespaced ? ref.namespace || 'default' : '';
   const name = ref.name ?? '';
   return {
-    resource: found.resource,
+    resource: atVersion(found.resource, found.version),
     version: found.version,
     apiVersion: joinApiVersion(found.resource.group, found.version),
     namespace,

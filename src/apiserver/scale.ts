@@ -71,11 +71,16 @@ export function selectorString(sel: Value | undefined): string {
   return reqs.map((r) => r.text).join(',');
 }
 
-/** apiVersion → the replicas path in the parent, for every served version. */
-export function replicasMappings(resource: ResourceType): Map<string, Path> {
-  const out = new Map<string, Path>();
-  const path = resource.scale!.specReplicasPath.map(fieldElement);
-  for (const v of resource.versions) out.set(resource.group ? `${resource.group}/${v}` : v, path);
+/**
+ * apiVersion → the replicas path in the parent, for every served version; `null` for a version
+ * of a custom resource that serves no /scale (its entries are kept as they are).
+ */
+export function replicasMappings(resource: ResourceType): Map<string, Path | null> {
+  const out = new Map<string, Path | null>();
+  for (const v of resource.versions) {
+    const scale = resource.versionSubresources ? resource.versionSubresources[v]?.scale : resource.scale;
+    out.set(resource.group ? `${resource.group}/${v}` : v, scale ? scale.specReplicasPath.map(fieldElement) : null);
+  }
   return out;
 }
 
@@ -84,7 +89,7 @@ export function replicasMappings(resource: ResourceType): Map<string, Path> {
  * known version) become `{spec.replicas}` at autoscaling/v1, keeping manager, operation,
  * subresource and time. (Re-keyed from the encoded entries, so Update entries get new identifiers.)
  */
-export function toSubresource(parent: Managed, mappings: ReadonlyMap<string, Path>): ManagedFieldsEntry[] {
+export function toSubresource(parent: Managed, mappings: ReadonlyMap<string, Path | null>): ManagedFieldsEntry[] {
   const out: ManagedFieldsEntry[] = [];
   for (const [id, vs] of parent.fields) {
     const path = mappings.get(vs.apiVersion);
@@ -96,17 +101,17 @@ export function toSubresource(parent: Managed, mappings: ReadonlyMap<string, Pat
 
 /**
  * The parent's entries after a write through `/scale`: entries at unknown versions dropped;
- * entries not owning replicas kept; owners of replicas keep it only if their identifier is among
+ * entries not owning replicas (or at a version without /scale) kept; owners of replicas keep it only if their identifier is among
  * the Scale's entries, else lose it; Scale entries still owning replicas become parent entries at
  * `parentApiVersion` with the time the parent list has under their (Scale-side) identifier.
  */
-export function toParent(parent: Managed, scale: Managed, mappings: ReadonlyMap<string, Path>, parentApiVersion: string): ManagedFieldsEntry[] {
+export function toParent(parent: Managed, scale: Managed, mappings: ReadonlyMap<string, Path | null>, parentApiVersion: string): ManagedFieldsEntry[] {
   const scaleFields = new Map(scale.fields);
   const out: ManagedFieldsEntry[] = [];
   for (const [id, vs] of parent.fields) {
     const path = mappings.get(vs.apiVersion);
-    if (!path) continue;
-    if (!vs.set.has(path)) {
+    if (path === undefined) continue;
+    if (path === null || !vs.set.has(path)) {
       out.push(entryOf(id, vs, parent.times.get(id)));
       continue;
     }

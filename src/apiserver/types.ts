@@ -50,6 +50,12 @@ export interface CatalogKind {
   readonly printerColumns?: readonly PrinterColumn[];
 }
 
+/** The subresources one version of a custom resource declares. */
+export interface VersionSubresources {
+  readonly status: boolean;
+  readonly scale?: ScaleSubresource;
+}
+
 /** Where the scale subresource finds replicas in the parent object (apiserver-semantics §3.5). */
 export interface ScaleSubresource {
   /** `spec.replicas` path in the parent, as field names. Default `['spec', 'replicas']`. */
@@ -80,9 +86,15 @@ export interface ResourceType {
   readonly versions: readonly string[];
   /** Schema type per version; absent = the deduced (schema-less) type. */
   readonly typeNames: Readonly<Record<string, string | undefined>>;
-  /** Subresources served. */
+  /** Subresources served (at `version` when the resource came from `atVersion`). */
   readonly status: boolean;
   readonly scale?: ScaleSubresource;
+  /**
+   * A custom resource whose CRD versions declare different subresources: each version's own
+   * (registry.ts `atVersion` gives the resource as served at one version). Absent: `status` and
+   * `scale` hold for every version.
+   */
+  readonly versionSubresources?: Readonly<Record<string, VersionSubresources>>;
   /**
    * Fields the registry strategy resets, per endpoint ('' = main resource, 'status', ...):
    * excluded from field management there and reset by the strategy (apiserver-semantics §3.6).

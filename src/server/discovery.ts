@@ -4,6 +4,7 @@
  */
 import type { ResourceType } from '../apiserver/types.js';
 import { compareVersionPriority } from '../apiserver/version-priority.js';
+import { atVersion } from '../apiserver/registry.js';
 import { CREATE_ONLY_ENDPOINTS, type CreateOnlyEndpoint } from './create-only-endpoints.js';
 
 const MAIN_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
@@ -106,7 +107,8 @@ export function resourcesAt(resources: readonly ResourceType[], group: string, v
   const at = resources.filter((r) => r.group === group && r.versions.includes(version));
   if (at.length === 0) return undefined;
   const out: DiscoveredResource[] = [];
-  for (const r of at) {
+  for (const served of at) {
+    const r = atVersion(served, version);
     out.push({ resource: r, name: r.resource, kind: r.kind, verbs: MAIN_VERBS });
     if (r.status) out.push({ resource: r, name: `${r.resource}/status`, kind: r.kind, verbs: SUBRESOURCE_VERBS });
     if (r.scale) out.push({ resource: r, name: `${r.resource}/scale`, kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: SUBRESOURCE_VERBS });

@@ -2,7 +2,7 @@
  * A REST request as the API server's request: which verb, which object, which options. Pure and
  * separate from the answering, so the recorder (--record) sees the same request the server served.
  */
-import { findResource } from '../apiserver/registry.js';
+import { atVersion, findResource } from '../apiserver/registry.js';
 import { goYamlReaderProblem } from '../document/input-text.js';
 import type { ApiRequest, CatalogLike, ClusterState, KubeObject, ObjectRef, PatchType, ResourceType, StatusObject } from '../apiserver/types.js';
 import { deleteOptionsOf } from './delete-options.js';
@@ -75,7 +75,7 @@ export function restAction(state: ClusterState, req: HttpRequest, path: RestPath
   const apiVersion = path.group ? `${path.group}/${path.version}` : path.version;
   const found = findResource(state.config.resources, apiVersion, { resource: path.resource });
   if (!found) return fail(pathNotFound());
-  const r = found.resource;
+  const r = atVersion(found.resource, found.version);
   if (path.namespace !== undefined && !r.namespaced) return fail(pathNotFound());
   if (path.name !== undefined && r.namespaced && path.namespace === undefined) return fail(pathNotFound());
   const sub = path.subresource;

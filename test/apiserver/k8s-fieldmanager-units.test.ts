@@ -30,8 +30,8 @@
  *   TestLiveObjectManagedFieldsNotRemoved .......... here
  * apimachinery pkg/util/managedfields/scalehandler_test.go
  *   TestTransformManagedFieldsToSubresource (3), TestTransformingManagedFieldsToParent (12),
- *   TestTransformingManagedFieldsToParentMultiVersion (1 of 2)  here (scale.ts); the other case
- *     needs a CRD version without /scale, and a CRD's subresources are taken for the whole kind here
+ *   TestTransformingManagedFieldsToParentMultiVersion (2)  here (scale.ts; through a cluster:
+ *     crd-version-subresources.test.ts)
  * apimachinery pkg/util/managedfields/extract_test.go
  *   TestExtractInto ................................ not the API server (client-go's apply configurations)
  * apimachinery pkg/util/managedfields/internal/
@@ -534,8 +534,7 @@ describe('create_test.go TestManagerOrUserAgent', () => {
 
 // ------------------------------------------------------------------------------------------------
 // apimachinery scalehandler_test.go: the ScaleHandler's translation of entries (scale.ts), every
-// case of its three tables but one (a custom resource version without /scale: a CRD's
-// subresources are taken for the whole kind here, so no version has a nil replicas path).
+// case of its three tables.
 
 describe('scalehandler_test.go', () => {
   type E = { m: string; op: 'Apply' | 'Update'; v: string; f: string; sub?: string; time?: string };
@@ -593,6 +592,26 @@ describe('scalehandler_test.go', () => {
     ],
   ])('TestTransformingManagedFieldsToParent: %s', (_name, parent, sub, expected) => {
     expect(show(toParent(decoded(parent), decoded(sub), appsV1, 'apps/v1'))).toEqual(showE(expected));
+  });
+
+  it('TestTransformingManagedFieldsToParentMultiVersion: Custom resource without scale subresource, scaling a version with `scale`', () => {
+    // A version without /scale maps to no path: its entries are kept whole.
+    const mappings = new Map([
+      ['mygroup/v1', path('spec', 'the-replicas')],
+      ['mygroup/v2', null],
+    ]);
+    const parent: E[] = [
+      { m: 'test', op: 'Apply', v: 'mygroup/v1', f: '{"f:spec":{"f:selector":{},"f:the-replicas":{}}}' },
+      { m: 'test-other', op: 'Apply', v: 'mygroup/v2', f: '{"f:spec":{"f:test-other":{}}}' },
+    ];
+    expect(show(toParent(decoded(parent), decoded([scale('scale', 'Update')]), mappings, 'mygroup/v1'))).toEqual(
+      showE([
+        { m: 'test', op: 'Apply', v: 'mygroup/v1', f: S },
+        { m: 'test-other', op: 'Apply', v: 'mygroup/v2', f: '{"f:spec":{"f:test-other":{}}}' },
+        { m: 'scale', op: 'Update', v: 'mygroup/v1', f: '{"f:spec":{"f:the-replicas":{}}}', sub: 'scale' },
+      ]),
+    );
+    expect(show(toSubresource(decoded(parent), mappings))).toEqual(showE([{ m: 'test', op: 'Apply', v: 'autoscaling/v1', f: R }]));
   });
 
   it('TestTransformingManagedFieldsToParentMultiVersion: multi-version', () => {

@@ -38,13 +38,14 @@
  *   atmostevery_test.go TestAtMostEvery ............ not modelled (a rate limit on the server's logging)
  *   capmanagers_test.go (both) ..................... cap-managers-table.test.ts
  *   conflict_test.go TestNewConflictError (3) ...... here (and managed-fields.test.ts AT-9)
- *   fields_test.go (3) ............................. test/fieldpath (FieldsV1 encode/decode)
+ *   fields_test.go TestFieldsRoundTrip, TestFieldsToSetError  test/fieldpath/fieldsv1-decode.test.ts;
+ *     TestSetToFieldsError: not reachable (a path element that is none of the four kinds cannot be built here)
  *   lastappliedmanager_test.go (4) ................. last-applied-forgiveness.test.ts
  *   lastappliedupdater_test.go TestLastAppliedUpdater, TestLargeLastApplied (2)  here (and acceptance.test.ts AT-13)
  *   managedfields_test.go TestHasFieldsType, TestHasAPIVersion, TestHasOperation  managed-fields.test.ts;
  *     TestRoundTripManagedFields (7), TestBuildManagerIdentifier (3), TestSortEncodedManagedFields (11; nil and empty are one list here): here
  *   managedfieldsupdater_test.go (9) ............... here
- *   pathelement_test.go ............................ test/fieldpath/smd-serialize-pe.test.ts
+ *   pathelement_test.go ............................ test/fieldpath/smd-serialize-pe.test.ts, fieldsv1-decode.test.ts (TestNewPathElementError)
  *   skipnonapplied_test.go TestNoUpdateBeforeFirstApply  here; TestUpdateBeforeFirstApply: acceptance.test.ts AT-2
  *   typeconverter_test.go, versionconverter_test.go  not the API-server layer (schema loading; one schema serves every version)
  * apiserver pkg/endpoints/handlers/

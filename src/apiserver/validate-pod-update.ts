@@ -12,11 +12,13 @@
  * Upstream ends that message with a newline and go-cmp's diff of the internal Go structs, whose
  * spacing go-cmp varies on purpose from one process to the next; here the diff is written
  * `core.PodSpec{...}`, the one text that differs from a real cluster's. Resources are not in the
- * list: InPlacePodVerticalScaling is off in 1.32.
+ * list: InPlacePodVerticalScaling is off in 1.32. The specs compare as Go holds them
+ * (go-zero-normalize.ts): `hostNetwork: false` written out is no change.
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { forbidden, invalidValue, required } from './field-error.js';
 import { goStringMap } from './go-syntax.js';
+import { withoutGoZeros } from './go-zero-normalize.js';
 import { semanticEqual } from './semantic-equal.js';
 import type { FieldError } from './status.js';
 import { tolerationsErrors } from './validate-tolerations.js';
@@ -24,6 +26,7 @@ import { tolerationsErrors } from './validate-tolerations.js';
 const at = (v: Value | undefined, key: string): Value | undefined => (isMap(v) ? getKey(v, key) : undefined);
 const list = (v: Value | undefined): readonly Value[] => (Array.isArray(v) ? v : []);
 const MAX_INT32 = 2147483647;
+const POD_SPEC = 'io.k8s.api.core.v1.PodSpec';
 
 const UPDATABLE = [
   '`spec.containers[*].image`',
@@ -137,8 +140,10 @@ function munged(next: ValueMap, old: ValueMap, field: string): { spec: ValueMap;
 
 /** ValidatePodUpdate's update rules for the pod specs at `spec`. */
 export function podUpdateErrors(nextSpec: Value | undefined, oldSpec: Value | undefined, field = 'spec'): FieldError[] {
-  const next = isMap(nextSpec) ? nextSpec : ({} as ValueMap);
-  const old = isMap(oldSpec) ? oldSpec : ({} as ValueMap);
+  // Compared as Go holds them: a non-pointer field at its zero is the field left out.
+  const goSpec = (v: Value | undefined) => withoutGoZeros(v, POD_SPEC);
+  const next = isMap(nextSpec) ? (goSpec(nextSpec) as ValueMap) : ({} as ValueMap);
+  const old = isMap(oldSpec) ? (goSpec(oldSpec) as ValueMap) : ({} as ValueMap);
   const errors: FieldError[] = [];
   for (const key of ['containers', 'initContainers']) {
     const checked = containerUpdates(at(next, key), at(old, key), `${field}.${key}`);

@@ -37,6 +37,11 @@ describe('what a Pod update may change', () => {
     expect(refused({}, { containers: [web, { name: 'side', image: 'busybox' }] })).toBe(podInvalid('spec.containers: Forbidden: pod updates may not add or remove containers'));
   });
 
+  it('a non-pointer field written at its Go zero is no change; a pointer set to its zero is', () => {
+    ok(patched({ containers: [{ ...web, ports: [{ containerPort: 80 }] }] }, { hostNetwork: false, nodeName: '', containers: [{ name: 'web', stdin: false, workingDir: '', ports: [{ containerPort: 80, hostPort: 0 }] }] }));
+    expect(refused({}, { automountServiceAccountToken: false })).toBe(podInvalid(`spec: Forbidden: ${UPDATABLE}`));
+  });
+
   it('activeDeadlineSeconds: set, or lowered; not raised, not removed', () => {
     ok(patched({}, { activeDeadlineSeconds: 30 }));
     ok(patched({ activeDeadlineSeconds: 30 }, { activeDeadlineSeconds: 10 }));

@@ -323,7 +323,11 @@ export function createMergePatch(original: ValueMap, modified: ValueMap): ValueM
   return patch;
 }
 
-function keepOrDeleteNull(m: ValueMap, keepNull: boolean): ValueMap {
+/**
+ * jsonmergepatch's keepOrDeleteNullInObj: with `keepNull`, only the nulls (and the maps that lead
+ * to them); without, everything but the nulls (an empty map is kept as it is).
+ */
+export function keepOrDeleteNull(m: ValueMap, keepNull: boolean): ValueMap {
   const out = newMap();
   for (const k of Object.keys(m)) {
     const v = m[k];

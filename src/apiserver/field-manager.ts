@@ -26,6 +26,9 @@ import { WalkMemo } from '../typed/walk-memo.js';
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { capManagers } from './cap-managers.js';
 import { conflictCauses, conflictStatus } from './conflict-status.js';
+import { goMessageOf } from './decode-object.js';
+import { fromUnstructuredError } from './from-unstructured-error.js';
+import { builtinProtoTables } from './protobuf-envelope.js';
 import type { Endpoint } from './endpoint.js';
 import { allowedConflictsFromLastApplied, hasLastApplied, withLastAppliedFrom } from './last-applied.js';
 import {
@@ -253,8 +256,19 @@ function structuredMergeApply(ep: Endpoint, live: ValueMap, applied: ValueMap, m
   const fields = outcome.managers;
   if (!outcome.changed) return { ok: true, object: live, changed: false, managed: { fields, times: managed.times } };
   const merged: Value = outcome.object;
+  // The merged object is converted into the kind's Go type (structuredmerge.go, toVersioned: the
+  // unstructured converter): what the schema let through but Go does not take fails there.
+  const message = goMessageOfEndpoint(ep);
+  const misfit = message === undefined ? undefined : fromUnstructuredError(merged, message, builtinProtoTables());
+  if (misfit !== undefined) return { ok: false, status: internalError(`failed to convert new object (${gvknn(applied)}) to proper version: ${misfit}`) };
   const object = ep.defaultObject(isMap(merged) ? merged : newMap());
   return { ok: true, object, changed: true, managed: { fields, times: managed.times }, defaulted: object };
+}
+
+/** The Go type an endpoint reads and writes: autoscaling/v1's Scale for `/scale`, else the kind's (none for custom resources). */
+function goMessageOfEndpoint(ep: Endpoint): string | undefined {
+  if (ep.subresource === 'scale') return 'k8s.io.api.autoscaling.v1.Scale';
+  return goMessageOf(ep.resource, ep.apiVersion.slice(ep.apiVersion.lastIndexOf('/') + 1));
 }
 
 // ------------------------------------------------------------------------------------------------

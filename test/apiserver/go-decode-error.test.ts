@@ -6,7 +6,9 @@
  * UnmarshalJSON methods of apimachinery v0.32.13 (resource.Quantity, intstr.IntOrString,
  * metav1.Time) and from apiserver's handlers (transformDecodeError's `cannot be handled as`);
  * the Go types of the fields from k8s.io/api v0.32.13 (go-field-types.generated.ts); a []byte's
- * base64 from Go's encoding/base64 (base64.go, decodeQuantum: CorruptInputError offsets).
+ * base64 from Go's encoding/base64 (base64.go, decodeQuantum: CorruptInputError offsets). A
+ * server-side apply's merged object is converted into the Go type by the unstructured converter
+ * (apimachinery v0.32.13 managedfields/internal/structuredmerge.go, toVersioned).
  */
 import { describe, expect, it } from 'vitest';
 import { cluster, fail, obj, ok, ref } from './helpers.js';
@@ -158,5 +160,29 @@ describe('when the decoder runs', () => {
     expect(fail(c.update(cm({ data: { a: false } }), { fieldManager: 'm', target: ref('v1', 'ConfigMap', 'cm') })).message).toBe(
       cmText('json: cannot unmarshal bool into Go struct field ConfigMap.data of type string'),
     );
+  });
+});
+
+describe('server-side apply: what the schema lets through, the Go type may not', () => {
+  it('the merged object fails its conversion: a plain 500', () => {
+    const c = cluster({ harness: false });
+    const applied = (body: object) => fail(c.apply(obj(body), { fieldManager: 'm' }));
+    expect(applied({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's', namespace: 'default' }, spec: { ports: [{ port: 80, targetPort: true }] } })).toMatchObject({
+      code: 500,
+      reason: undefined,
+      message: 'failed to convert new object (default/s; /v1, Kind=Service) to proper version: json: cannot unmarshal bool into Go value of type int32',
+    });
+    expect(applied({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd', namespace: 'default' }, spec: { replicas: 1.5 } }).message).toBe(
+      'failed to convert new object (default/d; apps/v1, Kind=Deployment) to proper version: cannot convert float64 to int32',
+    );
+    expect(applied({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'i', resources: { limits: { cpu: 'abc' } } }] } }).message).toBe(
+      "failed to convert new object (default/p; /v1, Kind=Pod) to proper version: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'",
+    );
+    expect(applied({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: 'default' }, data: { a: 'YWJ' } }).message).toBe(
+      'failed to convert new object (default/s; /v1, Kind=Secret) to proper version: error decoding from json: illegal base64 data at input byte 0',
+    );
+    // An integral number (a float64 in an apply body) fits an int32.
+    const spec = { replicas: 3, selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } };
+    ok(c.apply(obj({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd', namespace: 'default' }, spec }), { fieldManager: 'm' }));
   });
 });

@@ -87,4 +87,13 @@ describe.skipIf(!available)('real kubectl: a create or patch that does not fit t
       stderr: `The request is invalid: patch: Invalid value: ${JSON.stringify(`map[data:map[a:1] metadata:map[annotations:map[kubectl.kubernetes.io/last-applied-configuration:${lastApplied}]]]`)}: cannot convert int64 to string\n`,
     });
   });
+
+  it('server-side apply: what the schema lets through fails the conversion into the Go type', { timeout: 120_000 }, async () => {
+    const svc = s.k.file('svc.yaml', 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  ports:\n  - port: 80\n    targetPort: true\n');
+    expect(await s.k.run(['apply', '--server-side', '-f', svc])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'Error from server: failed to convert new object (default/web; /v1, Kind=Service) to proper version: json: cannot unmarshal bool into Go value of type int32\n',
+    });
+  });
 });

@@ -69,7 +69,7 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
   // The store's resourceVersion check comes before the strategy prepares and validates the update
   // (k8s.io/apiserver registry/generic/registry/store.go Update): a stale write is a 409 even when
   // it is also invalid.
-  const stale = c.old ? staleResourceVersion(c.old, admitted, { group: target.resource.group, resource: target.resource.resource, name: target.name }) : undefined;
+  const stale = c.old ? staleResourceVersion(c.old, admitted, { group: target.resource.group, resource: target.resource.resource, name: target.name, type: target.resource }) : undefined;
   if (stale) return { state, response: failure(stale, c.warnings) };
   const begun = beginWrite(state, target, c.subresource, c.old, admitted, c.dryRun);
   if (!begun.ok) return { state, response: failure(begun.status, c.warnings) };

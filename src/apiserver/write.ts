@@ -7,7 +7,7 @@ import { getKey, type ValueMap } from '../value/value.js';
 import { decodeManagedFields } from './managed-fields.js';
 import { metadataOf, metaString, setPath } from './object-paths.js';
 import { withoutEntryTimes } from './strategy.js';
-import { conflict, failure, OPTIMISTIC_LOCK_MESSAGE } from './status.js';
+import { conflict, failure, invalid, OPTIMISTIC_LOCK_MESSAGE } from './status.js';
 import { etcdKey } from './etcd-key.js';
 import { etcdRejects, raftRequestBytes, txnRequestBytes } from './etcd-request-size.js';
 import { storedObjectBytes } from './stored-object-bytes.js';
@@ -55,13 +55,31 @@ export interface WriteArgs {
  * stored object's, else undefined. The registry store checks it on the updated object (after
  * the patch and mutating admission) before the strategy prepares and validates the update.
  */
-export function staleResourceVersion(old: KubeObject, next: KubeObject, a: { readonly group: string; readonly resource: string; readonly name: string }): StatusObject | undefined {
+export function staleResourceVersion(
+  old: KubeObject,
+  next: KubeObject,
+  a: { readonly group: string; readonly resource: string; readonly name: string; readonly type: ResourceType },
+): StatusObject | undefined {
   // The store reads it as a number (apiserver's APIObjectVersioner: strconv.ParseUint), and 0 —
   // absent, or written "0" — is an unconditional update (registry/store.go Update; kubectl
-  // replace of a manifest with `resourceVersion: "0"` succeeds in test/cmd/core.sh).
+  // replace of a manifest with `resourceVersion: "0"` succeeds in test/cmd/core.sh)...
   const sent = metaString(next, 'resourceVersion');
-  const stale = sent !== '' && !/^0+$/.test(sent) && sent !== metaString(old, 'resourceVersion');
+  const unconditional = sent === '' || /^0+$/.test(sent);
+  if (unconditional && !allowsUnconditionalUpdate(a.type)) {
+    // ...where the strategy allows it: not those of custom resources and CRDs
+    // (apiextensions-apiserver registry/customresource and customresourcedefinition:
+    // AllowUnconditionalUpdate false). The store's Invalid names the resource as the kind and
+    // the uint64 0 as %#v prints it.
+    const error = { type: 'FieldValueInvalid' as const, field: 'metadata.resourceVersion', value: '0x0', detail: 'must be specified for an update' };
+    return invalid(a.group, a.resource, a.name, [error]);
+  }
+  const stale = !unconditional && sent !== metaString(old, 'resourceVersion');
   return stale ? conflict(a.group, a.resource, a.name, OPTIMISTIC_LOCK_MESSAGE) : undefined;
+}
+
+/** Whether the kind's update strategy lets an update without a resourceVersion through. */
+function allowsUnconditionalUpdate(type: ResourceType): boolean {
+  return !type.custom && !(type.group === 'apiextensions.k8s.io' && type.resource === 'customresourcedefinitions');
 }
 
 /** Persists `next` (unless dry run or unchanged) and answers 200/201 with it. */

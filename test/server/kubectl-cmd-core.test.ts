@@ -30,6 +30,7 @@ import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { newClusterState } from '../../src/server/initial-state.js';
 import { createAndUseNewNamespace, expectOk, getObjectAssert, NAMES } from './kubectl-cmd-asserts.js';
 import { kubectlAvailable, serverWithKubectl } from './kubectl-harness.js';
+import { openWidgetCrd } from './open-widget-crd.js';
 
 const available = kubectlAvailable();
 
@@ -308,5 +309,24 @@ describe.skipIf(!available)('test/cmd/delete.sh and core.sh object blocks with r
     expectOk(await k.run(['patch', 'nodes', 'node-v1-test', '-p={"spec":{"unschedulable":null}}']));
     await getObjectAssert(k, ['nodes', 'node-v1-test'], '{{.spec.unschedulable}}', '<no value>');
     expectOk(await k.run(['delete', 'node', 'node-v1-test']));
+  });
+
+  it('(beyond core.sh) replace of a custom resource with resourceVersion "0": its strategy refuses the unconditional update', { timeout: 120_000 }, async () => {
+    // The Node above is replaced unconditionally with "0"; a custom resource's strategy does not
+    // allow that (apiextensions-apiserver customresource strategy.go). Without a resourceVersion,
+    // kubectl replace reads the live one first (cli-runtime resource.Helper.Replace), so that works.
+    const k = s.k;
+    expectOk(await k.run(['config', 'set-context', '--current', '--namespace=default']));
+    expectOk(await k.run(['apply', '-f', k.file('crd.json', JSON.stringify(openWidgetCrd()))]));
+    const widget = k.file('widget.yaml', 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w1\nspec:\n  size: 1\n');
+    expectOk(await k.run(['create', '-f', widget]));
+    expect(await k.run(['replace', '-f', widget])).toEqual({ code: 0, stdout: 'widget.example.com/w1 replaced\n', stderr: '' });
+    const zero = k.file('widget-zero.yaml', 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w1\n  resourceVersion: "0"\nspec:\n  size: 2\n');
+    expect(await k.run(['replace', '-f', zero])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'The widgets "w1" is invalid: metadata.resourceVersion: Invalid value: 0x0: must be specified for an update\n',
+    });
+    expectOk(await k.run(['delete', '-f', widget]));
   });
 });

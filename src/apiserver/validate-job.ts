@@ -23,6 +23,7 @@ import { goQuote } from '../fieldpath/format-go-value.js';
 import { getPath, setPath } from './object-paths.js';
 import { goLabelSelector, goStringMap } from './go-syntax.js';
 import { semanticEqual } from './semantic-equal.js';
+import { withoutGoZeros } from './go-zero-normalize.js';
 import type { FieldError } from './status.js';
 import { labelSelectorErrors, selectorMatches } from './validate-label-selector.js';
 import { podTemplateErrors } from './validate-pod-template.js';
@@ -121,7 +122,9 @@ export function jobUpdateErrors(next: ValueMap, old: ValueMap): FieldError[] {
   const suspendedNotStarted = getKey(b, 'suspend') === true && getPath(old, ['status', 'startTime']) == null;
   const template = getKey(a, 'template');
   const oldTemplate = suspendedNotStarted ? withNewSchedulingDirectives(getKey(b, 'template'), template) : getKey(b, 'template');
-  errors.push(...immutable('spec.template', template, oldTemplate, () => 'core.PodTemplateSpec{...}'));
+  // Compared as Go holds the templates: a non-pointer field at its zero is the field left out.
+  const goTemplate = (v: Value | undefined) => withoutGoZeros(v, 'io.k8s.api.core.v1.PodTemplateSpec');
+  errors.push(...immutable('spec.template', goTemplate(template), goTemplate(oldTemplate), () => 'core.PodTemplateSpec{...}'));
   errors.push(...immutable('spec.completionMode', getKey(a, 'completionMode'), getKey(b, 'completionMode'), pointer));
   errors.push(...immutable('spec.backoffLimitPerIndex', getKey(a, 'backoffLimitPerIndex'), getKey(b, 'backoffLimitPerIndex'), pointer));
   errors.push(...immutable('spec.managedBy', getKey(a, 'managedBy'), getKey(b, 'managedBy'), pointer));

@@ -50,6 +50,16 @@ describe('Job update', () => {
     ok(c.apply(obj(job('perl:5.34')), { fieldManager: 'tool' }));
   });
 
+  it('a template field written at its Go zero is no change (Semantic.DeepEqual of the Go structs)', () => {
+    const c = real();
+    ok(c.create(obj(job('perl:5.34')), { fieldManager: 'tool' }));
+    const zeros = { template: { spec: { hostNetwork: false, containers: [{ name: 'pi', stdin: false, workingDir: '' }] } } };
+    ok(c.patch(target, 'strategic', JSON.stringify({ spec: zeros }), { fieldManager: 'tool' }));
+    // A pointer at its zero is a change.
+    const r = fail(c.patch(target, 'strategic', JSON.stringify({ spec: { template: { spec: { automountServiceAccountToken: false } } } }), { fieldManager: 'tool' }));
+    expect(r.message).toBe('Job.batch "pi" is invalid: spec.template: Invalid value: core.PodTemplateSpec{...}: field is immutable');
+  });
+
   it('the generated selector, completions and completion mode are immutable', () => {
     const c = real();
     const created = ok(c.create(obj(job('perl', { completions: 2 })), { fieldManager: 'creator' }));

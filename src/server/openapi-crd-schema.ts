@@ -11,7 +11,8 @@
  * - for OpenAPI v2, what v2 cannot say goes (its ToStructuralOpenAPIV2): `allOf`, `anyOf`,
  *   `oneOf` and `not`; a `nullable` value loses its type, items and properties (and is no longer
  *   required by its parent); a value that preserves unknown fields loses its items and
- *   properties; an array left without items loses its type.
+ *   properties; an array left without items loses its type; a root that preserves unknown
+ *   fields is published as `{type: object}` alone (builder.go buildKubeNative).
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 
@@ -30,6 +31,9 @@ const FLAG_KEYS = ['nullable', 'exclusiveMaximum', 'exclusiveMinimum', 'uniqueIt
 const JUNCTORS = ['allOf', 'anyOf', 'oneOf'];
 
 export function crdSchema(source: Value, ref: Ref, dialect: 2 | 3): Json {
+  // For v2 a root that preserves unknown fields is a bare object, without even apiVersion, kind
+  // and metadata: kubectl's v2 validation would refuse every field the schema does not list.
+  if (dialect === 2 && isMap(source) && getKey(source, 'x-kubernetes-preserve-unknown-fields') === true) return { type: 'object' };
   const root = node(source, ref, dialect);
   root.properties = { ...(root.properties as Json | undefined), ...typeMetaProperties(ref) };
   return root;

@@ -127,6 +127,30 @@ describe('/openapi/v2', () => {
     expect(widget.properties.spec).toBeDefined();
   });
 
+  // apiextensions-apiserver's builder.go buildKubeNative: for v2, a root that preserves unknown
+  // fields is a bare object (no apiVersion, kind, metadata), or kubectl's v2 validation would
+  // refuse every other field; v3 keeps the schema with them.
+  it("publishes a CRD whose root preserves unknown fields as a bare object in v2, in full in v3", async () => {
+    const s = await start();
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'foos.company.com' },
+      spec: {
+        group: 'company.com',
+        names: { kind: 'Foo', plural: 'foos' },
+        scope: 'Namespaced',
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } }],
+      },
+    };
+    expect((await call(s, 'POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', JSON.stringify(crd), JSON_HEADERS)).status).toBe(201);
+    const v2 = (await call(s, 'GET', '/openapi/v2')).json.definitions['com.company.v1.Foo'];
+    expect(v2).toEqual({ type: 'object', 'x-kubernetes-group-version-kind': [{ group: 'company.com', kind: 'Foo', version: 'v1' }] });
+    const v3 = (await call(s, 'GET', '/openapi/v3/apis/company.com/v1')).json.components.schemas['com.company.v1.Foo'];
+    expect(v3['x-kubernetes-preserve-unknown-fields']).toBe(true);
+    expect(Object.keys(v3.properties)).toEqual(['apiVersion', 'kind', 'metadata']);
+  });
+
   it('answers only GET', async () => {
     const s = await start();
     expect((await call(s, 'POST', '/openapi/v2', '{}')).json).toMatchObject({ code: 405 });

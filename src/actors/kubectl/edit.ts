@@ -9,7 +9,7 @@ import { fieldValidation, kubectlWire, runKubectl } from './kubectl.js';
 import { lastAppliedValue, withLastApplied } from './last-applied.js';
 import { successLine } from './output.js';
 import { fetch, isEmptyPatch, resolveTarget, sendPatch, type Target, twoWayPatch } from './target.js';
-import { applyMergePatch } from './three-way-patch.js';
+import { applyMergePatch } from '../../apiserver/patch/merge-patch.js';
 
 /**
  * `kubectl edit <resource>/<name>` — manager `kubectl-edit`, Update. The user's edit is given

@@ -13,6 +13,7 @@ import { valueEquals } from '../../value/equals.js';
 import { type Value, type ValueMap, getKey, hasKey, isList, isMap, newMap } from '../../value/value.js';
 import { hasStrategy, NO_PATCH_META, type PatchField, type PatchMetaNode } from './patch-meta.js';
 import { goSprint } from '../../apiserver/patch/go-sprint.js';
+import { applyMergePatch } from '../../apiserver/patch/merge-patch.js';
 import { PatchComputeError, unknownFieldError } from './patch-compute-error.js';
 import { mergePatchIntoPatch } from './merge-patches.js';
 
@@ -345,19 +346,6 @@ export function keepOrDeleteNull(m: ValueMap, keepNull: boolean): ValueMap {
       continue;
     }
     if (!keepNull) out[k] = v;
-  }
-  return out;
-}
-
-/** RFC 7386: `patch` applied to `doc`. */
-export function applyMergePatch(doc: Value | undefined, patch: Value): Value {
-  if (!isMap(patch)) return patch;
-  const out = newMap();
-  if (isMap(doc)) for (const k of Object.keys(doc)) out[k] = doc[k];
-  for (const k of Object.keys(patch)) {
-    const pv = patch[k];
-    if (pv === null) delete out[k];
-    else out[k] = applyMergePatch(hasKey(out, k) ? out[k] : undefined, pv);
   }
   return out;
 }

@@ -10,7 +10,7 @@ import { stillDefaulted } from './defaults-settled.js';
 import { metaString, setPath } from './object-paths.js';
 import { defaulterFor, emptyObjectFor, isStatus, type Target } from './request-context.js';
 import { admitPod } from './pod-admission.js';
-import { failure, internalError, invalid } from './status.js';
+import { alreadyExists, failure, internalError, invalid } from './status.js';
 import { prepareForCreate, prepareForUpdate } from './strategy.js';
 import type { AdmissionAttributes, ClusterState, KubeObject, ServeResult } from './types.js';
 import { admit, finishWrite, staleResourceVersion } from './write.js';
@@ -36,6 +36,12 @@ export interface Commit {
   readonly warnings: string[];
   /** A server-side apply: not tried again without managedFields when etcd refuses it as too large. */
   readonly apply?: boolean;
+  /**
+   * A POST: stored by the storage's Create, which refuses a resourceVersion (not in a dry run) and
+   * a key that exists. A create through PUT or apply is stored by GuaranteedUpdate instead, which
+   * clears the resourceVersion (PrepareObjectForStorage) and found no object.
+   */
+  readonly post?: boolean;
 }
 
 /**
@@ -90,17 +96,11 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
   // hand-made capture) is checked with them.
   const checked = (obj: KubeObject) => (settledAs(obj) ? obj : defaulter(obj));
   if (!c.old) {
-    const sentVersion = metaString(next, 'resourceVersion');
     const uid = state.config.uid(state.uidCount + 1);
     next = prepareForCreate(target.resource, next, emptyObjectFor(state, target.resource, target.apiVersion, target.resource.kind), c.now, uid);
     const errors = createErrors(target.resource, checked(next), !state.config.harness);
     if (errors.length > 0) {
       return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };
-    }
-    // The storage refuses it only after the strategy validated the create (store.go Create, then
-    // the etcd3 store's Create).
-    if (sentVersion !== '') {
-      return { state, response: failure(internalError('resourceVersion should not be set on objects to be created'), c.warnings) };
     }
   }
   if (target.resource.namespaced) next = setPath(next, ['metadata', 'namespace'], target.namespace);
@@ -117,6 +117,15 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
   // the same codec): defaults of fields the strategy reset, e.g. a new claim's status.phase.
   // Skipped when nothing it reads or writes changed since the write was defaulted.
   if (!settledAs(next)) next = defaulter(next);
+  // The store's refusals of a POST come after admission and validation (registry store.go create,
+  // storage/etcd3 store.go Create): first a resourceVersion (a 500; a dry run's storage only
+  // copies the object), then a key that exists (DryRunnableStorage looks in a dry run too).
+  if (!c.old && c.post) {
+    if (!c.dryRun && metaString(next, 'resourceVersion') !== '') {
+      return { state, response: failure(internalError('resourceVersion should not be set on objects to be created'), c.warnings) };
+    }
+    if (state.objects.has(target.key)) return { state, response: failure(alreadyExists(target.resource.group, target.resource.resource, target.name), c.warnings) };
+  }
   const requested = request.target.apiVersion;
   return finishWrite(state, {
     key: target.key,

@@ -6,7 +6,7 @@ import { fieldManagerUpdate } from '../field-manager.js';
 import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
 import { metaString, setPath, stringField } from '../object-paths.js';
 import { defaulterFor, endpointFor, isStatus, resolveTarget, storageKey } from '../request-context.js';
-import { alreadyExists, badRequest, failure, invalid } from '../status.js';
+import { badRequest, failure, invalid } from '../status.js';
 import type { ClusterState, CreateRequest, ServeResult } from '../types.js';
 import { checkIdentity } from './body-identity.js';
 import { bodyKindMismatch } from './body-kind.js';
@@ -46,14 +46,11 @@ export function create(state: ClusterState, req: CreateRequest): ServeResult {
   const decoded = decodeBody(id.body, ep.ctx.atom, t.resource.kind, t.version, opts.fieldValidation ?? 'Warn');
   if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };
   const warnings = [...decoded.warnings];
-  if (name !== '' && state.objects.has(t.key)) {
-    return { state, response: failure(alreadyExists(t.resource.group, t.resource.resource, name), warnings) };
-  }
   // The body's trip through the internal type: what the field manager compares (conversions.ts).
   const stored = throughStorage(t.resource, defaulterFor(state, t.resource, t.apiVersion)(decoded.object), t.apiVersion);
   // The handler drops duplicate owner references before the field manager sees them.
   const obj = ownersDeduped(stored, false, t.resource.custom === true, warnings);
   const manager = managerName(opts.fieldManager, opts.userAgent);
   const next = fieldManagerUpdate(ep, ep.emptyObject, obj, manager);
-  return commit(state, { target: t, subresource: '', old: undefined, next, defaulted: obj, manager, dryRun: isDryRun(opts.dryRun), now, warnings });
+  return commit(state, { target: t, subresource: '', old: undefined, next, defaulted: obj, manager, dryRun: isDryRun(opts.dryRun), now, warnings, post: true });
 }

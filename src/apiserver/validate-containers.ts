@@ -6,7 +6,7 @@
  * regular container's name not twice, its lifecycle hooks and probes, no restartPolicy, and host ports not twice
  * among all of them; an init container's restartPolicy `Always` if set, its name not that of any
  * container before it, its own host ports, and probes (and lifecycle) only when it restarts
- * always. Not modelled: a sleep hook's seconds, volumeDevices, resizePolicy.
+ * always. volumeDevices are validate-volume-devices.ts's. Not modelled: a sleep hook's seconds, resizePolicy.
  */
 import { getKey, isMap, type Value } from '../value/value.js';
 import { duplicate, forbidden, invalidValue, notSupported, required } from './field-error.js';
@@ -17,6 +17,8 @@ import { resourcesErrors } from './validate-container-resources.js';
 import { envErrors, envFromErrors } from './validate-env.js';
 import { probeErrors, type ProbeKind } from './validate-probes.js';
 import { volumeMountsErrors } from './validate-volume-mounts.js';
+import { volumeDevicesErrors } from './validate-volume-devices.js';
+import type { PodVolumes } from './validate-volumes.js';
 import { lifecycleErrors } from './validate-lifecycle.js';
 import { containerSecurityContextErrors } from './validate-security-context.js';
 
@@ -33,7 +35,7 @@ const PROBES: readonly ProbeKind[] = ['livenessProbe', 'readinessProbe', 'startu
 const NOT_RESTARTABLE = 'may not be set for init containers without restartPolicy=Always';
 
 /** `validateContainerCommon` (regular, init and ephemeral containers). */
-export function containerCommonErrors(container: Value, volumes: ReadonlySet<string>, path: string): FieldError[] {
+export function containerCommonErrors(container: Value, volumes: PodVolumes, path: string): FieldError[] {
   const errors: FieldError[] = [];
   const name = text(container, 'name');
   if (name === '') errors.push(required(`${path}.name`));
@@ -46,7 +48,8 @@ export function containerCommonErrors(container: Value, volumes: ReadonlySet<str
     ...containerPortsErrors(at(container, 'ports'), `${path}.ports`),
     ...envErrors(at(container, 'env'), `${path}.env`),
     ...envFromErrors(at(container, 'envFrom'), `${path}.envFrom`),
-    ...volumeMountsErrors(at(container, 'volumeMounts'), volumes, `${path}.volumeMounts`),
+    ...volumeMountsErrors(at(container, 'volumeMounts'), at(container, 'volumeDevices'), volumes.names, `${path}.volumeMounts`),
+    ...volumeDevicesErrors(at(container, 'volumeDevices'), at(container, 'volumeMounts'), volumes, `${path}.volumeDevices`),
   );
   const pullPolicy = text(container, 'imagePullPolicy');
   if (pullPolicy === '') errors.push(required(`${path}.imagePullPolicy`));
@@ -62,7 +65,7 @@ function probesErrors(container: Value, path: string): FieldError[] {
 }
 
 /** `validateContainers` for the regular containers at `field` (`spec.containers`). */
-export function containersErrors(containers: Value | undefined, volumes: ReadonlySet<string>, field: string): FieldError[] {
+export function containersErrors(containers: Value | undefined, volumes: PodVolumes, field: string): FieldError[] {
   if (!Array.isArray(containers) || containers.length === 0) return [required(field)];
   const errors: FieldError[] = [];
   const names = new Set<string>();
@@ -80,7 +83,7 @@ export function containersErrors(containers: Value | undefined, volumes: Readonl
 }
 
 /** `validateInitContainers` for the init containers at `field`, after the regular ones named `regular`. */
-export function initContainersErrors(initContainers: Value | undefined, regular: Value | undefined, volumes: ReadonlySet<string>, field: string): FieldError[] {
+export function initContainersErrors(initContainers: Value | undefined, regular: Value | undefined, volumes: PodVolumes, field: string): FieldError[] {
   const errors: FieldError[] = [];
   if (!Array.isArray(initContainers)) return errors;
   const names = new Set<string>(Array.isArray(regular) ? regular.map((c) => text(c, 'name')) : []);

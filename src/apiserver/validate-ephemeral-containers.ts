@@ -13,6 +13,7 @@ import { getKey, isMap, type Value } from '../value/value.js';
 import { duplicate, forbidden, invalidValue, notFound } from './field-error.js';
 import type { FieldError } from './status.js';
 import { containerCommonErrors } from './validate-containers.js';
+import type { PodVolumes } from './validate-volumes.js';
 
 const at = (v: Value | undefined, key: string): Value | undefined => (isMap(v) ? getKey(v, key) : undefined);
 const text = (v: Value | undefined, key: string): string => {
@@ -33,7 +34,7 @@ function isSet(container: Value, key: string): boolean {
   return true;
 }
 
-export function ephemeralContainersErrors(spec: Value | undefined, volumes: ReadonlySet<string>, field: string): FieldError[] {
+export function ephemeralContainersErrors(spec: Value | undefined, volumes: PodVolumes, field: string): FieldError[] {
   const ephemeral = at(spec, 'ephemeralContainers');
   if (!Array.isArray(ephemeral) || ephemeral.length === 0) return [];
   const others = new Set([...names(at(spec, 'containers')), ...names(at(spec, 'initContainers'))]);

@@ -56,9 +56,9 @@ export function podSpecErrors(spec: Value | undefined, field: string, isPod = fa
   const containers = at(spec, 'containers');
   const errors = [
     ...volumes.errors,
-    ...containersErrors(containers, volumes.names, `${field}.containers`),
-    ...initContainersErrors(at(spec, 'initContainers'), containers, volumes.names, `${field}.initContainers`),
-    ...ephemeralContainersErrors(spec, volumes.names, `${field}.ephemeralContainers`),
+    ...containersErrors(containers, volumes, `${field}.containers`),
+    ...initContainersErrors(at(spec, 'initContainers'), containers, volumes, `${field}.initContainers`),
+    ...ephemeralContainersErrors(spec, volumes, `${field}.ephemeralContainers`),
     ...hostNetworkErrors(spec, field, isPod),
   ];
   const restartPolicy = at(spec, 'restartPolicy');

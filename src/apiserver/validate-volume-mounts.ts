@@ -1,8 +1,9 @@
 /**
  * kube-apiserver 1.32's `ValidateVolumeMounts` for one container: a name (required, and a volume
- * of the pod without errors), a mount path (required, not twice in the container), subPath and
- * subPathExpr relative and without `..`, and a supported mount propagation. The overlap with
- * volumeDevices and the privileged rule for Bidirectional propagation are not modelled.
+ * of the pod without errors), a mount path (required, not twice in the container), neither name
+ * nor path one of the container's volumeDevices', subPath and subPathExpr relative and without
+ * `..`, and a supported mount propagation. The privileged rule for Bidirectional propagation is
+ * not modelled.
  */
 import { getKey, isMap, type Value } from '../value/value.js';
 import { invalidValue, notFound, notSupported, required } from './field-error.js';
@@ -28,10 +29,19 @@ export function descendingPathErrors(path: string, field: string): FieldError[] 
   return errors;
 }
 
-export function volumeMountsErrors(mounts: Value | undefined, volumes: ReadonlySet<string>, field: string): FieldError[] {
+/** `GetVolumeDeviceMap` / `GetVolumeMountMap`: name to path, a later entry winning. */
+export function pathsByName(list: Value | undefined, pathKey: string): Map<string, string> {
+  const out = new Map<string, string>();
+  if (Array.isArray(list)) for (const item of list) out.set(text(item, 'name'), text(item, pathKey));
+  return out;
+}
+
+export function volumeMountsErrors(mounts: Value | undefined, devices: Value | undefined, volumes: ReadonlySet<string>, field: string): FieldError[] {
   const errors: FieldError[] = [];
   if (!Array.isArray(mounts)) return errors;
   const paths = new Set<string>();
+  const deviceMap = pathsByName(devices, 'devicePath');
+  const devicePaths = new Set(deviceMap.values());
   mounts.forEach((mount, i) => {
     const path = `${field}[${i}]`;
     const name = text(mount, 'name');
@@ -41,6 +51,8 @@ export function volumeMountsErrors(mounts: Value | undefined, volumes: ReadonlyS
     if (mountPath === '') errors.push(required(`${path}.mountPath`));
     if (paths.has(mountPath)) errors.push(invalidValue(`${path}.mountPath`, mountPath, 'must be unique'));
     paths.add(mountPath);
+    if (deviceMap.has(name)) errors.push(invalidValue(`${path}.name`, name, 'must not already exist in volumeDevices'));
+    if (devicePaths.has(mountPath)) errors.push(invalidValue(`${path}.mountPath`, mountPath, 'must not already exist as a path in volumeDevices'));
     const subPath = text(mount, 'subPath');
     if (subPath !== '') errors.push(...descendingPathErrors(subPath, `${field}.subPath`));
     const subPathExpr = text(mount, 'subPathExpr');

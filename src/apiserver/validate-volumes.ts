@@ -187,17 +187,24 @@ function volumeSourceErrors(volume: Value, field: string): FieldError[] {
   return errors;
 }
 
-export interface VolumesChecked {
-  readonly errors: FieldError[];
-  /** The volumes without errors, by name, that mounts may name. */
+/** The pod's volumes without errors, as mounts and devices may name them. */
+export interface PodVolumes {
+  /** Their names. */
   readonly names: ReadonlySet<string>;
+  /** Those a volumeDevice may name: a persistentVolumeClaim or an ephemeral volume. */
+  readonly block: ReadonlySet<string>;
+}
+
+export interface VolumesChecked extends PodVolumes {
+  readonly errors: FieldError[];
 }
 
 /** `ValidateVolumes` for the volumes at `field` (`spec.volumes`). */
 export function volumesErrors(volumes: Value | undefined, field: string): VolumesChecked {
   const errors: FieldError[] = [];
   const names = new Set<string>();
-  if (!Array.isArray(volumes)) return { errors, names };
+  const block = new Set<string>();
+  if (!Array.isArray(volumes)) return { errors, names, block };
   volumes.forEach((volume, i) => {
     const path = `${field}[${i}]`;
     const name = text(volume, 'name');
@@ -205,8 +212,10 @@ export function volumesErrors(volumes: Value | undefined, field: string): Volume
     if (name === '') own.push(required(`${path}.name`));
     else for (const msg of isDns1123Label(name)) own.push(invalidValue(`${path}.name`, name, msg));
     if (names.has(name)) own.push(duplicate(`${path}.name`, name));
-    if (own.length === 0) names.add(name);
-    else errors.push(...own);
+    if (own.length === 0) {
+      names.add(name);
+      if (isMap(volume) && (volume.persistentVolumeClaim != null || volume.ephemeral != null)) block.add(name);
+    } else errors.push(...own);
   });
-  return { errors, names };
+  return { errors, names, block };
 }

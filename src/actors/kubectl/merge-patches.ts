@@ -17,6 +17,7 @@
  * models that array so the order is Go's.
  */
 import { goSprint } from '../../apiserver/patch/go-sprint.js';
+import { removeDirectives } from '../../apiserver/patch/strategic-merge-patch.js';
 import { valueEquals } from '../../value/equals.js';
 import { type Value, type ValueMap, getKey, hasKey, isList, isMap, newMap } from '../../value/value.js';
 import { PatchComputeError } from './patch-compute-error.js';
@@ -367,26 +368,6 @@ function normalizeElementOrder(patch: Value[], serverOnly: Value[], patchOrder: 
       if (li >= 0 && ri >= 0 && li < ri) out.push(s[i++]!);
       else out.push(p[j++]!);
     }
-  }
-  return out;
-}
-
-/** strategicpatch's removeDirectives: maps carrying `$patch` dropped at any depth (undefined: drop this one). */
-function removeDirectives(v: Value): Value | undefined {
-  if (isList(v)) {
-    const out: Value[] = [];
-    for (const x of v) {
-      const y = removeDirectives(x);
-      if (y !== undefined) out.push(y);
-    }
-    return out;
-  }
-  if (!isMap(v)) return v;
-  if (hasKey(v, DIRECTIVE)) return undefined;
-  const out = newMap();
-  for (const k of Object.keys(v)) {
-    const y = removeDirectives(v[k]!);
-    if (y !== undefined) out[k] = y;
   }
   return out;
 }

@@ -397,7 +397,7 @@ function without(m: ValueMap, key: string): ValueMap {
  * strategicpatch's removeDirectives: a map carrying `$patch` is dropped (undefined), from a map or
  * a list at any depth; every other key stays, `$retainKeys` and `$setElementOrder/...` as data.
  */
-function removeDirectives(v: Value): Value | undefined {
+export function removeDirectives(v: Value): Value | undefined {
   if (Array.isArray(v)) {
     const out: Value[] = [];
     for (const x of v) {

@@ -27,33 +27,10 @@
  *   is not what the server answers; its files are not in the source index.
  */
 import { describe, expect, it } from 'vitest';
+import { CR_RESOURCE, POD, POD_APPLY } from './kubectl-cmd-testdata.js';
 import { kubectlAvailable, serverWithKubectl } from './kubectl-harness.js';
 
 const available = kubectlAvailable();
-
-const POD = `apiVersion: v1
-kind: Pod
-metadata:
-  name: test-pod
-  labels:
-    name: test-pod-label
-spec:
-  containers:
-  - name: kubernetes-pause
-    image: k8s.gcr.io/pause:2.0
-`;
-
-const POD_APPLY = `apiVersion: v1
-kind: Pod
-metadata:
-  name: test-pod
-  labels:
-    name: test-pod-applied
-spec:
-  containers:
-  - name: kubernetes-pause
-    image: k8s.gcr.io/pause:3.4.1
-`;
 
 const DEPLOYMENT_BEFORE = `apiVersion: apps/v1
 kind: Deployment
@@ -195,13 +172,6 @@ const CRD_RESOURCES = JSON.stringify({
     names: { plural: 'resources', singular: 'resource', kind: 'Kind', listKind: 'KindList' },
   },
 });
-
-const CR_RESOURCE = `apiVersion: mygroup.example.com/v1alpha1
-kind: Kind
-metadata:
-  name: myobj
-spec:
-  key: value`;
 
 const SERVICE_REVISION1 = `apiVersion: v1
 kind: Service

@@ -18,6 +18,7 @@
  * resources (no apply; other ports cover them), and the namespace clean-up block (no apply).
  */
 import { describe, expect, it } from 'vitest';
+import { CR_RESOURCE } from './kubectl-cmd-testdata.js';
 import { kubectlAvailable, serverWithKubectl } from './kubectl-harness.js';
 
 const available = kubectlAvailable();
@@ -84,13 +85,6 @@ const MULTI_LIST_UPDATED_FIELD = multiList('    someField: modifiedField\n    ot
 const MULTI_LIST_DELETED_FIELD = multiList('    someField: modifiedField\n');
 const MULTI_LIST_ADDED_FIELD = multiList('    someField: modifiedField\n    newField: field3\n');
 
-const RESOURCE = `apiVersion: mygroup.example.com/v1alpha1
-kind: Kind
-metadata:
-  name: myobj
-spec:
-  key: value`;
-
 const NAMES = '{{range.items}}{{.metadata.name}}:{{end}}';
 const T = { timeout: 240_000 };
 
@@ -118,7 +112,7 @@ describe.skipIf(!available)('test/cmd/crd.sh apply on custom resources, real kub
 
   it('run_non_native_resource_tests: a kind whose resource differs answers to its singular, its plural and kind.group', T, async () => {
     const { k } = at;
-    expect(await ok(['create', '-f', k.file('resource.yaml', RESOURCE)])).toBe('kind.mygroup.example.com/myobj created\n');
+    expect(await ok(['create', '-f', k.file('resource.yaml', CR_RESOURCE)])).toBe('kind.mygroup.example.com/myobj created\n');
     for (const name of ['resource/myobj', 'resources/myobj', 'kind.mygroup.example.com/myobj']) {
       expect(await ok(['get', name, '-o', 'name']), name).toBe('kind.mygroup.example.com/myobj\n');
     }

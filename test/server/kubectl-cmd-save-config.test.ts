@@ -24,21 +24,10 @@
  */
 import { chmodSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { POD } from './kubectl-cmd-testdata.js';
 import { kubectlAvailable, serverWithKubectl } from './kubectl-harness.js';
 
 const available = kubectlAvailable();
-
-const POD = `apiVersion: v1
-kind: Pod
-metadata:
-  name: test-pod
-  labels:
-    name: test-pod-label
-spec:
-  containers:
-  - name: kubernetes-pause
-    image: k8s.gcr.io/pause:2.0
-`;
 
 const FRONTEND_CONTROLLER = `apiVersion: v1
 kind: ReplicationController

@@ -26,29 +26,11 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { toolArgs } from './tool-args.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const USAGE = 'usage: node tools/gen-go-field-types.mjs --api DIR --apimachinery DIR --apiextensions DIR --ref REF [--fallback REF]...';
-function args(name) {
-  const out = [];
-  process.argv.forEach((a, i) => {
-    if (a !== name) return;
-    if (!process.argv[i + 1]) {
-      console.error(USAGE);
-      process.exit(2);
-    }
-    out.push(process.argv[i + 1]);
-  });
-  return out;
-}
-function arg(name) {
-  const [v, ...more] = args(name);
-  if (v === undefined || more.length > 0) {
-    console.error(USAGE);
-    process.exit(2);
-  }
-  return v;
-}
+const { values: args, value: arg } = toolArgs(USAGE);
 const goRepos = { api: arg('--api'), apimachinery: arg('--apimachinery'), apiextensions: arg('--apiextensions') };
 const refs = [arg('--ref'), ...args('--fallback')];
 

@@ -43,6 +43,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { toolArgs } from './tool-args.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const protoRoot = resolve(repo, '..', 'shared', 'reference', 'proto');
@@ -51,26 +52,7 @@ const { messageNameOf } = await import(resolve(repo, 'dist', 'src', 'apiserver',
 const { REQUEST_KINDS } = await import(resolve(repo, 'dist', 'src', 'apiserver', 'request-kinds.js'));
 
 const USAGE = 'usage: node tools/gen-proto-tables.mjs --api DIR --apimachinery DIR --apiextensions DIR [--ref REF] [--json-ref REF] [--proto FILE... --proto-source TEXT --proto-ref REF]';
-function args(name) {
-  const out = [];
-  process.argv.forEach((a, i) => {
-    if (a !== name) return;
-    if (!process.argv[i + 1]) {
-      console.error(USAGE);
-      process.exit(2);
-    }
-    out.push(process.argv[i + 1]);
-  });
-  return out;
-}
-function arg(name) {
-  const [v, ...more] = args(name);
-  if (v === undefined || more.length > 0) {
-    console.error(USAGE);
-    process.exit(2);
-  }
-  return v;
-}
+const { values: args, value: arg } = toolArgs(USAGE);
 const goRepos = { 'k8s.io/api': arg('--api'), 'k8s.io/apimachinery': arg('--apimachinery'), 'k8s.io/apiextensions-apiserver': arg('--apiextensions') };
 /** The .proto file of CustomResourceDefinition's group, in --apiextensions. */
 const APIEXTENSIONS_PROTO = 'pkg/apis/apiextensions/v1/generated.proto';

@@ -133,12 +133,7 @@ const T = { timeout: 240_000 };
 
 describe.skipIf(!available)('test/cmd/apps.sh apply on workloads, real kubectl against serve', () => {
   const at = serverWithKubectl();
-  const ok = async (args: string[]): Promise<string> => {
-    const r = await at.k.run(args);
-    expect(r.stderr, args.join(' ')).toBe('');
-    expect(r.code, args.join(' ')).toBe(0);
-    return r.stdout;
-  };
+  const ok = (args: string[]) => at.k.ok(args);
 
   it('run_daemonset_tests: a second identical apply keeps generation 1; each set and rollout restart adds one', T, async () => {
     const { k } = at;

@@ -265,11 +265,7 @@ describe.skipIf(!available)('test/cmd/apply.sh run_kubectl_apply_tests, real kub
     expect(r.code, args.join(' ')).toBe(0);
     return r.stdout;
   };
-  const fails = async (args: string[]): Promise<string> => {
-    const r = await at.k.run(args);
-    expect(r.code, args.join(' ')).not.toBe(0);
-    return r.stdout + r.stderr;
-  };
+  const fails = (args: string[]) => at.k.fails(args);
   const yaml = async (object: string): Promise<string> => ok(['get', ...object.split(' '), '-o', 'yaml']);
 
   it('create_and_use_new_namespace', T, async () => {

@@ -90,12 +90,7 @@ const T = { timeout: 240_000 };
 
 describe.skipIf(!available)('test/cmd/crd.sh apply on custom resources, real kubectl against serve', () => {
   const at = serverWithKubectl();
-  const ok = async (args: string[]): Promise<string> => {
-    const r = await at.k.run(args);
-    expect(r.stderr, args.join(' ')).toBe('');
-    expect(r.code, args.join(' ')).toBe(0);
-    return r.stdout;
-  };
+  const ok = (args: string[]) => at.k.ok(args);
   const field = (object: string, template: string) => at.k.getTemplate(object, template);
 
   it('run_crd_tests: the CRDs are created and served', T, async () => {

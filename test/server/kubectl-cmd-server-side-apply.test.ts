@@ -46,12 +46,7 @@ const T = { timeout: 240_000 };
 
 describe.skipIf(!available)('test/cmd/apply.sh run_kubectl_server_side_apply_tests, real kubectl against serve', () => {
   const at = serverWithKubectl();
-  const ok = async (args: string[]): Promise<string> => {
-    const r = await at.k.run(args);
-    expect(r.stderr, args.join(' ')).toBe('');
-    expect(r.code, args.join(' ')).toBe(0);
-    return r.stdout;
-  };
+  const ok = (args: string[]) => at.k.ok(args);
   const yaml = async (object: string): Promise<string> => ok(['get', ...object.split(' '), '-o', 'yaml']);
 
   it('create_and_use_new_namespace', T, async () => {

@@ -7,7 +7,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/index.js';
 
 export interface KubectlResult {
@@ -51,6 +51,21 @@ export class KubectlSession {
         resolve({ code, stdout: String(stdout), stderr: String(stderr) });
       });
     });
+  }
+
+  /** kubectl ARGS that must succeed quietly (exit 0, nothing on stderr); what it printed. */
+  async ok(args: readonly string[]): Promise<string> {
+    const r = await this.run(args);
+    expect(r.stderr, args.join(' ')).toBe('');
+    expect(r.code, args.join(' ')).toBe(0);
+    return r.stdout;
+  }
+
+  /** kubectl ARGS that must fail; what it printed, stdout then stderr. */
+  async fails(args: readonly string[]): Promise<string> {
+    const r = await this.run(args);
+    expect(r.code, args.join(' ')).not.toBe(0);
+    return r.stdout + r.stderr;
   }
 
   /**

@@ -8,7 +8,7 @@ import { beginWrite } from './begin-write.js';
 import { isTooLargeForEtcd } from './etcd-request-size.js';
 import { stillDefaulted } from './defaults-settled.js';
 import { metaString, setPath } from './object-paths.js';
-import { defaulterFor, emptyObjectFor, isStatus, type Target } from './request-context.js';
+import { defaulterFor, emptyObjectFor, isStatus, openApiSchemaFor, type Target } from './request-context.js';
 import { admitPod } from './pod-admission.js';
 import { alreadyExists, failure, internalError, invalid } from './status.js';
 import { prepareForCreate, prepareForUpdate } from './strategy.js';
@@ -98,7 +98,7 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
   if (!c.old) {
     const uid = state.config.uid(state.uidCount + 1);
     next = prepareForCreate(target.resource, next, emptyObjectFor(state, target.resource, target.apiVersion, target.resource.kind), c.now, uid);
-    const errors = createErrors(target.resource, checked(next), !state.config.harness);
+    const errors = createErrors(target.resource, checked(next), !state.config.harness, openApiSchemaFor(state, target.resource, target.apiVersion));
     if (errors.length > 0) {
       return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };
     }
@@ -108,7 +108,7 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
     next = prepareForUpdate(target.resource, c.subresource, c.old, next);
     // The old object as the update reads it from storage: decoded with defaulting too (a Pod's
     // update rules compare the two specs).
-    const errors = updateErrors(target.resource, c.subresource, checked(next), defaulterOf(c.old) as KubeObject, !state.config.harness);
+    const errors = updateErrors(target.resource, c.subresource, checked(next), defaulterOf(c.old) as KubeObject, !state.config.harness, openApiSchemaFor(state, target.resource, target.apiVersion));
     if (errors.length > 0) {
       return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };
     }

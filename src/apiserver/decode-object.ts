@@ -27,6 +27,7 @@ export function decodeBody(
   kind: string,
   version: string,
   fieldValidation: 'Strict' | 'Warn' | 'Ignore',
+  custom = false,
 ): DecodeOutcome {
   const unknown: string[] = [];
   const undeclared: UndeclaredField[] = [];
@@ -35,7 +36,9 @@ export function decodeBody(
     return { ok: false, status: badRequest(`strict decoding error: ${unknown.map((p) => `unknown field "${p}"`).join(', ')}`), undeclaredFields: undeclared };
   }
   const warnings = fieldValidation === 'Warn' ? unknown.map((p) => `unknown field "${p}"`) : [];
-  const issues = validate(withoutRawFieldsV1(object), atom, { allowDuplicates: true });
+  // A custom resource is decoded unstructured: its wrong types are the schema validator's 422
+  // after admission (cr-schema-validation.ts), never a decoding error.
+  const issues = custom ? [] : validate(withoutRawFieldsV1(object), atom, { allowDuplicates: true });
   if (issues.length > 0) {
     return { ok: false, status: cannotBeHandled(kind, version, formatIssues(issues)) };
   }

@@ -69,6 +69,12 @@ function typeNameFor(state: ClusterState, resource: ResourceType, version: strin
   return resource.typeNames[version] ?? state.config.catalog.typeFor(joinApiVersion(resource.group, version), resource.kind);
 }
 
+/** A custom resource version's `openAPIV3Schema` as its CRD gives it (undefined for built-in kinds). */
+export function openApiSchemaFor(state: ClusterState, resource: ResourceType, apiVersion: string): Value | undefined {
+  if (!resource.custom) return undefined;
+  return state.config.catalog.kinds().find((k) => k.apiVersion === apiVersion && k.kind === resource.kind)?.openApiSchema;
+}
+
 /** The schema type of a resource version (the deduced type when it has none). */
 export function atomFor(state: ClusterState, resource: ResourceType, version: string): Atom {
   const typeName = typeNameFor(state, resource, version);

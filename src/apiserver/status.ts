@@ -75,11 +75,13 @@ export interface FieldError {
   readonly type:
     | 'FieldValueRequired'
     | 'FieldValueInvalid'
+    | 'FieldValueTypeInvalid'
     | 'FieldValueForbidden'
     | 'FieldValueTooLong'
     | 'FieldValueNotSupported'
     | 'FieldValueDuplicate'
-    | 'FieldValueNotFound';
+    | 'FieldValueNotFound'
+    | 'FieldValueTooMany';
   readonly field: string;
   /** The detail text after the type's prefix (e.g. `is required for apply patch`). */
   readonly detail: string;
@@ -97,6 +99,7 @@ export function fieldErrorBody(e: FieldError): string {
     case 'FieldValueTooLong':
       return `Too long${e.detail ? `: ${e.detail}` : ''}`;
     case 'FieldValueInvalid':
+    case 'FieldValueTypeInvalid':
       return `Invalid value: ${e.value ?? '""'}${e.detail ? `: ${e.detail}` : ''}`;
     case 'FieldValueNotSupported':
       return `Unsupported value: ${e.value ?? '""'}${e.detail ? `: ${e.detail}` : ''}`;
@@ -104,6 +107,8 @@ export function fieldErrorBody(e: FieldError): string {
       return `Duplicate value: ${e.value ?? '""'}${e.detail ? `: ${e.detail}` : ''}`;
     case 'FieldValueNotFound':
       return `Not found: ${e.value ?? '""'}${e.detail ? `: ${e.detail}` : ''}`;
+    case 'FieldValueTooMany':
+      return `Too many${e.value !== undefined ? `: ${e.value}` : ''}${e.detail ? `: ${e.detail}` : ''}`;
   }
 }
 

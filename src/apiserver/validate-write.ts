@@ -17,7 +17,8 @@
  * (validate-job.ts) and ConfigMap and Secret (validate-immutable-data.ts), and only outside the unit-test harness mode (whose upstream
  * harness has no registry strategy).
  */
-import { getKey, type ValueMap } from '../value/value.js';
+import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
+import { schemaErrors } from './cr-schema-validation.js';
 import { getPath } from './object-paths.js';
 import type { FieldError } from './status.js';
 import type { ResourceType } from './types.js';
@@ -47,7 +48,7 @@ function builtin(resource: ResourceType, group: string, kind: string): boolean {
 }
 
 /** The 422's field errors for a new object (its name generated, PrepareForCreate done), or none. */
-export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: boolean): FieldError[] {
+export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: boolean, crSchema?: Value): FieldError[] {
   const workload = specChecks ? workloadOf(resource) : undefined;
   const pod = specChecks && builtin(resource, '', 'Pod');
   const job = specChecks && builtin(resource, 'batch', 'Job');
@@ -56,14 +57,22 @@ export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: 
     ...(workload ? workloadSpecErrors(workload, obj) : []),
     ...(pod ? [...podAnnotationsErrors(getPath(obj, ['metadata', 'annotations']), getKey(obj, 'spec'), 'metadata.annotations'), ...podSpecErrors(getKey(obj, 'spec'), 'spec', true), ...podOnlyErrors(getKey(obj, 'spec'), 'spec'), ...podCreateErrors(getKey(obj, 'spec'), 'spec')] : []),
     ...(job ? [...generatedSelectorErrors(obj), ...jobSpecErrors(obj)] : []),
+    // A custom resource's Validate: its metadata, then its CRD version's schema.
+    ...(specChecks && resource.custom ? schemaErrors(crSchema, obj) : []),
   ];
   return own.length > 0 ? own : genericMetadataErrors(obj);
 }
 
 /** The 422's field errors for an update of the main resource or a subresource (after PrepareForUpdate), or none. */
-export function updateErrors(resource: ResourceType, subresource: string, next: ValueMap, old: ValueMap, specChecks: boolean): FieldError[] {
+export function updateErrors(resource: ResourceType, subresource: string, next: ValueMap, old: ValueMap, specChecks: boolean, crSchema?: Value): FieldError[] {
   const metaUpdate = objectMetaUpdateErrors(next, old);
   const common = [...genericMetadataErrors(next), ...metaUpdate];
+  if (specChecks && resource.custom && subresource === '') return [...common, ...metaUpdate, ...schemaErrors(crSchema, next)];
+  // ValidateStatusUpdate: a `status` the object has, against the schema's `status` property.
+  if (specChecks && resource.custom && subresource === 'status') {
+    const properties = isMap(crSchema) ? getKey(crSchema, 'properties') : undefined;
+    return [...common, ...metaUpdate, ...schemaErrors(isMap(properties) ? getKey(properties, 'status') : undefined, getKey(next, 'status'), 'status')];
+  }
   if (!specChecks || subresource !== '') return [...common, ...metaUpdate];
   const workload = workloadOf(resource);
   if (workload) {

@@ -43,7 +43,7 @@ export function create(state: ClusterState, req: CreateRequest): ServeResult {
   if (!id.ok) return { state, response: failure(id.status) };
   const now = opts.now ?? state.now;
   const ep = endpointFor(state, t.resource, t.version, '', now);
-  const decoded = decodeBody(id.body, ep.ctx.atom, t.resource.kind, t.version, opts.fieldValidation ?? 'Warn');
+  const decoded = decodeBody(id.body, ep.ctx.atom, t.resource.kind, t.version, opts.fieldValidation ?? 'Warn', t.resource.custom === true);
   if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };
   const warnings = [...decoded.warnings];
   // The body's trip through the internal type: what the field manager compares (conversions.ts).

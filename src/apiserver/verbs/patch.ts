@@ -128,7 +128,7 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
   if (misfit) return { state, response: failure(misfit) };
   const id = checkIdentity(patched.value, target, { requireName: true });
   if (!id.ok) return { state, response: failure(id.status) };
-  const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn');
+  const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn', target.resource.custom === true);
   if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };
   // The body's trip through the internal type: what the field manager compares (conversions.ts).
   const obj = throughStorage(target.resource, defaulterFor(state, target.resource, target.apiVersion)(decoded.object), target.apiVersion);

@@ -45,7 +45,7 @@ export function update(state: ClusterState, req: UpdateRequest): ServeResult {
     return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
   }
   const ep = endpointFor(state, target.resource, target.version, sub, now);
-  const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn');
+  const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn', target.resource.custom === true);
   if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };
   const warnings = [...decoded.warnings];
   // The body's trip through the internal type: what the field manager compares (conversions.ts).

@@ -1,0 +1,103 @@
+/**
+ * A custom resource is checked against its CRD's OpenAPI v3 schema by apiextensions-apiserver's
+ * schema validator (kube-openapi's validate package, its errors mapped to field errors by
+ * kubeOpenAPIResultToFieldErrors) in the strategy's Validate and ValidateUpdate: a 422 Invalid,
+ * never the 400 `cannot be handled` of a built-in kind's Go decoder (a custom resource is decoded
+ * unstructured).
+ */
+import { describe, expect, it } from 'vitest';
+import { createCluster, serve } from '../../src/apiserver/server.js';
+import type { ApiRequest, ClusterState, KubeObject } from '../../src/apiserver/types.js';
+import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
+
+const schema = {
+  openAPIV3Schema: {
+    type: 'object',
+    properties: {
+      spec: {
+        type: 'object',
+        required: ['name'],
+        properties: {
+          name: { type: 'string' },
+          x: { type: 'integer' },
+          r: { type: 'number' },
+          io: { 'x-kubernetes-int-or-string': true },
+          i32: { type: 'integer', format: 'int32' },
+          items: { type: 'array', items: { type: 'object', properties: { value: { type: 'string' } } } },
+          color: { type: 'string', enum: ['red', 'green'] },
+          level: { type: 'integer', enum: [1, 2] },
+          short: { type: 'string', maxLength: 3 },
+          long: { type: 'string', minLength: 2 },
+          code: { type: 'string', pattern: '^[a-z]+$' },
+          few: { type: 'array', maxItems: 2, items: { type: 'string' } },
+          many: { type: 'array', minItems: 2, items: { type: 'string' } },
+        },
+      },
+      status: { type: 'object', properties: { count: { type: 'integer' } } },
+    },
+  },
+};
+const CRD = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'widgets.example.com' },
+  spec: {
+    group: 'example.com',
+    names: { kind: 'Widget', plural: 'widgets' },
+    scope: 'Namespaced',
+    versions: [{ name: 'v1', served: true, storage: true, subresources: { status: {} }, schema }],
+  },
+} as unknown as KubeObject;
+
+const target = { apiVersion: 'example.com/v1', kind: 'Widget', namespace: 'default', name: 'w' };
+const widget = (spec: Record<string, unknown>, resourceVersion?: string) =>
+  ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'default', ...(resourceVersion ? { resourceVersion } : {}) }, spec }) as unknown as KubeObject;
+
+function cluster(): ClusterState {
+  const r = serve(createCluster({ catalog: builtinCatalog(), now: '2024-03-01T09:00:00Z' }), { verb: 'create', body: CRD, options: { fieldManager: 'admin' } });
+  if (!r.response.ok) throw new Error(r.response.status.message);
+  return r.state;
+}
+function withWidget(): { state: ClusterState; rv: string } {
+  const r = serve(cluster(), { verb: 'create', body: widget({ name: 'n', x: 1 }), options: { fieldManager: 'm' } });
+  if (!r.response.ok) throw new Error(r.response.status.message);
+  return { state: r.state, rv: (r.response.object as { metadata: { resourceVersion: string } }).metadata.resourceVersion };
+}
+function answer(state: ClusterState, request: ApiRequest): [number, string] | 'ok' {
+  const r = serve(state, request);
+  return r.response.ok ? 'ok' : [r.response.code, r.response.status.message];
+}
+const create = (spec: Record<string, unknown>) => answer(cluster(), { verb: 'create', body: widget(spec), options: { fieldManager: 'm' } });
+const invalid = (text: string): [number, string] => [422, `Widget.example.com "w" is invalid: ${text}`];
+
+describe('a custom resource value of the wrong type is the schema validator\'s 422', () => {
+  it('on create: TypeInvalid with the JSON type found, the path in the message too', () => {
+    expect(create({ name: 'n', x: 'string' })).toEqual(invalid('spec.x: Invalid value: "string": spec.x in body must be of type integer: "string"'));
+    expect(create({ name: 'n', x: 1.5 })).toEqual(invalid('spec.x: Invalid value: "number": spec.x in body must be of type integer: "number"'));
+    expect(create({ name: 'n', items: [{ value: true }] })).toEqual(invalid('spec.items[0].value: Invalid value: "boolean": spec.items[0].value in body must be of type string: "boolean"'));
+    expect(create({ name: 'n', items: { value: 'a' } })).toEqual(invalid('spec.items: Invalid value: "object": spec.items in body must be of type array: "object"'));
+    expect(create({ name: 'n', io: true })).toEqual(invalid('spec.io: Invalid value: "boolean": spec.io in body must be of type integer,string: "boolean"'));
+    // A format the value's JSON type does not carry is named instead of the type.
+    expect(create({ name: 'n', i32: 'seven' })).toEqual(invalid('spec.i32: Invalid value: "string": spec.i32 in body must be of type integer: "string"'));
+    expect(create({ name: 'n', i32: true })).toEqual(invalid('spec.i32: Invalid value: "": spec.i32 in body must be of type int32: ""'));
+  });
+  it('what fits is stored: an integer where a number is wanted, both int-or-string forms', () => {
+    expect(create({ name: 'n', r: 2, io: 'x', x: 3 })).toBe('ok');
+    expect(create({ name: 'n', io: 4 })).toBe('ok');
+  });
+  it('on update, json and merge patch: the same 422, where the strategy validates', () => {
+    const { state, rv } = withWidget();
+    expect(answer(state, { verb: 'update', body: widget({ name: 'n', x: 'two' }, rv), options: { fieldManager: 'm' } })).toEqual(invalid('spec.x: Invalid value: "string": spec.x in body must be of type integer: "string"'));
+    expect(answer(state, { verb: 'patch', patchType: 'merge', target, patch: { spec: { x: true } }, options: { fieldManager: 'm' } })).toEqual(invalid('spec.x: Invalid value: "boolean": spec.x in body must be of type integer: "boolean"'));
+    expect(answer(state, { verb: 'patch', patchType: 'json', target, patch: [{ op: 'replace', path: '/spec/x', value: [1] }], options: { fieldManager: 'm' } })).toEqual(invalid('spec.x: Invalid value: "array": spec.x in body must be of type integer: "array"'));
+  });
+  it('on the status subresource: the status schema, the field under status, the message without it', () => {
+    const { state, rv } = withWidget();
+    const body = { ...(widget({ name: 'n', x: 1 }, rv) as Record<string, unknown>), status: { count: 'many' } } as unknown as KubeObject;
+    expect(answer(state, { verb: 'update', body, options: { fieldManager: 'm', subresource: 'status' } })).toEqual(invalid('status.count: Invalid value: "string": count in body must be of type integer: "string"'));
+  });
+  it('a server-side apply of a wrong type fails to type the patch first: structured-merge-diff\'s 500', () => {
+    const r = answer(cluster(), { verb: 'patch', patchType: 'apply', target, patch: widget({ name: 'n', x: 'string' }), options: { fieldManager: 'm' } });
+    expect(r).toEqual([500, 'failed to create typed patch object (default/w; example.com/v1, Kind=Widget): .spec.x: expected numeric (int or float), got string']);
+  });
+});

@@ -67,12 +67,12 @@ async function diffBoth(setup: Case, final: string, diffFlags: readonly string[]
 }
 
 describe.skipIf(!available)('written: what the generated clusters found', () => {
-  it('a client-side diff the server refuses: only the patcher\'s "error when patching", not apply\'s "applying patch ... to:"', { timeout: 120_000 }, async () => {
+  it('a client-side diff the server refuses: the schema validator\'s Invalid line, not apply\'s "applying patch ... to:"', { timeout: 120_000 }, async () => {
     const widget = (value: string) => `apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  items:\n  - name: a\n    value: ${value}\n`;
     const setup: Case = { name: 'widget', setup: (s) => s, files: { 'w.yaml': widget('x') }, steps: [{ argv: ['apply', '-f', 'w.yaml'], sim: () => { throw new Error('not run'); } }] };
     // `y` is YAML 1.1's true: the server refuses a boolean where the CRD says string.
     const { theirs, ours } = await diffBoth(setup, widget('y'), []);
-    expect(theirs.stderr).toMatch(/^Error from server \(BadRequest\): error when patching ".*final\.yaml": Widget in version "v1" cannot be handled as a Widget: /);
+    expect(theirs.stderr).toMatch(/^The Widget "w" is invalid: spec\.items\[0\]\.value: Invalid value: "boolean": spec\.items\[0\]\.value in body must be of type string: "boolean"\n/);
     expect(ours).toEqual(theirs);
   });
 });

@@ -15,7 +15,7 @@
  * Modelled: type and format-as-type (TypeInvalid: the JSON type found, `integer` for a whole
  * number, as Go's unstructured decoder keeps it), `enum` (NotSupported), `required` (Required),
  * `maxLength` (TooLong), `minLength` and `pattern` (Invalid), `maxItems` (TooMany), `minItems`
- * (Invalid). Left out: minimum/maximum, multipleOf, uniqueItems, min/maxProperties, formats'
+ * (Invalid), minimum and maximum (Invalid). Left out: multipleOf, uniqueItems, min/maxProperties, formats'
  * value checks, allOf/anyOf/oneOf/not, CEL rules and ratcheting of unchanged invalid values on
  * update. Nulls are never checked: decoding prunes those the schema does not allow
  * (PruneNonNullableNullsWithoutDefaults) before validation sees them.
@@ -58,6 +58,7 @@ function walk(schema: ValueMap, data: Value, name: string, fieldRoot: string, ou
   const say = (text: string) => (name === '' ? ` in body ${text}` : `${name} in body ${text}`);
   typeErrors(schema, data, field, say, out);
   if (typeof data === 'string') stringErrors(schema, data, field, say, out);
+  if (typeof data === 'number' || typeof data === 'bigint') numberErrors(schema, Number(data), field, say, out);
   if (isList(data)) listErrors(schema, data, name, fieldRoot, field, say, out);
   enumErrors(schema, data, field, out);
   if (isMap(data)) objectErrors(schema, data, name, fieldRoot, out);
@@ -111,6 +112,25 @@ function matches(pattern: string, data: string): boolean {
   } catch {
     return true; // a pattern JavaScript cannot read is not checked
   }
+}
+
+/** numberValidator: maximum, then minimum (each `exclusive*` a boolean, as in apiextensions.k8s.io/v1). */
+function numberErrors(schema: ValueMap, data: number, field: string, say: (t: string) => string, out: FieldError[]): void {
+  const max = getKey(schema, 'maximum');
+  if (typeof max === 'number' || typeof max === 'bigint') {
+    const exclusive = getKey(schema, 'exclusiveMaximum') === true;
+    if (exclusive ? data >= Number(max) : data > Number(max)) out.push(invalidValue(field, data, say(`should be less than ${exclusive ? '' : 'or equal to '}${goNumber(max)}`)));
+  }
+  const min = getKey(schema, 'minimum');
+  if (typeof min === 'number' || typeof min === 'bigint') {
+    const exclusive = getKey(schema, 'exclusiveMinimum') === true;
+    if (exclusive ? data <= Number(min) : data < Number(min)) out.push(invalidValue(field, data, say(`should be greater than ${exclusive ? '' : 'or equal to '}${goNumber(min)}`)));
+  }
+}
+
+/** A bound as Go's `%v` prints a float64 (the same digits as JavaScript's for the usual bounds). */
+function goNumber(n: number | bigint): string {
+  return String(Number(n));
 }
 
 /** schemaSliceValidator: each item against `items`, then minItems and maxItems. */

@@ -31,6 +31,8 @@ const schema = {
           code: { type: 'string', pattern: '^[a-z]+$' },
           few: { type: 'array', maxItems: 2, items: { type: 'string' } },
           many: { type: 'array', minItems: 2, items: { type: 'string' } },
+          count: { type: 'integer', minimum: 1, maximum: 10 },
+          ratio: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1.5, exclusiveMaximum: true },
         },
       },
       status: { type: 'object', properties: { count: { type: 'integer' } } },
@@ -99,5 +101,38 @@ describe('a custom resource value of the wrong type is the schema validator\'s 4
   it('a server-side apply of a wrong type fails to type the patch first: structured-merge-diff\'s 500', () => {
     const r = answer(cluster(), { verb: 'patch', patchType: 'apply', target, patch: widget({ name: 'n', x: 'string' }), options: { fieldManager: 'm' } });
     expect(r).toEqual([500, 'failed to create typed patch object (default/w; example.com/v1, Kind=Widget): .spec.x: expected numeric (int or float), got string']);
+  });
+});
+
+describe('the other rules of the schema, each mapped to its field error', () => {
+  it('enum: NotSupported, the allowed values quoted, non-strings as their JSON', () => {
+    expect(create({ name: 'n', color: 'blue' })).toEqual(invalid('spec.color: Unsupported value: "blue": supported values: "red", "green"'));
+    expect(create({ name: 'n', level: 3 })).toEqual(invalid('spec.level: Unsupported value: 3: supported values: "1", "2"'));
+    expect(create({ name: 'n', color: 'red', level: 2 })).toBe('ok');
+  });
+  it('required: a Required value under the object that lacks it', () => {
+    expect(create({ x: 1 })).toEqual(invalid('spec.name: Required value'));
+  });
+  it('maxLength is TooLong, minLength and pattern are Invalid with kube-openapi\'s text', () => {
+    expect(create({ name: 'n', short: 'abcd' })).toEqual(invalid('spec.short: Too long: may not be more than 3 bytes'));
+    expect(create({ name: 'n', short: 'äöü' })).toBe('ok');
+    expect(create({ name: 'n', long: 'a' })).toEqual(invalid('spec.long: Invalid value: "a": spec.long in body should be at least 2 chars long'));
+    expect(create({ name: 'n', code: 'A1' })).toEqual(invalid("spec.code: Invalid value: \"A1\": spec.code in body should match '^[a-z]+$'"));
+  });
+  it('maxItems is TooMany, minItems Invalid with the count', () => {
+    expect(create({ name: 'n', few: ['a', 'b', 'c'] })).toEqual(invalid('spec.few: Too many: 3: must have at most 2 items'));
+    expect(create({ name: 'n', many: ['a'] })).toEqual(invalid('spec.many: Invalid value: 1: spec.many in body should have at least 2 items'));
+  });
+  it('minimum and maximum, inclusive and exclusive', () => {
+    expect(create({ name: 'n', count: 15 })).toEqual(invalid('spec.count: Invalid value: 15: spec.count in body should be less than or equal to 10'));
+    expect(create({ name: 'n', count: 0 })).toEqual(invalid('spec.count: Invalid value: 0: spec.count in body should be greater than or equal to 1'));
+    expect(create({ name: 'n', ratio: 1.5 })).toEqual(invalid('spec.ratio: Invalid value: 1.5: spec.ratio in body should be less than 1.5'));
+    expect(create({ name: 'n', ratio: 0 })).toEqual(invalid('spec.ratio: Invalid value: 0: spec.ratio in body should be greater than 0'));
+    expect(create({ name: 'n', count: 10, ratio: 0.5 })).toBe('ok');
+  });
+  it('several errors are listed together, the properties in the schema\'s order, required last', () => {
+    expect(create({ x: 'a', color: 'blue' })).toEqual(
+      invalid('[spec.x: Invalid value: "string": spec.x in body must be of type integer: "string", spec.color: Unsupported value: "blue": supported values: "red", "green", spec.name: Required value]'),
+    );
   });
 });

@@ -15,9 +15,8 @@
  * Modelled: type and format-as-type (TypeInvalid: the JSON type found, `integer` for a whole
  * number, as Go's unstructured decoder keeps it), `enum` (NotSupported), `required` (Required),
  * `maxLength` (TooLong), `minLength` and `pattern` (Invalid), `maxItems` (TooMany), `minItems`
- * (Invalid), minimum and maximum (Invalid). Left out: multipleOf, uniqueItems, min/maxProperties, formats'
- * value checks, allOf/anyOf/oneOf/not, CEL rules and ratcheting of unchanged invalid values on
- * update. Nulls are never checked: decoding prunes those the schema does not allow
+ * (Invalid), minimum and maximum (Invalid); ratcheting on update (below). Left out: multipleOf,
+ * uniqueItems, min/maxProperties, formats' value checks, allOf/anyOf/oneOf/not and CEL rules. Nulls are never checked: decoding prunes those the schema does not allow
  * (PruneNonNullableNullsWithoutDefaults) before validation sees them.
  */
 import { goQuote } from '../fieldpath/format-go-value.js';
@@ -26,11 +25,46 @@ import { invalidValue, notSupported, required } from './field-error.js';
 import type { FieldError } from './status.js';
 
 /** The field errors of `value` against `schema`; `fieldRoot` prefixes field paths (`status` for the status validator). */
-export function schemaErrors(schema: Value | undefined, value: Value | undefined, fieldRoot = ''): FieldError[] {
+export function schemaErrors(schema: Value | undefined, value: Value | undefined, fieldRoot = '', old?: Value): FieldError[] {
   if (!isMap(schema) || value === undefined) return [];
   const out: FieldError[] = [];
-  walk(schema, value, '', fieldRoot, out);
+  walk(schema, value, '', fieldRoot, out, old);
   return out;
+}
+
+/*
+ * Ratcheting (CRDValidationRatcheting, on in 1.32, for the main resource's update): a value that
+ * correlates with one of the old object's and is deeply equal to it keeps none of its errors (or
+ * those below it). A map's property (declared or additionalProperties) correlates with the old
+ * map's same key, an item of an `x-kubernetes-list-type: map` list with the old item of the same
+ * keys; items of other lists do not correlate (k8s.io/apiserver pkg/cel/common/equality.go).
+ */
+function ratcheted(data: Value, old: Value | undefined): boolean {
+  return old !== undefined && deepEqual(data, old);
+}
+
+function deepEqual(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  if (isList(a) && isList(b)) return a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
+  if (isMap(a) && isMap(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
+  }
+  if ((typeof a === 'number' || typeof a === 'bigint') && (typeof b === 'number' || typeof b === 'bigint')) return Number(a) === Number(b);
+  return false;
+}
+
+/** The old value a map's key correlates with (undefined: none). */
+function oldKey(old: Value | undefined, key: string): Value | undefined {
+  return isMap(old) && Object.hasOwn(old, key) ? old[key] : undefined;
+}
+
+/** The old item a new item of a map-list correlates with: the one with the same values at every key. */
+function oldItem(schema: ValueMap, old: Value | undefined, item: Value): Value | undefined {
+  if (!isList(old) || getKey(schema, 'x-kubernetes-list-type') !== 'map' || !isMap(item)) return undefined;
+  const keys = getKey(schema, 'x-kubernetes-list-map-keys');
+  if (!isList(keys)) return undefined;
+  return old.find((o) => isMap(o) && keys.every((k) => typeof k === 'string' && deepEqual(o[k] ?? null, item[k] ?? null)));
 }
 
 /** The JSON type kube-openapi infers for a decoded value (schemaInfoForType) and its format. */
@@ -52,16 +86,18 @@ function int(schema: ValueMap, key: string): number | undefined {
   return typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : undefined;
 }
 
-function walk(schema: ValueMap, data: Value, name: string, fieldRoot: string, out: FieldError[]): void {
+function walk(schema: ValueMap, data: Value, name: string, fieldRoot: string, into: FieldError[], old?: Value): void {
   if (data === null) return;
+  const out: FieldError[] = [];
   const field = joinField(fieldRoot, name);
   const say = (text: string) => (name === '' ? ` in body ${text}` : `${name} in body ${text}`);
   typeErrors(schema, data, field, say, out);
   if (typeof data === 'string') stringErrors(schema, data, field, say, out);
   if (typeof data === 'number' || typeof data === 'bigint') numberErrors(schema, Number(data), field, say, out);
-  if (isList(data)) listErrors(schema, data, name, fieldRoot, field, say, out);
+  if (isList(data)) listErrors(schema, data, name, fieldRoot, field, say, out, old);
   enumErrors(schema, data, field, out);
-  if (isMap(data)) objectErrors(schema, data, name, fieldRoot, out);
+  if (isMap(data)) objectErrors(schema, data, name, fieldRoot, out, old);
+  if (out.length > 0 && !ratcheted(data, old)) into.push(...out);
 }
 
 function joinField(root: string, dotted: string): string {
@@ -134,9 +170,9 @@ function goNumber(n: number | bigint): string {
 }
 
 /** schemaSliceValidator: each item against `items`, then minItems and maxItems. */
-function listErrors(schema: ValueMap, data: Value[], name: string, fieldRoot: string, field: string, say: (t: string) => string, out: FieldError[]): void {
+function listErrors(schema: ValueMap, data: Value[], name: string, fieldRoot: string, field: string, say: (t: string) => string, out: FieldError[], old: Value | undefined): void {
   const items = getKey(schema, 'items');
-  if (isMap(items)) data.forEach((item, i) => walk(items, item, `${name}[${i}]`, fieldRoot, out));
+  if (isMap(items)) data.forEach((item, i) => walk(items, item, `${name}[${i}]`, fieldRoot, out, oldItem(schema, old, item)));
   const min = int(schema, 'minItems');
   if (min !== undefined && data.length < min) out.push(invalidValue(field, data.length, say(`should have at least ${min} items`)));
   const max = int(schema, 'maxItems');
@@ -160,15 +196,15 @@ function sorted(m: ValueMap): Value {
 }
 
 /** objectValidator: each declared property, additionalProperties' schema for the others, then `required`. */
-function objectErrors(schema: ValueMap, data: ValueMap, name: string, fieldRoot: string, out: FieldError[]): void {
+function objectErrors(schema: ValueMap, data: ValueMap, name: string, fieldRoot: string, out: FieldError[], old: Value | undefined): void {
   const properties = getKey(schema, 'properties');
   const declared = isMap(properties) ? properties : {};
   const additional = getKey(schema, 'additionalProperties');
   if (isMap(additional)) {
-    for (const key of Object.keys(data)) if (!Object.hasOwn(declared, key)) walk(additional, data[key], `${name}.${key}`, fieldRoot, out);
+    for (const key of Object.keys(data)) if (!Object.hasOwn(declared, key)) walk(additional, data[key], `${name}.${key}`, fieldRoot, out, oldKey(old, key));
   }
   for (const [key, sub] of Object.entries(declared)) {
-    if (isMap(sub) && Object.hasOwn(data, key)) walk(sub, data[key], name === '' ? key : `${name}.${key}`, fieldRoot, out);
+    if (isMap(sub) && Object.hasOwn(data, key)) walk(sub, data[key], name === '' ? key : `${name}.${key}`, fieldRoot, out, oldKey(old, key));
   }
   const req = getKey(schema, 'required');
   if (isList(req)) {

@@ -67,8 +67,8 @@ export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: 
 export function updateErrors(resource: ResourceType, subresource: string, next: ValueMap, old: ValueMap, specChecks: boolean, crSchema?: Value): FieldError[] {
   const metaUpdate = objectMetaUpdateErrors(next, old);
   const common = [...genericMetadataErrors(next), ...metaUpdate];
-  if (specChecks && resource.custom && subresource === '') return [...common, ...metaUpdate, ...schemaErrors(crSchema, next)];
-  // ValidateStatusUpdate: a `status` the object has, against the schema's `status` property.
+  if (specChecks && resource.custom && subresource === '') return [...common, ...metaUpdate, ...schemaErrors(crSchema, next, '', old)];
+  // ValidateStatusUpdate: a `status` the object has, against the schema's `status` property (no ratcheting).
   if (specChecks && resource.custom && subresource === 'status') {
     const properties = isMap(crSchema) ? getKey(crSchema, 'properties') : undefined;
     return [...common, ...metaUpdate, ...schemaErrors(isMap(properties) ? getKey(properties, 'status') : undefined, getKey(next, 'status'), 'status')];

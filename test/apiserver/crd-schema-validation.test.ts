@@ -6,7 +6,7 @@
  * unstructured).
  */
 import { describe, expect, it } from 'vitest';
-import { createCluster, serve } from '../../src/apiserver/server.js';
+import { createCluster, serve, withExistingObject } from '../../src/apiserver/server.js';
 import type { ApiRequest, ClusterState, KubeObject } from '../../src/apiserver/types.js';
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 
@@ -32,6 +32,12 @@ const schema = {
           few: { type: 'array', maxItems: 2, items: { type: 'string' } },
           many: { type: 'array', minItems: 2, items: { type: 'string' } },
           count: { type: 'integer', minimum: 1, maximum: 10 },
+          ports: {
+            type: 'array',
+            'x-kubernetes-list-type': 'map',
+            'x-kubernetes-list-map-keys': ['port'],
+            items: { type: 'object', properties: { port: { type: 'integer' }, name: { type: 'string', maxLength: 3 } } },
+          },
           ratio: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1.5, exclusiveMaximum: true },
         },
       },
@@ -136,3 +142,31 @@ describe('the other rules of the schema, each mapped to its field error', () => 
     );
   });
 });
+
+describe('ratcheting (CRDValidationRatcheting, on in 1.32): an update keeps what was invalid and did not change', () => {
+  /** A stored Widget that breaks the schema (stored before the schema said so). */
+  function stored(spec: Record<string, unknown>): ClusterState {
+    const seeded = withExistingObject(cluster(), { ...(widget(spec) as Record<string, unknown>), metadata: { name: 'w', namespace: 'default', resourceVersion: '5', uid: 'u1' } } as unknown as KubeObject);
+    if ('problem' in seeded) throw new Error(seeded.problem);
+    return seeded.state;
+  }
+  const patch = (state: ClusterState, p: Record<string, unknown>) => answer(state, { verb: 'patch', patchType: 'merge', target, patch: p as KubeObject, options: { fieldManager: 'm' } });
+  it('an unchanged invalid field passes while another field changes; changing it fails', () => {
+    const state = stored({ name: 'n', color: 'blue', x: 1 });
+    expect(patch(state, { metadata: { labels: { a: 'b' } } })).toBe('ok');
+    expect(patch(state, { spec: { x: 2 } })).toBe('ok');
+    expect(patch(state, { spec: { color: 'pink' } })).toEqual(invalid('spec.color: Unsupported value: "pink": supported values: "red", "green"'));
+  });
+  it('a missing required field stays allowed only while its object is unchanged', () => {
+    const state = stored({ x: 1, color: 'red' });
+    expect(patch(state, { metadata: { labels: { a: 'b' } } })).toBe('ok');
+    expect(patch(state, { spec: { x: 2 } })).toEqual(invalid('spec.name: Required value'));
+  });
+  it('map-list items correlate by their keys; other lists do not correlate item by item', () => {
+    const state = stored({ name: 'n', ports: [{ port: 1, name: 'toolong' }], few: ['a', 'b', 'c'] });
+    expect(patch(state, { spec: { ports: [{ port: 2, name: 'ok' }, { port: 1, name: 'toolong' }] } })).toBe('ok');
+    expect(patch(state, { spec: { ports: [{ port: 1, name: 'longer' }] } })).toEqual(invalid('spec.ports[0].name: Too long: may not be more than 3 bytes'));
+    expect(patch(state, { spec: { few: ['a', 'b', 'd'] } })).toEqual(invalid('spec.few: Too many: 3: must have at most 2 items'));
+  });
+});
+

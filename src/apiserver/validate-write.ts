@@ -22,6 +22,7 @@ import { schemaErrors } from './cr-schema-validation.js';
 import { getPath } from './object-paths.js';
 import type { FieldError } from './status.js';
 import type { ResourceType } from './types.js';
+import { crdSpecErrors } from './validate-crd.js';
 import { configMapUpdateErrors, secretUpdateErrors } from './validate-immutable-data.js';
 import { generatedSelectorErrors, jobSpecErrors, jobUpdateErrors } from './validate-job.js';
 import { genericMetadataErrors, kindMetadataErrors } from './validate-object-meta.js';
@@ -52,6 +53,7 @@ export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: 
   const workload = specChecks ? workloadOf(resource) : undefined;
   const pod = specChecks && builtin(resource, '', 'Pod');
   const job = specChecks && builtin(resource, 'batch', 'Job');
+  const crd = specChecks && builtin(resource, 'apiextensions.k8s.io', 'CustomResourceDefinition');
   const own = [
     ...kindMetadataErrors(resource, obj),
     ...(workload ? workloadSpecErrors(workload, obj) : []),
@@ -59,6 +61,7 @@ export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: 
     ...(job ? [...generatedSelectorErrors(obj), ...jobSpecErrors(obj)] : []),
     // A custom resource's Validate: its metadata, then its CRD version's schema.
     ...(specChecks && resource.custom ? schemaErrors(crSchema, obj) : []),
+    ...(crd ? crdSpecErrors(obj) : []),
   ];
   return own.length > 0 ? own : genericMetadataErrors(obj);
 }
@@ -107,6 +110,8 @@ export function updateErrors(resource: ResourceType, subresource: string, next: 
     ];
   }
   if (builtin(resource, '', 'ConfigMap')) return [...common, ...metaUpdate, ...configMapUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];
+  // validateCustomResourceDefinitionUpdate: ValidateObjectMetaUpdate, then the spec as on create.
+  if (builtin(resource, 'apiextensions.k8s.io', 'CustomResourceDefinition')) return [...common, ...metaUpdate, ...crdSpecErrors(next, old)];
   if (builtin(resource, '', 'Secret')) return [...common, ...metaUpdate, ...secretUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];
   return [...common, ...metaUpdate];
 }

@@ -5,7 +5,8 @@
  * entry. The status applied per kind is upstream's table where it has one, else its default
  * (a condition) for kinds whose status has conditions; `status-test` is created with a label only
  * (upstream creates each kind's full storage stub, which only gives create_test more fields), but
- * for the CRD, whose name must be `<plural>.<group>` and so comes with the spec naming it, and the
+ * for the CRD, whose name must be `<plural>.<group>` and so comes with the spec naming it (and, as
+ * upstream's stub, a schema: a v1 CRD needs one per version), and the
  * apps workloads, the Pod and the Job, which come with the selector, template, container and
  * restart policy validation requires.
  */
@@ -56,7 +57,7 @@ describe('TestApplyStatus: a status applied through /status is owned next to the
       const crd = r.kind === 'CustomResourceDefinition';
       const metadata = { name: crd ? 'statustests.example.com' : 'status-test', ...(r.namespaced ? { namespace: 'default' } : {}) };
       const spec = crd
-        ? { spec: { group: 'example.com', names: { plural: 'statustests', kind: 'StatusTest' }, scope: 'Cluster', versions: [{ name: 'v1', served: true, storage: true }] } }
+        ? { spec: { group: 'example.com', names: { plural: 'statustests', kind: 'StatusTest' }, scope: 'Cluster', versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object' } } }] } }
         : r.group === 'apps'
           ? { spec: WORKLOAD_SPEC }
           : r.group === '' && r.kind === 'Pod'

@@ -1,0 +1,101 @@
+/**
+ * The spec checks of apiextensions-apiserver 1.32's ValidateCustomResourceDefinition (and, on
+ * update, ValidateCustomResourceDefinitionUpdate's spec part) that decide whether a CRD is stored
+ * at all: the group (a DNS subdomain with a dot), the scope, a schema for every version, the
+ * version names and the names (plural, singular, kind, listKind, shortNames, categories). The
+ * metadata name rule (`<plural>.<group>`) is in validate-object-meta.ts. Not modelled: the checks
+ * whose Go message prints the whole versions slice with `%#v` (unique version names, exactly one
+ * storage version), the schema walk, subresources, conversion and CEL rules.
+ */
+import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
+import { invalidValue, notSupported, required } from './field-error.js';
+import { isDns1035Label, isDns1123Subdomain } from './name-validation.js';
+import type { FieldError } from './status.js';
+
+const str = (v: Value | undefined): string => (typeof v === 'string' ? v : '');
+const mapOf = (v: Value | undefined): ValueMap | undefined => (isMap(v ?? null) ? (v as ValueMap) : undefined);
+const listOf = (v: Value | undefined): Value[] => (Array.isArray(v) ? v : []);
+
+function versionsOf(spec: ValueMap | undefined): ValueMap[] {
+  return listOf(spec ? getKey(spec, 'versions') : undefined).map((v) => mapOf(v) ?? ({} as ValueMap));
+}
+
+/** A version's `schema.openAPIV3Schema` is set (a v1 CRD has no top-level schema). */
+function hasSchema(version: ValueMap): boolean {
+  const schema = mapOf(getKey(version, 'schema'));
+  const s = schema ? getKey(schema, 'openAPIV3Schema') : undefined;
+  return s !== undefined && s !== null;
+}
+
+/** allVersionsSpecifyOpenAPISchema: an update keeps not requiring schemas of a CRD stored without them. */
+function everyVersionHasSchema(obj: ValueMap): boolean {
+  return versionsOf(mapOf(getKey(obj, 'spec'))).every(hasSchema);
+}
+
+const joined = (errs: string[]): string => errs.join(',');
+
+/** ValidateCustomResourceDefinitionNames. */
+function namesErrors(names: ValueMap | undefined): FieldError[] {
+  const out: FieldError[] = [];
+  const n = (k: string) => str(names ? getKey(names, k) : undefined);
+  const label = (k: string) => {
+    const v = n(k);
+    const errs = isDns1035Label(v);
+    if (v !== '' && errs.length > 0) out.push(invalidValue(`spec.names.${k}`, v, joined(errs)));
+  };
+  const mixed = (k: string) => {
+    const v = n(k);
+    const errs = isDns1035Label(v.toLowerCase());
+    if (v !== '' && errs.length > 0) out.push(invalidValue(`spec.names.${k}`, v, `may have mixed case, but should otherwise match: ${joined(errs)}`));
+  };
+  label('plural');
+  label('singular');
+  mixed('kind');
+  mixed('listKind');
+  listOf(names ? getKey(names, 'shortNames') : undefined).forEach((s, i) => {
+    const errs = isDns1035Label(str(s));
+    if (errs.length > 0) out.push(invalidValue(`spec.names.shortNames[${i}]`, str(s), joined(errs)));
+  });
+  if (n('kind') !== '' && n('kind') === n('listKind')) out.push(invalidValue('spec.names.listKind', n('listKind'), 'kind and listKind may not be the same'));
+  listOf(names ? getKey(names, 'categories') : undefined).forEach((c, i) => {
+    const errs = isDns1035Label(str(c));
+    if (errs.length > 0) out.push(invalidValue(`spec.names.categories[${i}]`, str(c), joined(errs)));
+  });
+  return out;
+}
+
+/**
+ * validateCustomResourceDefinitionSpec's checks, in its order, for a (defaulted) v1 CRD; `old` is
+ * the stored CRD of an update (whose schemas are required only if it had them all).
+ */
+export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
+  const out: FieldError[] = [];
+  const spec = mapOf(getKey(obj, 'spec'));
+  const group = str(spec ? getKey(spec, 'group') : undefined);
+  if (group === '') out.push(required('spec.group'));
+  else if (isDns1123Subdomain(group).length > 0) out.push(invalidValue('spec.group', group, joined(isDns1123Subdomain(group))));
+  else if (group.split('.').length < 2) out.push(invalidValue('spec.group', group, 'should be a domain with at least one dot'));
+
+  const scope = str(spec ? getKey(spec, 'scope') : undefined);
+  if (scope === '') out.push(required('spec.scope'));
+  else if (scope !== 'Cluster' && scope !== 'Namespaced') out.push(notSupported('spec.scope', scope, ['Cluster', 'Namespaced']));
+
+  const versions = versionsOf(spec);
+  if (old === undefined || everyVersionHasSchema(old)) {
+    versions.forEach((v, i) => {
+      if (!hasSchema(v)) out.push(required(`spec.versions[${i}].schema.openAPIV3Schema`, 'schemas are required'));
+    });
+  }
+  versions.forEach((v, i) => {
+    const name = str(getKey(v, 'name'));
+    const errs = isDns1035Label(name);
+    if (errs.length > 0) out.push(invalidValue(`spec.versions[${i}].name`, name, joined(errs)));
+  });
+
+  const names = mapOf(spec ? getKey(spec, 'names') : undefined);
+  for (const k of ['plural', 'singular', 'kind', 'listKind']) {
+    if (str(names ? getKey(names, k) : undefined) === '') out.push(required(`spec.names.${k}`));
+  }
+  out.push(...namesErrors(names));
+  return out;
+}

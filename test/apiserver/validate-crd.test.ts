@@ -1,0 +1,76 @@
+/**
+ * A CustomResourceDefinition as apiextensions-apiserver 1.32 validates its spec
+ * (ValidateCustomResourceDefinition): a CRD that would not be served is refused with a 422, never
+ * stored. Texts are kube-apiserver's, the aggregate as `[a, b]` when there are several causes.
+ */
+import { describe, expect, it } from 'vitest';
+import { cluster, fail, obj, ok } from './helpers.js';
+
+const NOW = '2024-02-24T15:24:00Z';
+const DNS1035 =
+  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { a: { type: 'string' } } } } } };
+type Spec = Record<string, any>;
+const crd = (edit: (spec: Spec) => void = () => {}, name = 'widgets.example.com') => {
+  const spec: Spec = { group: 'example.com', names: { kind: 'Widget', plural: 'widgets' }, scope: 'Namespaced', versions: [{ name: 'v1', served: true, storage: true, schema }] };
+  edit(spec);
+  return obj({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name }, spec });
+};
+const real = () => cluster({ harness: false, now: NOW });
+const refused = (c: ReturnType<typeof real>, body: ReturnType<typeof crd>) => {
+  const r = fail(c.create(body, { fieldManager: 'admin' }));
+  return [r.code, r.message];
+};
+const invalid = (name: string, causes: string[]) => [422, `CustomResourceDefinition.apiextensions.k8s.io "${name}" is invalid: ${causes.length === 1 ? causes[0] : `[${causes.join(', ')}]`}`];
+
+describe('CustomResourceDefinition create', () => {
+  it('a valid CRD is stored', () => {
+    expect(ok(real().create(crd(), { fieldManager: 'admin' })).metadata).toBeDefined();
+  });
+
+  it('an apiextensions.k8s.io/v1 CRD needs a schema for every version', () => {
+    const body = crd((s) => {
+      delete s.versions[0].schema;
+      s.versions.push({ name: 'v2', served: false, storage: false });
+    });
+    expect(refused(real(), body)).toEqual(
+      invalid('widgets.example.com', ['spec.versions[0].schema.openAPIV3Schema: Required value: schemas are required', 'spec.versions[1].schema.openAPIV3Schema: Required value: schemas are required']),
+    );
+    const one = crd((s) => delete s.versions[0].schema);
+    expect(refused(real(), one)).toEqual(invalid('widgets.example.com', ['spec.versions[0].schema.openAPIV3Schema: Required value: schemas are required']));
+  });
+
+  it('the group is a domain with at least one dot', () => {
+    expect(refused(real(), crd((s) => (s.group = 'example'), 'widgets.example'))).toEqual(invalid('widgets.example', ['spec.group: Invalid value: "example": should be a domain with at least one dot']));
+    expect(refused(real(), crd((s) => (s.group = ''), 'widgets.'))[1]).toContain('spec.group: Required value');
+  });
+
+  it('the scope is Cluster or Namespaced', () => {
+    expect(refused(real(), crd((s) => (s.scope = 'Global')))).toEqual(invalid('widgets.example.com', ['spec.scope: Unsupported value: "Global": supported values: "Cluster", "Namespaced"']));
+  });
+
+  it('version names are DNS-1035 labels', () => {
+    expect(refused(real(), crd((s) => (s.versions[0].name = 'V1')))).toEqual(invalid('widgets.example.com', [`spec.versions[0].name: Invalid value: "V1": ${DNS1035}`]));
+  });
+
+  it('names: the kind may have mixed case, the names defaulted from it are checked too', () => {
+    expect(refused(real(), crd((s) => (s.names.kind = 'My_Widget')))).toEqual(
+      invalid('widgets.example.com', [
+        `spec.names.singular: Invalid value: "my_widget": ${DNS1035}`,
+        `spec.names.kind: Invalid value: "My_Widget": may have mixed case, but should otherwise match: ${DNS1035}`,
+        `spec.names.listKind: Invalid value: "My_WidgetList": may have mixed case, but should otherwise match: ${DNS1035}`,
+      ]),
+    );
+    expect(refused(real(), crd((s) => (s.names.shortNames = ['wd', 'W'])))).toEqual(invalid('widgets.example.com', [`spec.names.shortNames[1]: Invalid value: "W": ${DNS1035}`]));
+    expect(refused(real(), crd((s) => (s.names.listKind = 'Widget')))).toEqual(invalid('widgets.example.com', ['spec.names.listKind: Invalid value: "Widget": kind and listKind may not be the same']));
+  });
+});
+
+describe('CustomResourceDefinition update', () => {
+  it('may not drop the schema of a CRD that has one for every version', () => {
+    const c = real();
+    ok(c.apply(crd(), { fieldManager: 'admin' }));
+    const r = fail(c.apply(crd((s) => delete s.versions[0].schema), { fieldManager: 'admin' }));
+    expect([r.code, r.message]).toEqual(invalid('widgets.example.com', ['spec.versions[0].schema.openAPIV3Schema: Required value: schemas are required']));
+  });
+});

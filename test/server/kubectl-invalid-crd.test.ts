@@ -1,0 +1,47 @@
+/**
+ * kubectl applying a CustomResourceDefinition that apiextensions-apiserver 1.32 refuses
+ * (ValidateCustomResourceDefinition): the 422 kubectl prints, and the CRD is neither stored nor
+ * served.
+ */
+import { describe, expect, it } from 'vitest';
+import { newClusterState } from '../../src/server/initial-state.js';
+import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
+import { kubectlAvailable, serverWithKubectl } from './kubectl-harness.js';
+
+const available = kubectlAvailable();
+
+const NO_SCHEMA = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  names: {kind: Widget, plural: widgets}
+  scope: Namespaced
+  versions:
+  - {name: v1, served: true, storage: true}
+`;
+
+describe.skipIf(!available)('real kubectl: an invalid CustomResourceDefinition', () => {
+  const s = serverWithKubectl({ state: newClusterState(builtinCatalog(), '2024-01-01T00:00:00Z') });
+
+  it('a v1 CRD without a schema is refused, client-side and server-side, and not served', { timeout: 120_000 }, async () => {
+    const file = s.k.file('crd.yaml', NO_SCHEMA);
+    const stderr = 'The CustomResourceDefinition "widgets.example.com" is invalid: spec.versions[0].schema.openAPIV3Schema: Required value: schemas are required\n';
+    expect(await s.k.run(['apply', '-f', file])).toEqual({ code: 1, stdout: '', stderr });
+    expect(await s.k.run(['apply', '--server-side', '-f', file])).toEqual({ code: 1, stdout: '', stderr });
+    expect((await s.k.run(['get', 'crd', '-o', 'name'])).stdout).toBe('');
+  });
+
+  it('several causes are listed one a line', { timeout: 120_000 }, async () => {
+    const file = s.k.file('crd2.yaml', NO_SCHEMA.replace('scope: Namespaced', 'scope: Global'));
+    expect(await s.k.run(['apply', '-f', file])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'The CustomResourceDefinition "widgets.example.com" is invalid: \n' +
+        '* spec.scope: Unsupported value: "Global": supported values: "Cluster", "Namespaced"\n' +
+        '* spec.versions[0].schema.openAPIV3Schema: Required value: schemas are required\n',
+    });
+  });
+});

@@ -2,15 +2,18 @@
  * The spec checks of apiextensions-apiserver 1.32's ValidateCustomResourceDefinition (and, on
  * update, ValidateCustomResourceDefinitionUpdate's spec part) that decide whether a CRD is stored
  * at all: the group (a DNS subdomain with a dot), the scope, a schema for every version, the
- * version names and the names (plural, singular, kind, listKind, shortNames, categories). The
+ * version names, the names (plural, singular, kind, listKind, shortNames, categories) and the
+ * schemas' structural invariants (validate-crd-schema.ts). The
  * metadata name rule (`<plural>.<group>`) is in validate-object-meta.ts. Not modelled: the checks
  * whose Go message prints the whole versions slice with `%#v` (unique version names, exactly one
- * storage version), the schema walk, subresources, conversion and CEL rules.
+ * storage version), the rest of the schema checks, subresources, conversion and CEL rules.
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { invalidValue, notSupported, required } from './field-error.js';
 import { isDns1035Label, isDns1123Subdomain } from './name-validation.js';
+import { semanticEqual } from './semantic-equal.js';
 import type { FieldError } from './status.js';
+import { structuralSchemaErrors } from './validate-crd-schema.js';
 
 const str = (v: Value | undefined): string => (typeof v === 'string' ? v : '');
 const mapOf = (v: Value | undefined): ValueMap | undefined => (isMap(v ?? null) ? (v as ValueMap) : undefined);
@@ -86,10 +89,15 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
       if (!hasSchema(v)) out.push(required(`spec.versions[${i}].schema.openAPIV3Schema`, 'schemas are required'));
     });
   }
+  // The v1 -> internal conversion moves a schema every version shares to spec.validation (so
+  // its errors are reported there, after the names); different schemas stay per version.
+  const shared = versions.length > 0 && versions.every((v) => semanticEqual(getKey(v, 'schema'), getKey(versions[0], 'schema')));
+  const schemaOf = (v: ValueMap) => getKey(mapOf(getKey(v, 'schema')) ?? ({} as ValueMap), 'openAPIV3Schema');
   versions.forEach((v, i) => {
     const name = str(getKey(v, 'name'));
     const errs = isDns1035Label(name);
     if (errs.length > 0) out.push(invalidValue(`spec.versions[${i}].name`, name, joined(errs)));
+    if (!shared) out.push(...structuralSchemaErrors(schemaOf(v), `spec.versions[${i}].schema.openAPIV3Schema`));
   });
 
   const names = mapOf(spec ? getKey(spec, 'names') : undefined);
@@ -97,5 +105,6 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
     if (str(names ? getKey(names, k) : undefined) === '') out.push(required(`spec.names.${k}`));
   }
   out.push(...namesErrors(names));
+  if (shared) out.push(...structuralSchemaErrors(schemaOf(versions[0]), 'spec.validation.openAPIV3Schema'));
   return out;
 }

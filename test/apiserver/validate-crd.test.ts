@@ -74,3 +74,52 @@ describe('CustomResourceDefinition update', () => {
     expect([r.code, r.message]).toEqual(invalid('widgets.example.com', ['spec.versions[0].schema.openAPIV3Schema: Required value: schemas are required']));
   });
 });
+
+describe('CustomResourceDefinition create: the schema must be structural', () => {
+  const withSchema = (openAPIV3Schema: unknown) => crd((s) => (s.versions[0].schema = { openAPIV3Schema }));
+  const P = 'spec.validation.openAPIV3Schema';
+
+  it('a schema every version shares is reported at spec.validation, after the names', () => {
+    const body = withSchema({ type: 'object', properties: { spec: { properties: { a: { type: 'string' } } } } });
+    expect(refused(real(), body)).toEqual(invalid('widgets.example.com', [`${P}.properties[spec].type: Required value: must not be empty for specified object fields`]));
+    const both = crd((s) => {
+      s.names.listKind = 'Widget';
+      s.versions[0].schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'array' } } } };
+    });
+    expect(refused(real(), both)).toEqual(
+      invalid('widgets.example.com', ['spec.names.listKind: Invalid value: "Widget": kind and listKind may not be the same', `${P}.properties[spec].items: Required value: must be specified`]),
+    );
+  });
+
+  it('array items need a type; the root is an object with a type and no additionalProperties', () => {
+    expect(refused(real(), withSchema({ type: 'object', properties: { list: { type: 'array', items: { description: 'x' } } } }))).toEqual(
+      invalid('widgets.example.com', [`${P}.properties[list].items.type: Required value: must not be empty for specified array items`]),
+    );
+    expect(refused(real(), withSchema({ properties: { a: { type: 'string' } } }))).toEqual(invalid('widgets.example.com', [`${P}.type: Required value: must not be empty at the root`]));
+    expect(refused(real(), withSchema({ type: 'array', items: { type: 'string' } }))).toEqual(invalid('widgets.example.com', [`${P}.type: Invalid value: "array": must be object at the root`]));
+    expect(refused(real(), withSchema({ type: 'object', additionalProperties: { type: 'string' } }))).toEqual(invalid('widgets.example.com', [`${P}.additionalProperties: Forbidden: must not be used at the root`]));
+  });
+
+  it('int-or-string and preserve-unknown-fields nodes may leave out the type', () => {
+    const body = withSchema({ type: 'object', properties: { port: { 'x-kubernetes-int-or-string': true }, raw: { 'x-kubernetes-preserve-unknown-fields': true } } });
+    expect(ok(real().create(body, { fieldManager: 'admin' })).metadata).toBeDefined();
+  });
+
+  it('the root metadata may say only name and generateName', () => {
+    expect(ok(real().create(withSchema({ type: 'object', properties: { metadata: { type: 'object', properties: { name: { type: 'string' } } } } }), { fieldManager: 'admin' })).metadata).toBeDefined();
+  });
+
+  it('metadata with other fields is refused', () => {
+    expect(refused(real(), withSchema({ type: 'object', properties: { metadata: { type: 'object', properties: { labels: { type: 'object' } } } } }))).toEqual(
+      invalid('widgets.example.com', [`${P}.properties[metadata]: Forbidden: must not specify anything other than name and generateName, but metadata is implicitly specified`]),
+    );
+  });
+
+  it('schemas that differ between versions are reported per version', () => {
+    const body = crd((s) => {
+      s.versions[0].storage = false;
+      s.versions.push({ name: 'v2', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'array' } } } } });
+    });
+    expect(refused(real(), body)).toEqual(invalid('widgets.example.com', ['spec.versions[1].schema.openAPIV3Schema.properties[spec].items: Required value: must be specified']));
+  });
+});

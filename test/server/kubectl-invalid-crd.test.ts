@@ -44,4 +44,15 @@ describe.skipIf(!available)('real kubectl: an invalid CustomResourceDefinition',
         '* spec.versions[0].schema.openAPIV3Schema: Required value: schemas are required\n',
     });
   });
+
+  it('a non-structural schema (a field without a type) is refused', { timeout: 120_000 }, async () => {
+    const schema = '    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            properties: {replicas: {type: integer}}\n';
+    const file = s.k.file('crd3.yaml', NO_SCHEMA.replace('  - {name: v1, served: true, storage: true}\n', `  - name: v1\n    served: true\n    storage: true\n${schema}`));
+    expect(await s.k.run(['apply', '--server-side', '-f', file])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'The CustomResourceDefinition "widgets.example.com" is invalid: spec.validation.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields\n',
+    });
+    expect((await s.k.run(['get', 'crd', '-o', 'name'])).stdout).toBe('');
+  });
 });

@@ -10,7 +10,8 @@
  * validations (allOf, anyOf, ...), embedded resources, defaults, list and map annotations.
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
-import { forbidden, invalidValue, required } from './field-error.js';
+import { forbidden, invalidValue, notSupported, required } from './field-error.js';
+import { goStringSlice } from './go-syntax.js';
 import type { FieldError } from './status.js';
 
 type Level = 'root' | 'item' | 'field';
@@ -64,4 +65,89 @@ function walk(node: Value | undefined, level: Level, path: string): FieldError[]
 /** ValidateStructural's errors for the schema at `path` (`spec.validation.openAPIV3Schema` or a version's). */
 export function structuralSchemaErrors(schema: Value | undefined, path: string): FieldError[] {
   return walk(schema, 'root', path);
+}
+
+/**
+ * The list annotations ValidateCustomResourceDefinitionOpenAPISchema checks (after the structural
+ * invariants): `x-kubernetes-list-type` only on arrays and one of atomic, set, map; a map list
+ * needs `x-kubernetes-list-map-keys`, object items, keys that are scalar item properties (no
+ * repeats) and, each, required or defaulted and not nullable; a set's object items must be
+ * atomic maps; set and map items not nullable. Children first, as Go walks (additionalProperties,
+ * properties, then items).
+ */
+export function listAnnotationErrors(schema: Value | undefined, path: string): FieldError[] {
+  if (!isMap(schema ?? null)) return [];
+  const s = schema as ValueMap;
+  const out: FieldError[] = [];
+  const additional = getKey(s, 'additionalProperties');
+  if (isMap(additional ?? null)) out.push(...listAnnotationErrors(additional, `${path}.additionalProperties`));
+  const props = getKey(s, 'properties');
+  if (isMap(props ?? null)) for (const k of Object.keys(props as ValueMap)) out.push(...listAnnotationErrors((props as ValueMap)[k], `${path}.properties[${k}]`));
+  const itemsValue = getKey(s, 'items');
+  const items = isMap(itemsValue ?? null) ? (itemsValue as ValueMap) : undefined;
+  if (items) out.push(...listAnnotationErrors(items, `${path}.items`));
+
+  const type = str(getKey(s, 'type'));
+  const listTypeValue = getKey(s, 'x-kubernetes-list-type');
+  const listType = set(listTypeValue) ? str(listTypeValue) : undefined;
+  const keysValue = getKey(s, 'x-kubernetes-list-map-keys');
+  const keys = Array.isArray(keysValue) ? keysValue.map((k) => str(k)) : [];
+  const itemType = items ? str(getKey(items, 'type')) : '';
+  const itemProps = items && isMap(getKey(items, 'properties') ?? null) ? (getKey(items, 'properties') as ValueMap) : undefined;
+  const keysValueText = goStringSlice(keys);
+  const badKeys = (detail: string): FieldError => ({ type: 'FieldValueInvalid', field: `${path}.x-kubernetes-list-map-keys`, value: keysValueText, detail });
+
+  if (listType !== undefined && type !== 'array') {
+    if (type === '') out.push(required(`${path}.type`, 'must be array if x-kubernetes-list-type is specified'));
+    else out.push(invalidValue(`${path}.type`, type, 'must be array if x-kubernetes-list-type is specified'));
+  } else if (listType === 'set' && items && itemType === 'array') {
+    const inner = getKey(items, 'x-kubernetes-list-type');
+    if (set(inner) && inner !== 'atomic') out.push(invalidValue(`${path}.items.x-kubernetes-list-type`, str(inner), 'must be atomic as item of a list with x-kubernetes-list-type=set'));
+  } else if (listType === 'set' && items && itemType === 'object' && getKey(items, 'x-kubernetes-map-type') !== 'atomic') {
+    // Go prints the items' list type here (a nil pointer prints as "null").
+    const inner = getKey(items, 'x-kubernetes-list-type');
+    out.push(invalidValue(`${path}.items.x-kubernetes-map-type`, set(inner) ? str(inner) : 'null', 'must be atomic as item of a list with x-kubernetes-list-type=set'));
+  }
+  if (listType !== undefined && listType !== 'atomic' && listType !== 'set' && listType !== 'map') {
+    out.push(notSupported(`${path}.x-kubernetes-list-type`, listType, ['atomic', 'set', 'map']));
+  }
+  if (keys.length > 0) {
+    if (listType === undefined) out.push(required(`${path}.x-kubernetes-list-type`, 'must be map if x-kubernetes-list-map-keys is non-empty'));
+    else if (listType !== 'map') out.push(invalidValue(`${path}.x-kubernetes-list-type`, listType, 'must be map if x-kubernetes-list-map-keys is non-empty'));
+  }
+  if (listType === 'map') {
+    if (keys.length === 0) out.push(required(`${path}.x-kubernetes-list-map-keys`, 'must not be empty if x-kubernetes-list-type is map'));
+    if (!set(itemsValue)) out.push(required(`${path}.items`, 'must have a schema if x-kubernetes-list-type is map'));
+    if (items && itemType !== 'object') out.push(invalidValue(`${path}.items.type`, itemType, "must be object if parent array's x-kubernetes-list-type is map"));
+    if (items && itemType === 'object') {
+      const seen = new Set<string>();
+      for (const k of keys) {
+        const prop = itemProps && isMap(getKey(itemProps, k) ?? null) ? (getKey(itemProps, k) as ValueMap) : undefined;
+        if (prop) {
+          const kt = str(getKey(prop, 'type'));
+          // Go prints the items' type here, not the key's.
+          if (kt === 'array' || kt === 'object') out.push(invalidValue(`${path}.items.properties[${k}].type`, itemType, "must be a scalar type if parent array's x-kubernetes-list-type is map"));
+        } else out.push(badKeys('entries must all be names of item properties'));
+        if (seen.has(k)) out.push(badKeys('must not contain duplicate entries'));
+        seen.add(k);
+      }
+    }
+  }
+  // validateMapListKeysMapSet
+  if (items && (listType === 'set' || listType === 'map')) {
+    if (getKey(items, 'nullable') === true) out.push(forbidden(`${path}.items.nullable`, `cannot be nullable when x-kubernetes-list-type is ${listType}`));
+    if (listType === 'map') {
+      const req = getKey(items, 'required');
+      const requiredKeys = new Set(Array.isArray(req) ? req.map((r) => str(r)) : []);
+      for (const k of keys) {
+        const prop = itemProps && isMap(getKey(itemProps, k) ?? null) ? (getKey(itemProps, k) as ValueMap) : undefined;
+        if (!prop) continue;
+        if (!requiredKeys.has(k) && !set(getKey(prop, 'default'))) {
+          out.push(required(`${path}.items.properties[${k}].default`, 'this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property'));
+        }
+        if (getKey(prop, 'nullable') === true) out.push(forbidden(`${path}.items.properties[${k}].nullable`, 'this property is in x-kubernetes-list-map-keys, so it cannot be nullable'));
+      }
+    }
+  }
+  return out;
 }

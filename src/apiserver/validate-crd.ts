@@ -13,7 +13,7 @@ import { invalidValue, notSupported, required } from './field-error.js';
 import { isDns1035Label, isDns1123Subdomain } from './name-validation.js';
 import { semanticEqual } from './semantic-equal.js';
 import type { FieldError } from './status.js';
-import { structuralSchemaErrors } from './validate-crd-schema.js';
+import { listAnnotationErrors, structuralSchemaErrors } from './validate-crd-schema.js';
 
 const str = (v: Value | undefined): string => (typeof v === 'string' ? v : '');
 const mapOf = (v: Value | undefined): ValueMap | undefined => (isMap(v ?? null) ? (v as ValueMap) : undefined);
@@ -34,6 +34,33 @@ function hasSchema(version: ValueMap): boolean {
 function everyVersionHasSchema(obj: ValueMap): boolean {
   return versionsOf(mapOf(getKey(obj, 'spec'))).every(hasSchema);
 }
+
+/** validateSimpleJSONPath, then the prefix a scale path must have. */
+function scalePathErrors(path: string, value: string, prefixes: readonly string[], under: string): FieldError[] {
+  if (value === '') return [invalidValue(path, value, 'must not be empty')];
+  if (!value.startsWith('.')) return [invalidValue(path, value, 'must be a simple json path starting with .')];
+  if (!prefixes.some((p) => value.startsWith(p))) return [invalidValue(path, value, `should be a json path under ${under}`)];
+  return [];
+}
+
+/** ValidateCustomResourceDefinitionSubresources: the scale subresource's paths. */
+function subresourcesErrors(subresources: Value | undefined, path: string): FieldError[] {
+  const scale = mapOf(mapOf(subresources) ? getKey(subresources as ValueMap, 'scale') : undefined);
+  if (!scale) return [];
+  const out: FieldError[] = [];
+  const spec = str(getKey(scale, 'specReplicasPath'));
+  if (spec === '') out.push(required(`${path}.scale.specReplicasPath`));
+  else out.push(...scalePathErrors(`${path}.scale.specReplicasPath`, spec, ['.spec.'], '.spec'));
+  const status = str(getKey(scale, 'statusReplicasPath'));
+  if (status === '') out.push(required(`${path}.scale.statusReplicasPath`));
+  else out.push(...scalePathErrors(`${path}.scale.statusReplicasPath`, status, ['.status.'], '.status'));
+  const selector = str(getKey(scale, 'labelSelectorPath'));
+  if (selector !== '') out.push(...scalePathErrors(`${path}.scale.labelSelectorPath`, selector, ['.spec.', '.status.'], 'either .spec or .status'));
+  return out;
+}
+
+/** validateCustomResourceDefinitionValidation: the structural invariants, then the OpenAPI schema checks modelled. */
+const schemaErrors = (schema: Value | undefined, path: string): FieldError[] => [...structuralSchemaErrors(schema, path), ...listAnnotationErrors(schema, path)];
 
 const joined = (errs: string[]): string => errs.join(',');
 
@@ -93,11 +120,13 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
   // its errors are reported there, after the names); different schemas stay per version.
   const shared = versions.length > 0 && versions.every((v) => semanticEqual(getKey(v, 'schema'), getKey(versions[0], 'schema')));
   const schemaOf = (v: ValueMap) => getKey(mapOf(getKey(v, 'schema')) ?? ({} as ValueMap), 'openAPIV3Schema');
+  const sharedSubresources = versions.length > 0 && versions.every((v) => semanticEqual(getKey(v, 'subresources'), getKey(versions[0], 'subresources')));
   versions.forEach((v, i) => {
     const name = str(getKey(v, 'name'));
     const errs = isDns1035Label(name);
     if (errs.length > 0) out.push(invalidValue(`spec.versions[${i}].name`, name, joined(errs)));
-    if (!shared) out.push(...structuralSchemaErrors(schemaOf(v), `spec.versions[${i}].schema.openAPIV3Schema`));
+    if (!shared) out.push(...schemaErrors(schemaOf(v), `spec.versions[${i}].schema.openAPIV3Schema`));
+    if (!sharedSubresources) out.push(...subresourcesErrors(getKey(v, 'subresources'), `spec.versions[${i}].subresources`));
   });
 
   const names = mapOf(spec ? getKey(spec, 'names') : undefined);
@@ -105,6 +134,7 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
     if (str(names ? getKey(names, k) : undefined) === '') out.push(required(`spec.names.${k}`));
   }
   out.push(...namesErrors(names));
-  if (shared) out.push(...structuralSchemaErrors(schemaOf(versions[0]), 'spec.validation.openAPIV3Schema'));
+  if (shared) out.push(...schemaErrors(schemaOf(versions[0]), 'spec.validation.openAPIV3Schema'));
+  if (sharedSubresources) out.push(...subresourcesErrors(getKey(versions[0], 'subresources'), 'spec.subresources'));
   return out;
 }

@@ -36,7 +36,7 @@ const schema = {
             type: 'array',
             'x-kubernetes-list-type': 'map',
             'x-kubernetes-list-map-keys': ['port'],
-            items: { type: 'object', properties: { port: { type: 'integer' }, name: { type: 'string', maxLength: 3 } } },
+            items: { type: 'object', required: ['port'], properties: { port: { type: 'integer' }, name: { type: 'string', maxLength: 3 } } },
           },
           ratio: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1.5, exclusiveMaximum: true },
         },

@@ -123,3 +123,64 @@ describe('CustomResourceDefinition create: the schema must be structural', () =>
     expect(refused(real(), body)).toEqual(invalid('widgets.example.com', ['spec.versions[1].schema.openAPIV3Schema.properties[spec].items: Required value: must be specified']));
   });
 });
+
+describe('CustomResourceDefinition create: list annotations', () => {
+  const P = 'spec.validation.openAPIV3Schema.properties[ports]';
+  const withPorts = (ports: Record<string, unknown>) => crd((s) => (s.versions[0].schema = { openAPIV3Schema: { type: 'object', properties: { ports } } }));
+  const item = (extra: Record<string, unknown> = {}) => ({ type: 'object', properties: { name: { type: 'string' }, port: { type: 'integer' } }, ...extra });
+
+  it('a map list needs its keys, and each key must be required or have a default', () => {
+    expect(refused(real(), withPorts({ type: 'array', 'x-kubernetes-list-type': 'map', items: item({ required: ['name'] }) }))).toEqual(
+      invalid('widgets.example.com', [`${P}.x-kubernetes-list-map-keys: Required value: must not be empty if x-kubernetes-list-type is map`]),
+    );
+    expect(refused(real(), withPorts({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'], items: item() }))).toEqual(
+      invalid('widgets.example.com', [`${P}.items.properties[name].default: Required value: this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property`]),
+    );
+    expect(ok(real().create(withPorts({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'], items: item({ required: ['name'] }) }), { fieldManager: 'admin' })).metadata).toBeDefined();
+  });
+
+  it('map keys are scalar item properties; keys need list-type map; list types are atomic, set or map', () => {
+    expect(refused(real(), withPorts({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['id', 'name'], items: item({ required: ['name'] }) }))).toEqual(
+      invalid('widgets.example.com', [`${P}.x-kubernetes-list-map-keys: Invalid value: []string{"id", "name"}: entries must all be names of item properties`]),
+    );
+    expect(refused(real(), withPorts({ type: 'array', 'x-kubernetes-list-map-keys': ['name'], items: item({ required: ['name'] }) }))).toEqual(
+      invalid('widgets.example.com', [`${P}.x-kubernetes-list-type: Required value: must be map if x-kubernetes-list-map-keys is non-empty`]),
+    );
+    expect(refused(real(), withPorts({ type: 'array', 'x-kubernetes-list-type': 'list', items: { type: 'string' } }))).toEqual(
+      invalid('widgets.example.com', [`${P}.x-kubernetes-list-type: Unsupported value: "list": supported values: "atomic", "set", "map"`]),
+    );
+    expect(refused(real(), withPorts({ type: 'object', 'x-kubernetes-list-type': 'atomic' }))).toEqual(
+      invalid('widgets.example.com', [`${P}.type: Invalid value: "object": must be array if x-kubernetes-list-type is specified`]),
+    );
+  });
+
+  it('a set of objects needs atomic items', () => {
+    expect(refused(real(), withPorts({ type: 'array', 'x-kubernetes-list-type': 'set', items: item() }))).toEqual(
+      invalid('widgets.example.com', [`${P}.items.x-kubernetes-map-type: Invalid value: "null": must be atomic as item of a list with x-kubernetes-list-type=set`]),
+    );
+  });
+});
+
+describe('CustomResourceDefinition create: the scale subresource', () => {
+  const withScale = (scale: Record<string, unknown>) => crd((s) => (s.versions[0].subresources = { status: {}, scale }));
+
+  it('scale paths are json paths under .spec and .status; subresources every version shares are reported at spec.subresources', () => {
+    expect(refused(real(), withScale({ specReplicasPath: 'spec.replicas', statusReplicasPath: '.spec.replicas', labelSelectorPath: '.metadata.labels' }))).toEqual(
+      invalid('widgets.example.com', [
+        'spec.subresources.scale.specReplicasPath: Invalid value: "spec.replicas": must be a simple json path starting with .',
+        'spec.subresources.scale.statusReplicasPath: Invalid value: ".spec.replicas": should be a json path under .status',
+        'spec.subresources.scale.labelSelectorPath: Invalid value: ".metadata.labels": should be a json path under either .spec or .status',
+      ]),
+    );
+    expect(refused(real(), withScale({}))).toEqual(invalid('widgets.example.com', ['spec.subresources.scale.specReplicasPath: Required value', 'spec.subresources.scale.statusReplicasPath: Required value']));
+    expect(ok(real().create(withScale({ specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' }), { fieldManager: 'admin' })).metadata).toBeDefined();
+  });
+
+  it('subresources that differ between versions are reported per version', () => {
+    const body = crd((s) => {
+      s.versions[0].storage = false;
+      s.versions.push({ name: 'v2', served: true, storage: true, schema, subresources: { scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.replicas' } } });
+    });
+    expect(refused(real(), body)).toEqual(invalid('widgets.example.com', ['spec.versions[1].subresources.scale.statusReplicasPath: Invalid value: ".replicas": should be a json path under .status']));
+  });
+});

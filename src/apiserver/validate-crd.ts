@@ -9,7 +9,8 @@
  * storage version), the rest of the schema checks, subresources, conversion and CEL rules.
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
-import { invalidValue, notSupported, required } from './field-error.js';
+import { forbidden, invalidValue, notSupported, required } from './field-error.js';
+import { goStringSlice } from './go-syntax.js';
 import { isDns1035Label, isDns1123Subdomain } from './name-validation.js';
 import { semanticEqual } from './semantic-equal.js';
 import type { FieldError } from './status.js';
@@ -56,6 +57,55 @@ function subresourcesErrors(subresources: Value | undefined, path: string): Fiel
   else out.push(...scalePathErrors(`${path}.scale.statusReplicasPath`, status, ['.status.'], '.status'));
   const selector = str(getKey(scale, 'labelSelectorPath'));
   if (selector !== '') out.push(...scalePathErrors(`${path}.scale.labelSelectorPath`, selector, ['.spec.', '.status.'], 'either .spec or .status'));
+  return out;
+}
+
+const ACCEPTED_REVIEW_VERSIONS = ['v1', 'v1beta1'];
+
+/**
+ * validateCustomResourceConversion over a v1 CRD: `webhook.clientConfig` and
+ * `webhook.conversionReviewVersions` are the internal `webhookClientConfig` and
+ * `conversionReviewVersions`, and are named so in the errors. The client config's url and
+ * service are not checked further.
+ */
+function conversionErrors(spec: ValueMap | undefined): FieldError[] {
+  const conversion = mapOf(spec ? getKey(spec, 'conversion') : undefined);
+  if (!conversion) return [];
+  const out: FieldError[] = [];
+  const strategy = str(getKey(conversion, 'strategy'));
+  const webhook = mapOf(getKey(conversion, 'webhook'));
+  const clientConfig = mapOf(webhook ? getKey(webhook, 'clientConfig') : undefined);
+  const reviewValue = webhook ? getKey(webhook, 'conversionReviewVersions') : undefined;
+  const review = Array.isArray(reviewValue) ? reviewValue.map((v) => str(v)) : [];
+  if (strategy !== '' && strategy !== 'None' && spec && getKey(spec, 'preserveUnknownFields') === true) {
+    out.push(invalidValue('spec.conversion.strategy', strategy, 'must be None if spec.preserveUnknownFields is true'));
+  }
+  if (strategy === '') out.push(required('spec.conversion.strategy'));
+  else if (strategy !== 'None' && strategy !== 'Webhook') out.push(notSupported('spec.conversion.strategy', strategy, ['None', 'Webhook']));
+  if (strategy === 'Webhook') {
+    if (!clientConfig) out.push(required('spec.conversion.webhookClientConfig', 'required when strategy is set to Webhook'));
+    else {
+      const url = getKey(clientConfig, 'url');
+      const service = getKey(clientConfig, 'service');
+      if ((url === undefined || url === null) === (service === undefined || service === null)) out.push(required('spec.conversion.webhookClientConfig', 'exactly one of url or service is required'));
+    }
+    const path = 'spec.conversion.conversionReviewVersions';
+    if (review.length === 0) out.push(required(path));
+    else {
+      const seen = new Set<string>();
+      review.forEach((v, i) => {
+        if (seen.has(v)) return void out.push(invalidValue(`${path}[${i}]`, v, 'duplicate version'));
+        seen.add(v);
+        for (const e of isDns1035Label(v)) out.push(invalidValue(`${path}[${i}]`, v, e));
+      });
+      if (!review.some((v) => ACCEPTED_REVIEW_VERSIONS.includes(v))) {
+        out.push({ type: 'FieldValueInvalid', field: path, value: goStringSlice(review), detail: `must include at least one of ${ACCEPTED_REVIEW_VERSIONS.join(', ')}` });
+      }
+    }
+  } else {
+    if (clientConfig) out.push(forbidden('spec.conversion.webhookClientConfig', 'should not be set when strategy is not set to Webhook'));
+    if (review.length > 0) out.push(forbidden('spec.conversion.conversionReviewVersions', 'should not be set when strategy is not set to Webhook'));
+  }
   return out;
 }
 
@@ -136,5 +186,6 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
   out.push(...namesErrors(names));
   if (shared) out.push(...schemaErrors(schemaOf(versions[0]), 'spec.validation.openAPIV3Schema'));
   if (sharedSubresources) out.push(...subresourcesErrors(getKey(versions[0], 'subresources'), 'spec.subresources'));
+  out.push(...conversionErrors(spec));
   return out;
 }

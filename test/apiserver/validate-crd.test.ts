@@ -184,3 +184,31 @@ describe('CustomResourceDefinition create: the scale subresource', () => {
     expect(refused(real(), body)).toEqual(invalid('widgets.example.com', ['spec.versions[1].subresources.scale.statusReplicasPath: Invalid value: ".replicas": should be a json path under .status']));
   });
 });
+
+describe('CustomResourceDefinition create: conversion', () => {
+  const withConversion = (conversion: Record<string, unknown>) => crd((s) => (s.conversion = conversion));
+  const service = { service: { name: 'conv', namespace: 'default', path: '/convert' } };
+
+  it('a Webhook strategy needs a client config and review versions it knows', () => {
+    expect(refused(real(), withConversion({ strategy: 'Webhook' }))).toEqual(
+      invalid('widgets.example.com', ['spec.conversion.webhookClientConfig: Required value: required when strategy is set to Webhook', 'spec.conversion.conversionReviewVersions: Required value']),
+    );
+    expect(refused(real(), withConversion({ strategy: 'Webhook', webhook: { clientConfig: service, conversionReviewVersions: ['v2'] } }))).toEqual(
+      invalid('widgets.example.com', ['spec.conversion.conversionReviewVersions: Invalid value: []string{"v2"}: must include at least one of v1, v1beta1']),
+    );
+    expect(refused(real(), withConversion({ strategy: 'Webhook', webhook: { clientConfig: { url: 'https://x/convert', ...service }, conversionReviewVersions: ['v1', 'v1'] } }))).toEqual(
+      invalid('widgets.example.com', ['spec.conversion.webhookClientConfig: Required value: exactly one of url or service is required', 'spec.conversion.conversionReviewVersions[1]: Invalid value: "v1": duplicate version']),
+    );
+    expect(ok(real().create(withConversion({ strategy: 'Webhook', webhook: { clientConfig: service, conversionReviewVersions: ['v1'] } }), { fieldManager: 'admin' })).metadata).toBeDefined();
+  });
+
+  it('the strategy is None or Webhook; None takes no webhook', () => {
+    expect(refused(real(), withConversion({ strategy: 'Custom' }))).toEqual(invalid('widgets.example.com', ['spec.conversion.strategy: Unsupported value: "Custom": supported values: "None", "Webhook"']));
+    expect(refused(real(), withConversion({ strategy: 'None', webhook: { clientConfig: service, conversionReviewVersions: ['v1'] } }))).toEqual(
+      invalid('widgets.example.com', [
+        'spec.conversion.webhookClientConfig: Forbidden: should not be set when strategy is not set to Webhook',
+        'spec.conversion.conversionReviewVersions: Forbidden: should not be set when strategy is not set to Webhook',
+      ]),
+    );
+  });
+});

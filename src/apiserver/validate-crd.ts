@@ -109,6 +109,41 @@ function conversionErrors(spec: ValueMap | undefined): FieldError[] {
   return out;
 }
 
+const APPROVAL = 'api-approved.kubernetes.io';
+const APPROVAL_LINK = 'see https://github.com/kubernetes/enhancements/pull/1111';
+
+/** GetAPIApprovalState: missing, bypassed ("unapproved..."), approved (a URL with scheme and host) or invalid. */
+function approvalState(obj: ValueMap): 'missing' | 'bypassed' | 'approved' | 'invalid' {
+  const annotations = mapOf(mapOf(getKey(obj, 'metadata')) ? getKey(getKey(obj, 'metadata') as ValueMap, 'annotations') : undefined);
+  const a = str(annotations ? getKey(annotations, APPROVAL) : undefined);
+  if (a === '') return 'missing';
+  if (a.startsWith('unapproved')) return 'bypassed';
+  // url.ParseRequestURI with a scheme and a host (approximated: scheme://host...).
+  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#\s]+/.test(a) && !/\s/.test(a)) return 'approved';
+  return 'invalid';
+}
+
+/**
+ * validateAPIApproval: a CRD of a protected community group (k8s.io, kubernetes.io and their
+ * subdomains) needs the approval annotation, unless an update leaves its state as it was.
+ */
+function approvalErrors(obj: ValueMap, old: ValueMap | undefined): FieldError[] {
+  const spec = mapOf(getKey(obj, 'spec'));
+  const group = str(spec ? getKey(spec, 'group') : undefined);
+  const isProtected = group === 'k8s.io' || group.endsWith('.k8s.io') || group === 'kubernetes.io' || group.endsWith('.kubernetes.io');
+  if (!isProtected) return [];
+  const state = approvalState(obj);
+  if (old !== undefined && approvalState(old) === state) return [];
+  const path = `metadata.annotations[${APPROVAL}]`;
+  if (state === 'missing') return [required(path, `protected groups must have approval annotation "${APPROVAL}", ${APPROVAL_LINK}`)];
+  if (state === 'invalid') {
+    const annotations = mapOf(getKey(getKey(obj, 'metadata') as ValueMap, 'annotations'));
+    const value = str(annotations ? getKey(annotations, APPROVAL) : undefined);
+    return [invalidValue(path, value, `protected groups must have approval annotation "${APPROVAL}" with either a URL or a reason starting with "unapproved", ${APPROVAL_LINK}`)];
+  }
+  return [];
+}
+
 /** validateCustomResourceDefinitionValidation: the structural invariants, then the OpenAPI schema checks modelled. */
 const schemaErrors = (schema: Value | undefined, path: string): FieldError[] => [...structuralSchemaErrors(schema, path), ...listAnnotationErrors(schema, path)];
 
@@ -187,5 +222,7 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
   if (shared) out.push(...schemaErrors(schemaOf(versions[0]), 'spec.validation.openAPIV3Schema'));
   if (sharedSubresources) out.push(...subresourcesErrors(getKey(versions[0], 'subresources'), 'spec.subresources'));
   out.push(...conversionErrors(spec));
+  // After the spec (and the status checks, not modelled), ValidateCustomResourceDefinition's validateAPIApproval.
+  out.push(...approvalErrors(obj, old));
   return out;
 }

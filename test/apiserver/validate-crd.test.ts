@@ -212,3 +212,27 @@ describe('CustomResourceDefinition create: conversion', () => {
     );
   });
 });
+
+describe('CustomResourceDefinition: a protected community group needs API approval', () => {
+  const k8sGroup = (annotations?: Record<string, string>) => {
+    const body = crd((s) => (s.group = 'example.k8s.io'), 'widgets.example.k8s.io') as any;
+    if (annotations) body.metadata.annotations = annotations;
+    return body;
+  };
+
+  it('without the annotation, or with one that is neither a URL nor "unapproved...", it is refused', () => {
+    expect(refused(real(), k8sGroup())).toEqual(
+      invalid('widgets.example.k8s.io', ['metadata.annotations[api-approved.kubernetes.io]: Required value: protected groups must have approval annotation "api-approved.kubernetes.io", see https://github.com/kubernetes/enhancements/pull/1111']),
+    );
+    expect(refused(real(), k8sGroup({ 'api-approved.kubernetes.io': 'yes' }))).toEqual(
+      invalid('widgets.example.k8s.io', [
+        'metadata.annotations[api-approved.kubernetes.io]: Invalid value: "yes": protected groups must have approval annotation "api-approved.kubernetes.io" with either a URL or a reason starting with "unapproved", see https://github.com/kubernetes/enhancements/pull/1111',
+      ]),
+    );
+  });
+
+  it('a URL or an "unapproved" reason is accepted', () => {
+    expect(ok(real().create(k8sGroup({ 'api-approved.kubernetes.io': 'https://github.com/kubernetes/kubernetes/pull/78458' }), { fieldManager: 'admin' })).metadata).toBeDefined();
+    expect(ok(real().create(k8sGroup({ 'api-approved.kubernetes.io': 'unapproved, experimental-only' }), { fieldManager: 'admin' })).metadata).toBeDefined();
+  });
+});

@@ -109,6 +109,37 @@ function conversionErrors(spec: ValueMap | undefined): FieldError[] {
   return out;
 }
 
+/** The stored CRD's Established condition is True. */
+function established(crd: ValueMap): boolean {
+  const status = mapOf(getKey(crd, 'status'));
+  const conditions = listOf(status ? getKey(status, 'conditions') : undefined);
+  return conditions.some((c) => isMap(c ?? null) && getKey(c as ValueMap, 'type') === 'Established' && getKey(c as ValueMap, 'status') === 'True');
+}
+
+/**
+ * validateCustomResourceDefinitionSpecUpdate after the spec checks: an established CRD keeps its
+ * scope and kind; the group and plural (its name) never change.
+ */
+function immutableErrors(obj: ValueMap, old: ValueMap): FieldError[] {
+  const at = (m: ValueMap, path: string[]): string => {
+    let v: Value | undefined = m;
+    for (const k of path) v = isMap(v ?? null) ? getKey(v as ValueMap, k) : undefined;
+    return str(v);
+  };
+  const out: FieldError[] = [];
+  const check = (path: string[]) => {
+    const next = at(obj, path);
+    if (next !== at(old, path)) out.push(invalidValue(path.join('.'), next, 'field is immutable'));
+  };
+  if (established(old)) {
+    check(['spec', 'scope']);
+    check(['spec', 'names', 'kind']);
+  }
+  check(['spec', 'group']);
+  check(['spec', 'names', 'plural']);
+  return out;
+}
+
 const APPROVAL = 'api-approved.kubernetes.io';
 const APPROVAL_LINK = 'see https://github.com/kubernetes/enhancements/pull/1111';
 
@@ -222,6 +253,7 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
   if (shared) out.push(...schemaErrors(schemaOf(versions[0]), 'spec.validation.openAPIV3Schema'));
   if (sharedSubresources) out.push(...subresourcesErrors(getKey(versions[0], 'subresources'), 'spec.subresources'));
   out.push(...conversionErrors(spec));
+  if (old !== undefined) out.push(...immutableErrors(obj, old));
   // After the spec (and the status checks, not modelled), ValidateCustomResourceDefinition's validateAPIApproval.
   out.push(...approvalErrors(obj, old));
   return out;

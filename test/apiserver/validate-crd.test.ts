@@ -67,6 +67,21 @@ describe('CustomResourceDefinition create', () => {
 });
 
 describe('CustomResourceDefinition update', () => {
+  it('an established CRD keeps its scope and kind', () => {
+    const c = real();
+    ok(c.apply(crd(), { fieldManager: 'admin' }));
+    const r = fail(
+      c.apply(
+        crd((s) => {
+          s.scope = 'Cluster';
+          s.names.kind = 'Gadget';
+        }),
+        { fieldManager: 'admin' },
+      ),
+    );
+    expect([r.code, r.message]).toEqual(invalid('widgets.example.com', ['spec.scope: Invalid value: "Cluster": field is immutable', 'spec.names.kind: Invalid value: "Gadget": field is immutable']));
+  });
+
   it('may not drop the schema of a CRD that has one for every version', () => {
     const c = real();
     ok(c.apply(crd(), { fieldManager: 'admin' }));

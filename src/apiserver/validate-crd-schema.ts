@@ -75,17 +75,39 @@ export function structuralSchemaErrors(schema: Value | undefined, path: string):
  * atomic maps; set and map items not nullable. Children first, as Go walks (additionalProperties,
  * properties, then items).
  */
-export function listAnnotationErrors(schema: Value | undefined, path: string): FieldError[] {
+export interface ListChecks {
+  /** requireAtomicSetType: off for an update of a CRD whose stored schema already has a granular set. */
+  readonly atomicSet: boolean;
+  /** requireMapListKeysMapSetValidation: off for an update of a CRD whose stored schema already breaks it. */
+  readonly mapListKeys: boolean;
+}
+const ALL_CHECKS: ListChecks = { atomicSet: true, mapListKeys: true };
+
+export const ATOMIC_SET_DETAIL = 'must be atomic as item of a list with x-kubernetes-list-type=set';
+const NULLABLE_ITEMS = 'cannot be nullable when x-kubernetes-list-type is ';
+const KEY_DEFAULT = 'this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property';
+const KEY_NULLABLE = 'this property is in x-kubernetes-list-map-keys, so it cannot be nullable';
+
+/** Which list checks an update is held to, from the stored CRD's schemas (Go's requireAtomicSetType, requireMapListKeysMapSetValidation). */
+export function listChecksFor(oldSchemas: readonly (Value | undefined)[]): ListChecks {
+  const errs = oldSchemas.flatMap((s) => listAnnotationErrors(s, ''));
+  return {
+    atomicSet: !errs.some((e) => e.detail === ATOMIC_SET_DETAIL),
+    mapListKeys: !errs.some((e) => e.detail === KEY_DEFAULT || e.detail === KEY_NULLABLE || e.detail.startsWith(NULLABLE_ITEMS)),
+  };
+}
+
+export function listAnnotationErrors(schema: Value | undefined, path: string, checks: ListChecks = ALL_CHECKS): FieldError[] {
   if (!isMap(schema ?? null)) return [];
   const s = schema as ValueMap;
   const out: FieldError[] = [];
   const additional = getKey(s, 'additionalProperties');
-  if (isMap(additional ?? null)) out.push(...listAnnotationErrors(additional, `${path}.additionalProperties`));
+  if (isMap(additional ?? null)) out.push(...listAnnotationErrors(additional, `${path}.additionalProperties`, checks));
   const props = getKey(s, 'properties');
-  if (isMap(props ?? null)) for (const k of Object.keys(props as ValueMap)) out.push(...listAnnotationErrors((props as ValueMap)[k], `${path}.properties[${k}]`));
+  if (isMap(props ?? null)) for (const k of Object.keys(props as ValueMap)) out.push(...listAnnotationErrors((props as ValueMap)[k], `${path}.properties[${k}]`, checks));
   const itemsValue = getKey(s, 'items');
   const items = isMap(itemsValue ?? null) ? (itemsValue as ValueMap) : undefined;
-  if (items) out.push(...listAnnotationErrors(items, `${path}.items`));
+  if (items) out.push(...listAnnotationErrors(items, `${path}.items`, checks));
 
   const type = str(getKey(s, 'type'));
   const listTypeValue = getKey(s, 'x-kubernetes-list-type');
@@ -100,13 +122,13 @@ export function listAnnotationErrors(schema: Value | undefined, path: string): F
   if (listType !== undefined && type !== 'array') {
     if (type === '') out.push(required(`${path}.type`, 'must be array if x-kubernetes-list-type is specified'));
     else out.push(invalidValue(`${path}.type`, type, 'must be array if x-kubernetes-list-type is specified'));
-  } else if (listType === 'set' && items && itemType === 'array') {
+  } else if (checks.atomicSet && listType === 'set' && items && itemType === 'array') {
     const inner = getKey(items, 'x-kubernetes-list-type');
-    if (set(inner) && inner !== 'atomic') out.push(invalidValue(`${path}.items.x-kubernetes-list-type`, str(inner), 'must be atomic as item of a list with x-kubernetes-list-type=set'));
-  } else if (listType === 'set' && items && itemType === 'object' && getKey(items, 'x-kubernetes-map-type') !== 'atomic') {
+    if (set(inner) && inner !== 'atomic') out.push(invalidValue(`${path}.items.x-kubernetes-list-type`, str(inner), ATOMIC_SET_DETAIL));
+  } else if (checks.atomicSet && listType === 'set' && items && itemType === 'object' && getKey(items, 'x-kubernetes-map-type') !== 'atomic') {
     // Go prints the items' list type here (a nil pointer prints as "null").
     const inner = getKey(items, 'x-kubernetes-list-type');
-    out.push(invalidValue(`${path}.items.x-kubernetes-map-type`, set(inner) ? str(inner) : 'null', 'must be atomic as item of a list with x-kubernetes-list-type=set'));
+    out.push(invalidValue(`${path}.items.x-kubernetes-map-type`, set(inner) ? str(inner) : 'null', ATOMIC_SET_DETAIL));
   }
   if (listType !== undefined && listType !== 'atomic' && listType !== 'set' && listType !== 'map') {
     out.push(notSupported(`${path}.x-kubernetes-list-type`, listType, ['atomic', 'set', 'map']));
@@ -134,8 +156,8 @@ export function listAnnotationErrors(schema: Value | undefined, path: string): F
     }
   }
   // validateMapListKeysMapSet
-  if (items && (listType === 'set' || listType === 'map')) {
-    if (getKey(items, 'nullable') === true) out.push(forbidden(`${path}.items.nullable`, `cannot be nullable when x-kubernetes-list-type is ${listType}`));
+  if (checks.mapListKeys && items && (listType === 'set' || listType === 'map')) {
+    if (getKey(items, 'nullable') === true) out.push(forbidden(`${path}.items.nullable`, `${NULLABLE_ITEMS}${listType}`));
     if (listType === 'map') {
       const req = getKey(items, 'required');
       const requiredKeys = new Set(Array.isArray(req) ? req.map((r) => str(r)) : []);
@@ -143,9 +165,9 @@ export function listAnnotationErrors(schema: Value | undefined, path: string): F
         const prop = itemProps && isMap(getKey(itemProps, k) ?? null) ? (getKey(itemProps, k) as ValueMap) : undefined;
         if (!prop) continue;
         if (!requiredKeys.has(k) && !set(getKey(prop, 'default'))) {
-          out.push(required(`${path}.items.properties[${k}].default`, 'this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property'));
+          out.push(required(`${path}.items.properties[${k}].default`, KEY_DEFAULT));
         }
-        if (getKey(prop, 'nullable') === true) out.push(forbidden(`${path}.items.properties[${k}].nullable`, 'this property is in x-kubernetes-list-map-keys, so it cannot be nullable'));
+        if (getKey(prop, 'nullable') === true) out.push(forbidden(`${path}.items.properties[${k}].nullable`, KEY_NULLABLE));
       }
     }
   }

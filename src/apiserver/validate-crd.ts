@@ -14,7 +14,7 @@ import { goStringSlice } from './go-syntax.js';
 import { isDns1035Label, isDns1123Subdomain } from './name-validation.js';
 import { semanticEqual } from './semantic-equal.js';
 import type { FieldError } from './status.js';
-import { listAnnotationErrors, structuralSchemaErrors } from './validate-crd-schema.js';
+import { listAnnotationErrors, listChecksFor, structuralSchemaErrors, type ListChecks } from './validate-crd-schema.js';
 
 const str = (v: Value | undefined): string => (typeof v === 'string' ? v : '');
 const mapOf = (v: Value | undefined): ValueMap | undefined => (isMap(v ?? null) ? (v as ValueMap) : undefined);
@@ -176,7 +176,7 @@ function approvalErrors(obj: ValueMap, old: ValueMap | undefined): FieldError[] 
 }
 
 /** validateCustomResourceDefinitionValidation: the structural invariants, then the OpenAPI schema checks modelled. */
-const schemaErrors = (schema: Value | undefined, path: string): FieldError[] => [...structuralSchemaErrors(schema, path), ...listAnnotationErrors(schema, path)];
+const schemaErrors = (schema: Value | undefined, path: string, checks: ListChecks): FieldError[] => [...structuralSchemaErrors(schema, path), ...listAnnotationErrors(schema, path, checks)];
 
 const joined = (errs: string[]): string => errs.join(',');
 
@@ -236,12 +236,13 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
   // its errors are reported there, after the names); different schemas stay per version.
   const shared = versions.length > 0 && versions.every((v) => semanticEqual(getKey(v, 'schema'), getKey(versions[0], 'schema')));
   const schemaOf = (v: ValueMap) => getKey(mapOf(getKey(v, 'schema')) ?? ({} as ValueMap), 'openAPIV3Schema');
+  const checks = listChecksFor(old === undefined ? [] : versionsOf(mapOf(getKey(old, 'spec'))).map(schemaOf));
   const sharedSubresources = versions.length > 0 && versions.every((v) => semanticEqual(getKey(v, 'subresources'), getKey(versions[0], 'subresources')));
   versions.forEach((v, i) => {
     const name = str(getKey(v, 'name'));
     const errs = isDns1035Label(name);
     if (errs.length > 0) out.push(invalidValue(`spec.versions[${i}].name`, name, joined(errs)));
-    if (!shared) out.push(...schemaErrors(schemaOf(v), `spec.versions[${i}].schema.openAPIV3Schema`));
+    if (!shared) out.push(...schemaErrors(schemaOf(v), `spec.versions[${i}].schema.openAPIV3Schema`, checks));
     if (!sharedSubresources) out.push(...subresourcesErrors(getKey(v, 'subresources'), `spec.versions[${i}].subresources`));
   });
 
@@ -250,7 +251,7 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
     if (str(names ? getKey(names, k) : undefined) === '') out.push(required(`spec.names.${k}`));
   }
   out.push(...namesErrors(names));
-  if (shared) out.push(...schemaErrors(schemaOf(versions[0]), 'spec.validation.openAPIV3Schema'));
+  if (shared) out.push(...schemaErrors(schemaOf(versions[0]), 'spec.validation.openAPIV3Schema', checks));
   if (sharedSubresources) out.push(...subresourcesErrors(getKey(versions[0], 'subresources'), 'spec.subresources'));
   out.push(...conversionErrors(spec));
   if (old !== undefined) out.push(...immutableErrors(obj, old));

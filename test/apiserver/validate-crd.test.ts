@@ -4,6 +4,8 @@
  * stored. Texts are kube-apiserver's, the aggregate as `[a, b]` when there are several causes.
  */
 import { describe, expect, it } from 'vitest';
+import { createCluster, serve, withExistingObject } from '../../src/apiserver/server.js';
+import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { cluster, fail, obj, ok } from './helpers.js';
 
 const NOW = '2024-02-24T15:24:00Z';
@@ -249,5 +251,20 @@ describe('CustomResourceDefinition: a protected community group needs API approv
   it('a URL or an "unapproved" reason is accepted', () => {
     expect(ok(real().create(k8sGroup({ 'api-approved.kubernetes.io': 'https://github.com/kubernetes/kubernetes/pull/78458' }), { fieldManager: 'admin' })).metadata).toBeDefined();
     expect(ok(real().create(k8sGroup({ 'api-approved.kubernetes.io': 'unapproved, experimental-only' }), { fieldManager: 'admin' })).metadata).toBeDefined();
+  });
+});
+
+describe('CustomResourceDefinition update of a CRD stored before the list rules', () => {
+  const loose = (extra: Record<string, unknown> = {}) =>
+    crd((s) => (s.versions[0].schema = { openAPIV3Schema: { type: 'object', properties: { ports: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'], items: { type: 'object', properties: { name: { type: 'string' } } } }, ...extra } } }));
+
+  it('is not held to the map-key rule its stored schema already breaks; a new CRD is', () => {
+    const seeded = withExistingObject(createCluster({ catalog: builtinCatalog(), now: NOW }), loose());
+    if ('problem' in seeded) throw new Error(seeded.problem);
+    const r = serve(seeded.state, { verb: 'apply', body: loose({ extra: { type: 'string' } }), options: { fieldManager: 'admin', force: true } });
+    expect(r.response.ok ? r.response.code : r.response.status.message).toBe(200);
+    expect(refused(real(), loose())).toEqual(
+      invalid('widgets.example.com', ['spec.validation.openAPIV3Schema.properties[ports].items.properties[name].default: Required value: this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property']),
+    );
   });
 });

@@ -18,6 +18,7 @@ import { asStored, objectAt, storageApiVersion } from './conversions.js';
 import { splitApiVersion } from './registry.js';
 import { createErrors, updateErrors } from './validate-write.js';
 import { dedupOwnerReferences } from './owner-reference-dedup.js';
+import { podWarnings } from './pod-warnings.js';
 
 export interface Commit {
   readonly target: Target;
@@ -103,6 +104,7 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
       return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };
     }
   }
+  if (!c.old && c.subresource === '' && !target.resource.custom) c.warnings.push(...podWarnings(target.resource.group, target.resource.kind, next, undefined));
   if (target.resource.namespaced) next = setPath(next, ['metadata', 'namespace'], target.namespace);
   if (c.old) {
     next = prepareForUpdate(target.resource, c.subresource, c.old, next);
@@ -112,6 +114,7 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
     if (errors.length > 0) {
       return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };
     }
+    if (c.subresource === '' && !target.resource.custom) c.warnings.push(...podWarnings(target.resource.group, target.resource.kind, next, c.old));
   }
   // The store answers with what it reads back, decoded with defaulting (a dry run copies through
   // the same codec): defaults of fields the strategy reset, e.g. a new claim's status.phase.

@@ -1,0 +1,77 @@
+/**
+ * The Warning texts kube-apiserver 1.32 adds for a Pod or a workload's pod template
+ * (pkg/api/pod/warnings.go; cases from its warnings_test.go TestWarnings: "podspec
+ * photon"/"gitRepo"/"scaleIO"/"flocker"/"storageOS"/"quobyte"/"glusterfs"/"CephFS"/"rbd",
+ * "podspec critical-pod", "podspec sysctls", "podspec node labels in nodeSelector",
+ * "node labels in affinity requiredDuringSchedulingIgnoredDuringExecution",
+ * "node labels in topologySpreadConstraints", "pod with seccomp annotation"; and
+ * the workload strategies, which warn on update only when the template changed).
+ */
+import { describe, expect, it } from 'vitest';
+import { cluster, obj, ok } from './helpers.js';
+
+const containers = [{ name: 'c', image: 'i' }];
+const pod = (spec: object, annotations?: object) =>
+  obj({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default', ...(annotations ? { annotations } : {}) }, spec: { containers, ...spec } });
+const deploy = (tmplAnnotations: object, tmplSpec: object = {}, replicas = 1) =>
+  obj({
+    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'd', namespace: 'default' },
+    spec: { replicas, selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' }, annotations: tmplAnnotations }, spec: { containers, ...tmplSpec } } },
+  });
+
+describe('pod warnings (pkg/api/pod/warnings.go, 1.32)', () => {
+  it('deprecated and removed volume plugins on a Pod', () => {
+    const vols = ['photonPersistentDisk', 'gitRepo', 'scaleIO', 'flocker', 'storageos', 'quobyte', 'glusterfs', 'cephfs', 'rbd'];
+    const sources: Record<string, object> = {
+      photonPersistentDisk: { pdID: 'x' }, gitRepo: { repository: 'r' }, scaleIO: { gateway: 'g', system: 's', secretRef: { name: 's' } },
+      flocker: { datasetName: 'd' }, storageos: { volumeName: 'v' }, quobyte: { registry: 'r', volume: 'v' }, glusterfs: { endpoints: 'e', path: 'p' },
+      cephfs: { monitors: ['m'] }, rbd: { monitors: ['m'], image: 'i' },
+    };
+    const r = cluster().create(pod({ volumes: vols.map((v, i) => ({ name: `v${i}`, [v]: sources[v] })) }), { fieldManager: 'm' });
+    ok(r);
+    expect(r.warnings).toEqual([
+      'spec.volumes[0].photonPersistentDisk: deprecated in v1.11, non-functional in v1.16+',
+      'spec.volumes[1].gitRepo: deprecated in v1.11',
+      'spec.volumes[2].scaleIO: deprecated in v1.16, non-functional in v1.22+',
+      'spec.volumes[3].flocker: deprecated in v1.22, non-functional in v1.25+',
+      'spec.volumes[4].storageOS: deprecated in v1.22, non-functional in v1.25+',
+      'spec.volumes[5].quobyte: deprecated in v1.22, non-functional in v1.25+',
+      'spec.volumes[6].glusterfs: deprecated in v1.25, non-functional in v1.26+',
+      'spec.volumes[7].cephfs: deprecated in v1.28, non-functional in v1.31+',
+      'spec.volumes[8].rbd: deprecated in v1.28, non-functional in v1.31+',
+    ]);
+  });
+  it('node labels in nodeSelector, affinity and topology spread, then annotations, on a Pod', () => {
+    const r = cluster().create(pod({
+      nodeSelector: { 'beta.kubernetes.io/arch': 'true' },
+      affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'foo', operator: 'Exists' }, { key: 'beta.kubernetes.io/os', operator: 'Exists' }] }] } } },
+      topologySpreadConstraints: [{ topologyKey: 'failure-domain.beta.kubernetes.io/zone', maxSkew: 1, whenUnsatisfiable: 'DoNotSchedule', labelSelector: {} }],
+    }, { 'scheduler.alpha.kubernetes.io/critical-pod': 'true', 'security.alpha.kubernetes.io/sysctls': 'a=b', 'seccomp.security.alpha.kubernetes.io/pod': 'runtime/default' }), { fieldManager: 'm' });
+    ok(r);
+    expect(r.warnings).toEqual([
+      'spec.nodeSelector[beta.kubernetes.io/arch]: deprecated since v1.14; use "kubernetes.io/arch" instead',
+      'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0].matchExpressions[1].key: beta.kubernetes.io/os is deprecated since v1.14; use "kubernetes.io/os" instead',
+      'spec.topologySpreadConstraints[0].topologyKey: failure-domain.beta.kubernetes.io/zone is deprecated since v1.17; use "topology.kubernetes.io/zone" instead',
+      'metadata.annotations[scheduler.alpha.kubernetes.io/critical-pod]: non-functional in v1.16+; use the "priorityClassName" field instead',
+      'metadata.annotations[security.alpha.kubernetes.io/sysctls]: non-functional in v1.11+; use the "sysctls" field instead',
+      'metadata.annotations[seccomp.security.alpha.kubernetes.io/pod]: non-functional in v1.27+; use the "seccompProfile" field instead',
+    ]);
+  });
+  it('a Deployment warns at its template path on create, and on update only when the template changed', () => {
+    const c = cluster();
+    const crit = { 'scheduler.alpha.kubernetes.io/critical-pod': '' };
+    const expected = [
+      'spec.template.spec.nodeSelector[beta.kubernetes.io/os]: deprecated since v1.14; use "kubernetes.io/os" instead',
+      'spec.template.metadata.annotations[scheduler.alpha.kubernetes.io/critical-pod]: non-functional in v1.16+; use the "priorityClassName" field instead',
+    ];
+    const created = c.create(deploy(crit, { nodeSelector: { 'beta.kubernetes.io/os': 'linux' } }), { fieldManager: 'm' });
+    ok(created);
+    expect(created.warnings).toEqual(expected);
+    const scaled = c.update(deploy(crit, { nodeSelector: { 'beta.kubernetes.io/os': 'linux' } }, 3), { fieldManager: 'm' });
+    ok(scaled);
+    expect(scaled.warnings).toEqual([]);
+    const changed = c.update(deploy({ ...crit, x: 'y' }, { nodeSelector: { 'beta.kubernetes.io/os': 'linux' } }, 3), { fieldManager: 'm' });
+    ok(changed);
+    expect(changed.warnings).toEqual(expected);
+  });
+});

@@ -4,7 +4,8 @@
  * pkg/api/node/util.go), in the reference's order. Modelled: deprecated node labels in
  * nodeSelector, node affinity terms and topology spread keys, a null topology-spread
  * labelSelector, deprecated annotations, deprecated or removed volume plugins, the pod seccomp
- * annotation without the field. `prefix` is the template's field path ('' for a Pod).
+ * annotation without the field, duplicate hostAliases and pull secrets, container seccomp
+ * annotations, env entries hiding earlier ones. `prefix` is the template's field path ('' for a Pod).
  */
 import { hasKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { getPath, mapsAt } from './object-paths.js';
@@ -41,6 +42,30 @@ const DEPRECATED_VOLUMES: readonly (readonly [string, string, string])[] = [
 ];
 
 const SECCOMP_POD_ANNOTATION = 'seccomp.security.alpha.kubernetes.io/pod';
+const SECCOMP_CONTAINER_PREFIX = 'container.seccomp.security.alpha.kubernetes.io/';
+
+/**
+ * A later env entry of a name already defined warns unless its value refers to the earlier one
+ * (`$(NAME)` inside a longer value): apply may drop one of the two.
+ */
+function envWarnings(env: readonly ValueMap[], path: string): string[] {
+  const out: string[] = [];
+  const names = new Set<string>();
+  env.forEach((e, i) => {
+    const name = String(getPath(e, ['name']) ?? '');
+    if (!names.has(name)) {
+      names.add(name);
+      return;
+    }
+    const value = getPath(e, ['value']);
+    const text = typeof value === 'string' ? value : '';
+    const ref = `$(${name})`;
+    if (present(getPath(e, ['valueFrom'])) || text === ref || !text.includes(ref)) {
+      out.push(`${path}[${i}]: hides previous definition of ${JSON.stringify(name)}, which may be dropped when using apply`);
+    }
+  });
+  return out;
+}
 
 const present = (v: Value | undefined): boolean => v !== undefined && v !== null;
 const keysOf = (v: Value | undefined): string[] => (isMap(v) ? Object.keys(v).sort() : []);
@@ -86,8 +111,37 @@ export function podSpecWarnings(template: ValueMap, prefix: string): string[] {
       if (present(getPath(v, [key]))) out.push(`${at('spec.volumes')}[${i}].${name}: ${msg}`);
     }
   });
+  const seen = new Set<string>();
+  const hostAliases = mapsAt(spec, ['hostAliases']);
+  hostAliases.forEach((h, i) => {
+    const ip = String(getPath(h, ['ip']) ?? '');
+    if (hostAliases.length > 1 && seen.has(ip)) out.push(`${at('spec.hostAliases')}[${i}].ip: duplicate ip ${JSON.stringify(ip)}`);
+    seen.add(ip);
+  });
+  const pullSecrets = mapsAt(spec, ['imagePullSecrets']);
+  seen.clear();
+  pullSecrets.forEach((p, i) => {
+    const name = String(getPath(p, ['name']) ?? '');
+    if (pullSecrets.length > 1 && seen.has(name)) out.push(`${at('spec.imagePullSecrets')}[${i}].name: duplicate name ${JSON.stringify(name)}`);
+    seen.add(name);
+  });
+  pullSecrets.forEach((p, i) => {
+    const name = String(getPath(p, ['name']) ?? '');
+    if (name === '') out.push(`${at('spec.imagePullSecrets')}[${i}].name: invalid empty name ""`);
+  });
   if (!present(getPath(spec, ['securityContext', 'seccompProfile'])) && hasAnnotation(SECCOMP_POD_ANNOTATION)) {
     out.push(`${at('metadata.annotations')}[${SECCOMP_POD_ANNOTATION}]: non-functional in v1.27+; use the "seccompProfile" field instead`);
+  }
+  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
+    mapsAt(spec, [list]).forEach((c, ci) => {
+      const path = `${at('spec')}.${list}[${ci}]`;
+      const name = String(getPath(c, ['name']) ?? '');
+      const key = SECCOMP_CONTAINER_PREFIX + name;
+      if (!present(getPath(c, ['securityContext', 'seccompProfile'])) && hasAnnotation(key)) {
+        out.push(`${at('metadata.annotations')}[${key}]: non-functional in v1.27+; use the "seccompProfile" field instead`);
+      }
+      out.push(...envWarnings(mapsAt(c, ['env']), `${path}.env`));
+    });
   }
   return out;
 }

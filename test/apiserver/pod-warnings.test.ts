@@ -74,4 +74,22 @@ describe('pod warnings (pkg/api/pod/warnings.go, 1.32)', () => {
     ok(changed);
     expect(changed.warnings).toEqual(expected);
   });
+  it('duplicate hostAliases and imagePullSecrets, an empty pull secret name, container seccomp annotation, duplicate env', () => {
+    // warnings_test.go "duplicate hostAlias", "duplicate imagePullSecret", "empty imagePullSecret",
+    // "container seccomp annotation", "duplicate env"
+    const r = cluster().create(pod({
+      hostAliases: [{ ip: '1.1.1.1', hostnames: ['a'] }, { ip: '1.1.1.1', hostnames: ['b'] }],
+      imagePullSecrets: [{ name: 'foo' }, { name: 'foo' }, { name: '' }],
+      containers: [{ name: 'c', image: 'i', env: [{ name: 'a', value: 'a' }, { name: 'a', value: 'a' }, { name: 'a', value: '$(a)b' }, { name: 'a', value: '$(a)' }] }],
+    }, { 'container.seccomp.security.alpha.kubernetes.io/c': 'runtime/default' }), { fieldManager: 'm' });
+    ok(r);
+    expect(r.warnings).toEqual([
+      'spec.hostAliases[1].ip: duplicate ip "1.1.1.1"',
+      'spec.imagePullSecrets[1].name: duplicate name "foo"',
+      'spec.imagePullSecrets[2].name: invalid empty name ""',
+      'metadata.annotations[container.seccomp.security.alpha.kubernetes.io/c]: non-functional in v1.27+; use the "seccompProfile" field instead',
+      'spec.containers[0].env[1]: hides previous definition of "a", which may be dropped when using apply',
+      'spec.containers[0].env[3]: hides previous definition of "a", which may be dropped when using apply',
+    ]);
+  });
 });

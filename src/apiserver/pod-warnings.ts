@@ -9,6 +9,7 @@
  */
 import { hasKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { getPath, mapsAt } from './object-paths.js';
+import { formatQuantity, parseQuantity, roundUpQuantity } from './quantity.js';
 import { semanticEqual } from './semantic-equal.js';
 
 const DEPRECATED_NODE_LABELS: Readonly<Record<string, string>> = {
@@ -43,6 +44,18 @@ const DEPRECATED_VOLUMES: readonly (readonly [string, string, string])[] = [
 
 const SECCOMP_POD_ANNOTATION = 'seccomp.security.alpha.kubernetes.io/pod';
 const SECCOMP_CONTAINER_PREFIX = 'container.seccomp.security.alpha.kubernetes.io/';
+
+/** The byte quantity at `path` of `list` when it is fractional (MilliValue not a multiple of 1000). */
+function fractionalBytes(list: Value | undefined, resource: string, path: string): string[] {
+  const text = getPath(list, [resource]);
+  if (typeof text !== 'string') return [];
+  const parsed = parseQuantity(text);
+  if (!parsed.ok) return [];
+  const q = roundUpQuantity(parsed.quantity, -3);
+  const millis = q.mantissa * 10n ** BigInt(q.exponent + 3);
+  if (millis % 1000n === 0n) return [];
+  return [`${path}[${resource}]: fractional byte value ${JSON.stringify(formatQuantity(q))} is invalid, must be an integer`];
+}
 
 /**
  * A later env entry of a name already defined warns unless its value refers to the earlier one
@@ -129,6 +142,8 @@ export function podSpecWarnings(template: ValueMap, prefix: string): string[] {
     const name = String(getPath(p, ['name']) ?? '');
     if (name === '') out.push(`${at('spec.imagePullSecrets')}[${i}].name: invalid empty name ""`);
   });
+  const overhead = getPath(spec, ['overhead']);
+  out.push(...fractionalBytes(overhead, 'memory', at('spec.overhead')), ...fractionalBytes(overhead, 'ephemeral-storage', at('spec.overhead')));
   if (!present(getPath(spec, ['securityContext', 'seccompProfile'])) && hasAnnotation(SECCOMP_POD_ANNOTATION)) {
     out.push(`${at('metadata.annotations')}[${SECCOMP_POD_ANNOTATION}]: non-functional in v1.27+; use the "seccompProfile" field instead`);
   }
@@ -140,6 +155,14 @@ export function podSpecWarnings(template: ValueMap, prefix: string): string[] {
       if (!present(getPath(c, ['securityContext', 'seccompProfile'])) && hasAnnotation(key)) {
         out.push(`${at('metadata.annotations')}[${key}]: non-functional in v1.27+; use the "seccompProfile" field instead`);
       }
+      const limits = getPath(c, ['resources', 'limits']);
+      const requests = getPath(c, ['resources', 'requests']);
+      out.push(
+        ...fractionalBytes(limits, 'memory', `${path}.resources.limits`),
+        ...fractionalBytes(requests, 'memory', `${path}.resources.requests`),
+        ...fractionalBytes(limits, 'ephemeral-storage', `${path}.resources.limits`),
+        ...fractionalBytes(requests, 'ephemeral-storage', `${path}.resources.requests`),
+      );
       out.push(...envWarnings(mapsAt(c, ['env']), `${path}.env`));
     });
   }

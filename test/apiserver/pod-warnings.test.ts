@@ -92,4 +92,16 @@ describe('pod warnings (pkg/api/pod/warnings.go, 1.32)', () => {
       'spec.containers[0].env[3]: hides previous definition of "a", which may be dropped when using apply',
     ]);
   });
+  it('fractional memory and ephemeral-storage byte values', () => {
+    // warnings_test.go "container limits fractional memory"/"container requests fractional ephemeral-storage"
+    const r = cluster().create(pod({
+      containers: [{ name: 'c', image: 'i', resources: { limits: { memory: '250m', 'ephemeral-storage': '1' }, requests: { memory: '250m', 'ephemeral-storage': '1.5' } } }],
+    }), { fieldManager: 'm' });
+    ok(r);
+    expect(r.warnings).toEqual([
+      'spec.containers[0].resources.limits[memory]: fractional byte value "250m" is invalid, must be an integer',
+      'spec.containers[0].resources.requests[memory]: fractional byte value "250m" is invalid, must be an integer',
+      'spec.containers[0].resources.requests[ephemeral-storage]: fractional byte value "1500m" is invalid, must be an integer',
+    ]);
+  });
 });

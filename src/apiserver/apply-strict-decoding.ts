@@ -23,6 +23,9 @@ function goKey(v: unknown): string {
 
 /** The repeated-key complaints of the first document of `text`, in go-yaml v2's order and words. */
 export function duplicateKeyErrors(text: string): string[] {
+  // Most bodies (kubectl's among them) are JSON without a repeated key: a scan of the text says
+  // so without building the YAML reader's document model, which would cost more than the apply.
+  if (jsonRepeatsNoKey(text)) return [];
   const lines = new LineCounter();
   const doc = parseAllDocuments(text, { version: '1.1', uniqueKeys: false, lineCounter: lines })[0];
   if (!doc || !('contents' in doc) || doc.errors.length > 0) return [];
@@ -50,6 +53,55 @@ export function duplicateKeyErrors(text: string): string[] {
   };
   walk(doc.contents as Node | null);
   return out;
+}
+
+/**
+ * True when `text` is JSON in which no object repeats a key (compared as decoded strings, as the
+ * YAML reader's keys are); false when it repeats one or is not JSON.
+ */
+export function jsonRepeatsNoKey(text: string): boolean {
+  try {
+    JSON.parse(text);
+  } catch {
+    return false;
+  }
+  // Per open bracket: the keys of an object met so far, or null for a list.
+  const open: (Set<string> | null)[] = [];
+  let keyNext = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      let end = i + 1;
+      let escaped = false;
+      while (text.charCodeAt(end) !== 0x22) {
+        if (text.charCodeAt(end) === 0x5c /* \ */) {
+          escaped = true;
+          end++;
+        }
+        end++;
+      }
+      const keys = open[open.length - 1];
+      if (keyNext && keys) {
+        const key = escaped ? (JSON.parse(text.slice(i, end + 1)) as string) : text.slice(i + 1, end);
+        if (keys.has(key)) return false;
+        keys.add(key);
+        keyNext = false;
+      }
+      i = end;
+    } else if (c === 0x7b /* { */) {
+      open.push(new Set());
+      keyNext = true;
+    } else if (c === 0x5b /* [ */) {
+      open.push(null);
+      keyNext = false;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      open.pop();
+      keyNext = false;
+    } else if (c === 0x2c /* , */) {
+      keyNext = open[open.length - 1] !== null;
+    }
+  }
+  return true;
 }
 
 /**

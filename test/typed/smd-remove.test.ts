@@ -6,6 +6,7 @@ import { validate } from '../../src/typed/validate.js';
 import { valueEquals } from '../../src/value/equals.js';
 import type { Value } from '../../src/value/value.js';
 import { pathSet, typeIn, yamlObject } from '../support/upstream-tables.js';
+import { myStructSchema, stringPairSchema } from '../support/upstream-schemas.js';
 
 /**
  * structured-merge-diff v6.4.2 typed/remove_test.go (engine-semantics §4.5).
@@ -33,61 +34,6 @@ interface ReversibleTable {
   schema: string;
   pairs: { object: string; applied: string }[];
 }
-
-const simplePairSchema = `types:
-- name: stringPair
-  map:
-    fields:
-    - name: key
-      type:
-        scalar: string
-    - name: value
-      type:
-        namedType: __untyped_atomic_
-- name: __untyped_atomic_
-  scalar: untyped
-  list:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-  map:
-    elementType:
-      namedType: __untyped_atomic_
-    elementRelationship: atomic
-`;
-
-const structGrabBagSchema = `types:
-- name: myStruct
-  map:
-    fields:
-    - name: numeric
-      type:
-        scalar: numeric
-    - name: string
-      type:
-        scalar: string
-    - name: bool
-      type:
-        scalar: boolean
-    - name: setStr
-      type:
-        list:
-          elementType:
-            scalar: string
-          elementRelationship: associative
-    - name: setBool
-      type:
-        list:
-          elementType:
-            scalar: boolean
-          elementRelationship: associative
-    - name: setNumeric
-      type:
-        list:
-          elementType:
-            scalar: numeric
-          elementRelationship: associative
-`;
 
 const associativeAndAtomicSchema = `types:
 - name: myRoot
@@ -251,7 +197,7 @@ const removeTables: RemoveTable[] = [
   {
     name: 'simple pair',
     rootType: 'stringPair',
-    schema: simplePairSchema,
+    schema: stringPairSchema,
     quadruplets: [
       { object: '{"key":"foo"}', set: ['.key'], removed: '', extracted: '{"key":"foo"}' },
       { object: '{"key":"foo"}', set: [], removed: '{"key":"foo"}', extracted: '' },
@@ -272,7 +218,7 @@ const removeTables: RemoveTable[] = [
   {
     name: 'struct grab bag',
     rootType: 'myStruct',
-    schema: structGrabBagSchema,
+    schema: myStructSchema,
     quadruplets: [
       {
         object: '{"setBool":[false]}',

@@ -27,31 +27,57 @@ export const OWN_UNMARSHAL: ReadonlyMap<string, OwnUnmarshal> = new Map([
 ]);
 
 export interface GoTypes {
-  /** Message → protobuf number → Go type (pointers kept). */
-  readonly fields: ReadonlyMap<string, ReadonlyMap<number, string>>;
-  /** A named slice or map type → its underlying type. */
-  readonly named: ReadonlyMap<string, string>;
+  /** A message's protobuf numbers → Go types (pointers kept), or undefined for a message not in the table. */
+  fieldsOf(message: string): ReadonlyMap<number, string> | undefined;
+  /** A named slice or map type's underlying type. */
+  underlying(named: string): string | undefined;
+}
+
+/**
+ * The generated table, read a message at a time: a write only meets the messages of its own kind,
+ * and parsing all of them at first use cost the command line's cold start a few milliseconds and
+ * some hundreds of maps.
+ */
+class LazyGoTypes implements GoTypes {
+  private readonly lines = new Map<string, string>();
+  private readonly named = new Map<string, string>();
+  private readonly parsed = new Map<string, ReadonlyMap<number, string>>();
+
+  constructor(lines: readonly string[]) {
+    for (const line of lines) {
+      // A struct without fields is its name alone.
+      const space = line.indexOf(' ');
+      const head = space < 0 ? line : line.slice(0, space);
+      const rest = space < 0 ? '' : line.slice(space + 1);
+      if (head === 'type') {
+        const [name, underlying] = rest.split(' ');
+        this.named.set(name, underlying);
+      } else this.lines.set('k8s.io.' + head, rest);
+    }
+  }
+
+  fieldsOf(message: string): ReadonlyMap<number, string> | undefined {
+    const known = this.parsed.get(message);
+    if (known) return known;
+    const rest = this.lines.get(message);
+    if (rest === undefined) return undefined;
+    const m = new Map<number, string>();
+    for (const f of rest === '' ? [] : rest.split(' ')) {
+      const eq = f.indexOf('=');
+      m.set(Number(f.slice(0, eq)), f.slice(eq + 1));
+    }
+    this.parsed.set(message, m);
+    return m;
+  }
+
+  underlying(named: string): string | undefined {
+    return this.named.get(named);
+  }
 }
 
 let goTypes: GoTypes | undefined;
 export function readGoTypes(): GoTypes {
-  if (goTypes) return goTypes;
-  const fields = new Map<string, Map<number, string>>();
-  const named = new Map<string, string>();
-  for (const line of GO_FIELD_TYPE_LINES) {
-    const [head, ...rest] = line.split(' ');
-    if (head === 'type') {
-      named.set(rest[0], rest[1]);
-      continue;
-    }
-    const m = new Map<number, string>();
-    for (const f of rest) {
-      const eq = f.indexOf('=');
-      m.set(Number(f.slice(0, eq)), f.slice(eq + 1));
-    }
-    fields.set('k8s.io.' + head, m);
-  }
-  return (goTypes = { fields, named });
+  return (goTypes ??= new LazyGoTypes(GO_FIELD_TYPE_LINES));
 }
 
 /** A Go type without its pointers: what reflect names after the decoder has followed them. */
@@ -72,7 +98,7 @@ export function elementOf(go: string, types: GoTypes): string {
       else if (t[i] === ']' && --depth === 0) return t.slice(i + 1);
     }
   }
-  const u = types.named.get(t);
+  const u = types.underlying(t);
   return u === undefined ? '?' : elementOf(u, types);
 }
 
@@ -132,7 +158,7 @@ export class GoShapes {
     if (known) return known;
     const out: [string, Shape][] = [];
     this.orderOf.set(message, out);
-    const goFields = this.types.fields.get(message.name);
+    const goFields = this.types.fieldsOf(message.name);
     for (const f of message.declared) {
       const inner = f.inline && 'message' in f.type ? this.tables.message(f.type.message) : undefined;
       if (inner) out.push(...this.orderedFields(inner));
@@ -147,7 +173,7 @@ export class GoShapes {
     if (known) return known;
     const out = new Map<string, Shape>();
     this.fieldsOf.set(message, out);
-    const goFields = this.types.fields.get(message.name);
+    const goFields = this.types.fieldsOf(message.name);
     for (const f of message.declared) {
       if (f.inline || f.json === '-' || out.has(f.json)) continue;
       out.set(f.json, this.field(f, goFields?.get(f.number) ?? '?'));

@@ -109,6 +109,19 @@ export type Shape =
   | { readonly kind: 'scalar'; readonly go: string; readonly scalar: ScalarType }
   | { readonly kind: 'own'; readonly go: string; readonly own: OwnUnmarshal };
 
+/**
+ * An element's shape, made at its first use and kept: the walkers ask it once per list item or map
+ * value, and a shape made afresh each time was most of what canonicalizing a write's `[]byte`
+ * values allocated.
+ */
+function once(make: () => Shape): () => Shape {
+  let shape: Shape | undefined;
+  return () => (shape ??= make());
+}
+
+/** A `[]byte`'s element. */
+const BYTE: Shape = { kind: 'scalar', go: 'uint8', scalar: 'i32' };
+
 /** Whether a shape is a byte (a `[]byte`'s element). */
 export function isByte(shape: Shape): boolean {
   return shape.kind === 'scalar' && shape.go === 'uint8';
@@ -131,7 +144,7 @@ export class GoShapes {
   /** The shape of one value of protobuf type `type` whose Go type is `go`. */
   single(type: ProtoType, go: string): Shape {
     if ('scalar' in type) {
-      if (type.scalar === 'y') return { kind: 'slice', go: deref(go), element: () => ({ kind: 'scalar', go: 'uint8', scalar: 'i32' }) };
+      if (type.scalar === 'y') return { kind: 'slice', go: deref(go), element: () => BYTE };
       return { kind: 'scalar', go: deref(go), scalar: type.scalar };
     }
     const own = OWN_UNMARSHAL.get(type.message);
@@ -140,15 +153,15 @@ export class GoShapes {
     if (!message) return { kind: 'own', go: deref(go), own: 'unmodelled' };
     if (message.sliceOf) {
       const item = message.sliceOf;
-      return { kind: 'slice', go: deref(go), element: () => this.single(item, elementOf(go, this.types)) };
+      return { kind: 'slice', go: deref(go), element: once(() => this.single(item, elementOf(go, this.types))) };
     }
     return { kind: 'struct', go: deref(go), message };
   }
 
   /** The shape of a struct field. */
   field(f: ProtoField, go: string): Shape {
-    if (f.mapKey !== undefined) return { kind: 'map', go: deref(go), element: () => this.single(f.type, elementOf(go, this.types)) };
-    if (f.repeated) return { kind: 'slice', go: deref(go), element: () => this.single(f.type, elementOf(go, this.types)) };
+    if (f.mapKey !== undefined) return { kind: 'map', go: deref(go), element: once(() => this.single(f.type, elementOf(go, this.types))) };
+    if (f.repeated) return { kind: 'slice', go: deref(go), element: once(() => this.single(f.type, elementOf(go, this.types))) };
     return this.single(f.type, go);
   }
 

@@ -109,8 +109,10 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
   if (c.old) {
     next = prepareForUpdate(target.resource, c.subresource, c.old, next);
     // The old object as the update reads it from storage: decoded with defaulting too (a Pod's
-    // update rules compare the two specs).
-    const errors = updateErrors(target.resource, c.subresource, checked(next), defaulterOf(c.old) as KubeObject, !state.config.harness, openApiSchemaFor(state, target.resource, target.apiVersion));
+    // update rules compare the two specs), when a check asks for it.
+    const old = c.old;
+    let decodedOld: KubeObject | undefined;
+    const errors = updateErrors(target.resource, c.subresource, checked(next), old, !state.config.harness, openApiSchemaFor(state, target.resource, target.apiVersion), () => (decodedOld ??= defaulterOf(old) as KubeObject));
     if (errors.length > 0) {
       return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };
     }

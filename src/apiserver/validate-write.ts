@@ -66,11 +66,28 @@ export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: 
   return own.length > 0 ? own : genericMetadataErrors(obj);
 }
 
-/** The 422's field errors for an update of the main resource or a subresource (after PrepareForUpdate), or none. */
-export function updateErrors(resource: ResourceType, subresource: string, next: ValueMap, old: ValueMap, specChecks: boolean, crSchema?: Value): FieldError[] {
+/**
+ * The 422's field errors for an update of the main resource or a subresource (after PrepareForUpdate), or none.
+ *
+ * The update reads the old object from storage decoded with defaulting; `decodedOld` gives it, asked
+ * only by the checks that compare specs (a Pod's update rules, a StatefulSet's or Job's fixed
+ * fields, immutable data, a CRD, a custom resource's ratcheting). The others read `old` as stored:
+ * defaulting writes none of what they compare (the immutable metadata, which every stored object
+ * has; an apps/v1 workload's selector, which has no default). Defaulting a stored object again costs
+ * a copy of it on every update, and most updates never need it.
+ */
+export function updateErrors(
+  resource: ResourceType,
+  subresource: string,
+  next: ValueMap,
+  old: ValueMap,
+  specChecks: boolean,
+  crSchema?: Value,
+  decodedOld: () => ValueMap = () => old,
+): FieldError[] {
   const metaUpdate = objectMetaUpdateErrors(next, old);
   const common = [...genericMetadataErrors(next), ...metaUpdate];
-  if (specChecks && resource.custom && subresource === '') return [...common, ...metaUpdate, ...schemaErrors(crSchema, next, '', old)];
+  if (specChecks && resource.custom && subresource === '') return [...common, ...metaUpdate, ...schemaErrors(crSchema, next, '', decodedOld())];
   // ValidateStatusUpdate: a `status` the object has, against the schema's `status` property (no ratcheting).
   if (specChecks && resource.custom && subresource === 'status') {
     const properties = isMap(crSchema) ? getKey(crSchema, 'properties') : undefined;
@@ -84,7 +101,7 @@ export function updateErrors(resource: ResourceType, subresource: string, next: 
       case 'Deployment':
         return [...common, ...metaUpdate, ...spec, ...selectorImmutableErrors(next, old)];
       case 'StatefulSet':
-        return [...common, ...kindMetadataErrors(resource, next), ...spec, ...metaUpdate, ...spec, ...statefulSetForbiddenUpdateErrors(next, old)];
+        return [...common, ...kindMetadataErrors(resource, next), ...spec, ...metaUpdate, ...spec, ...statefulSetForbiddenUpdateErrors(next, decodedOld())];
       default:
         return [...common, ...kindMetadataErrors(resource, next), ...spec, ...metaUpdate, ...spec, ...selectorImmutableErrors(next, old)];
     }
@@ -92,11 +109,12 @@ export function updateErrors(resource: ResourceType, subresource: string, next: 
   // ValidateJob (the create checks), then ValidateJobUpdate, which runs ValidateJobSpec again.
   if (builtin(resource, 'batch', 'Job')) {
     const spec = jobSpecErrors(next);
-    return [...common, ...kindMetadataErrors(resource, next), ...generatedSelectorErrors(next), ...spec, ...metaUpdate, ...spec, ...jobUpdateErrors(next, old)];
+    return [...common, ...kindMetadataErrors(resource, next), ...generatedSelectorErrors(next), ...spec, ...metaUpdate, ...spec, ...jobUpdateErrors(next, decodedOld())];
   }
   // ValidatePodUpdate: the new pod's metadata and spec as on create, then the update rules.
   if (builtin(resource, '', 'Pod')) {
     const spec = getKey(next, 'spec');
+    const before = decodedOld();
     const annotations = podAnnotationsErrors(getPath(next, ['metadata', 'annotations']), spec, 'metadata.annotations');
     return [
       ...common,
@@ -105,13 +123,13 @@ export function updateErrors(resource: ResourceType, subresource: string, next: 
       ...annotations,
       ...podSpecErrors(spec, 'spec', true),
       ...podOnlyErrors(spec, 'spec'),
-      ...podAnnotationUpdatesErrors(getPath(next, ['metadata', 'annotations']), getPath(old, ['metadata', 'annotations']), spec, 'metadata.annotations'),
-      ...podUpdateErrors(spec, getKey(old, 'spec')),
+      ...podAnnotationUpdatesErrors(getPath(next, ['metadata', 'annotations']), getPath(before, ['metadata', 'annotations']), spec, 'metadata.annotations'),
+      ...podUpdateErrors(spec, getKey(before, 'spec')),
     ];
   }
-  if (builtin(resource, '', 'ConfigMap')) return [...common, ...metaUpdate, ...configMapUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];
+  if (builtin(resource, '', 'ConfigMap')) return [...common, ...metaUpdate, ...configMapUpdateErrors(next, decodedOld()), ...kindMetadataErrors(resource, next)];
   // validateCustomResourceDefinitionUpdate: ValidateObjectMetaUpdate, then the spec as on create.
-  if (builtin(resource, 'apiextensions.k8s.io', 'CustomResourceDefinition')) return [...common, ...metaUpdate, ...crdSpecErrors(next, old)];
-  if (builtin(resource, '', 'Secret')) return [...common, ...metaUpdate, ...secretUpdateErrors(next, old), ...kindMetadataErrors(resource, next)];
+  if (builtin(resource, 'apiextensions.k8s.io', 'CustomResourceDefinition')) return [...common, ...metaUpdate, ...crdSpecErrors(next, decodedOld())];
+  if (builtin(resource, '', 'Secret')) return [...common, ...metaUpdate, ...secretUpdateErrors(next, decodedOld()), ...kindMetadataErrors(resource, next)];
   return [...common, ...metaUpdate];
 }

@@ -9,6 +9,8 @@
  * written core.PodSpec{...} (docs/apiserver.md).
  */
 import { describe, expect, it } from 'vitest';
+import { createCluster, serve, withExistingObject } from '../../src/apiserver/server.js';
+import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { cluster, fail, obj, ok, ref } from './helpers.js';
 
 const UPDATABLE =
@@ -97,5 +99,19 @@ describe('what a Pod update may change', () => {
     ok(c.create(pod({}), { fieldManager: 'm' }));
     ok(c.patch(ref('v1', 'Pod', 'p'), 'merge', JSON.stringify({ metadata: { labels: { app: 'web' } } }), { fieldManager: 'm' }));
     ok(c.patch(ref('v1', 'Pod', 'p'), 'merge', JSON.stringify({ status: { phase: 'Running' } }), { fieldManager: 'm', subresource: 'status' }));
+  });
+});
+
+describe('the old Pod the update rules compare with', () => {
+  it('is the stored one decoded with defaulting: a Pod stored without its defaults may still change its image', () => {
+    // Stored as a hand-made capture would be, without the defaults a create writes (imagePullPolicy,
+    // terminationMessagePath, dnsPolicy...). The update is defaulted; were the stored spec compared
+    // as it is, every default would read as a forbidden change.
+    const bare = obj({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { containers: [web] } });
+    const seeded = withExistingObject(createCluster({ catalog: builtinCatalog(), harness: false, now: '2024-02-24T15:24:00Z' }), bare);
+    if ('problem' in seeded) throw new Error(seeded.problem);
+    const patch = JSON.stringify({ spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } });
+    const r = serve(seeded.state, { verb: 'patch', patchType: 'strategic', target: ref('v1', 'Pod', 'p'), patch, options: { fieldManager: 'm' } }).response;
+    expect(r.ok ? r.code : [r.code, r.status.message]).toBe(200);
   });
 });

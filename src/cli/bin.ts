@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-import { start } from './start.js';
+import { exitWhenWritten, start } from './start.js';
 
-start();
+void start().then(exitWhenWritten);

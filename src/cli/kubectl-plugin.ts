@@ -5,6 +5,6 @@
  * whose usage texts and messages then say `kubectl ssa-sim`.
  */
 import { KUBECTL_PLUGIN_PROGRAM } from './program-name.js';
-import { start } from './start.js';
+import { exitWhenWritten, start } from './start.js';
 
-start(KUBECTL_PLUGIN_PROGRAM);
+void start(KUBECTL_PLUGIN_PROGRAM).then(exitWhenWritten);

@@ -4,7 +4,7 @@
  * mistake (a module the bundle cannot load, a chunk missing for one command) fails here rather
  * than on a user's first run.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -126,6 +126,38 @@ chunks.require('./chunks/start.js').start().then(() => process.stderr.write(JSON
     expect(r.status).toBe(0);
     expect([...r.stdout.matchAll(/^Step (\d)\/4/gm)].map((m) => m[1])).toEqual(['1', '2', '1']);
     expect(r.stdout).toContain('stopped after step 1 of 4');
+  });
+
+  it('ends as soon as its output is written, none of it lost to a reader slower than the command', async () => {
+    // The entry ends the process itself once stdout has taken everything (src/cli/start.ts
+    // exitWhenWritten): a pipe read only after a pause must still get every byte, and the status.
+    const child = spawn(process.execPath, [join(outDir, 'ssa-sim.js'), 'run', '-o', 'json', ...readdirSync(join(repo, 'scenarios')).filter((f) => f.endsWith('.yaml')).map((f) => join('scenarios', f))], { cwd: repo });
+    const ended = new Promise<number | null>((done) => child.on('close', done));
+    await new Promise((r) => setTimeout(r, 300));
+    const chunks: Buffer[] = [];
+    for await (const c of child.stdout) chunks.push(c as Buffer);
+    expect(await ended).toBe(0);
+    const whole = Buffer.concat(chunks).toString('utf8');
+    expect(whole.length).toBeGreaterThan(200_000);
+    expect(() => JSON.parse(whole)).not.toThrow();
+  });
+
+  it('keeps serving until it is told to stop: serve settles only then', async () => {
+    const child = spawn(process.execPath, [join(outDir, 'ssa-sim.js'), 'serve', '--port', '0'], { cwd: repo });
+    const ended = new Promise<number | null>((done) => child.on('close', done));
+    let out = '';
+    const url = await new Promise<string>((found) => {
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString('utf8');
+        const m = /listening on (\S+)/.exec(out);
+        if (m) found(m[1]);
+      });
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const version = await fetch(`${url}/version`);
+    expect(version.status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await ended).toBe(0);
   });
 
   it('answers an unknown command with the usage error', () => {

@@ -54,7 +54,8 @@ Options:
   --server-side        accepted for kubectl muscle memory (the default)
   -o, --output         yaml (the resulting objects), name (their names, as kubectl apply -o name),
                        json (the report), or a file name (written atomically; format from the
-                       extension: .json the report, .yaml the objects)
+                       extension: .json the report, .yaml the objects, else the text preview
+                       prints, on a conflict too)
   --show-managed-fields  with -o yaml: keep metadata.managedFields (kubectl leaves them out)
   --color              auto (a terminal without NO_COLOR), always or never: conflicts in red,
                        ownership changes in colour, old and new values in red and green
@@ -126,7 +127,8 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
   if (typeof target === 'string') return usageError('preview', target, previewUsage, io);
   const colorMode = (v.color as string | undefined) ?? 'auto';
   if (!isColorMode(colorMode)) return usageError('preview', `--color must be auto, always or never, not ${JSON.stringify(colorMode)}`, previewUsage, io);
-  const style = changeStyle(useColor(colorMode, io));
+  // A report file is not a terminal: colour there only when asked for (--color always).
+  const style = changeStyle(useColor(colorMode, target.file ? withIO(io, { isTTY: false }) : io));
   const errorStyle = changeStyle(useColor(colorMode, withIO(io, { isTTY: io.isErrorTTY ?? false })));
   const { namespace, now: nowText, liveFile } = flags;
   const fromCluster = liveFile === LIVE_CLUSTER;
@@ -158,13 +160,21 @@ export async function previewCommand(args: string[], io: CommandIO): Promise<num
     return o.exitCode === 0 ? EXIT_OK : EXIT_FAILED;
   }
   const out = previewOutput(p, style, errorStyle);
-  if (target.format === 'text') io.write(out.head);
+  if (target.format === 'text') {
+    // The text report is the request line and what follows it, on a conflict too: a file gets all
+    // of it, as a terminal would, and never stays as an earlier run left it.
+    const text = out.head + out.body;
+    if (target.file) writeFileAtomically(target.file, text);
+    else io.write(text);
+    io.writeError(out.stderr);
+    return out.exitCode === 0 ? EXIT_OK : EXIT_FAILED;
+  }
   io.writeError(out.stderr);
   if (out.exitCode !== 0) {
     io.write(out.body);
     return EXIT_FAILED;
   }
-  const text = target.format === 'text' ? out.body : target.format === 'name' ? previewNames(p) : formatObjects(p.objects, { output: 'yaml', showManagedFields: v['show-managed-fields'] === true });
+  const text = target.format === 'name' ? previewNames(p) : formatObjects(p.objects, { output: 'yaml', showManagedFields: v['show-managed-fields'] === true });
   if (target.file) writeFileAtomically(target.file, text);
   else io.write(text);
   return EXIT_OK;

@@ -117,26 +117,32 @@ export async function runCommand(args: string[], io: CommandIO): Promise<number>
     const run = runFile(file, io);
     if ('invalid' in run) {
       invalidFiles.push({ file, error: run.invalid });
+      // A report file holds the error where a terminal shows it (stderr), so that its last line's
+      // "see above" finds it there.
+      if (target.format === 'text' && target.file) text += `ssa-sim run: ${run.invalid}\n`;
       return;
     }
     runs.push(run);
     if (target.format === 'text') {
       const out = formatScenarioHeader(run, style) + run.steps.map((s) => formatStep(s, run.scenario.steps.length, style, fmt)).join('') + formatRunSummary(run, style);
-      if (target.file) text += (text ? '\n' : '') + out;
-      else io.write((i > 0 ? '\n' : '') + out);
+      const separated = (i > 0 ? '\n' : '') + out;
+      if (target.file) text += separated;
+      else io.write(separated);
     }
   });
   if (progress) io.writeError('\r\u001b[K');
+  if (files.length > 1 && target.format === 'text') {
+    const passed = runs.filter((r) => r.passed).length;
+    const summary = `\n${passed} of ${files.length} scenarios passed${invalidFiles.length > 0 ? ' (some files are invalid, see above)' : ''}\n`;
+    if (target.file) text += summary;
+    else io.write(summary);
+  }
   if (target.format === 'json') {
     const report = stringifyJson({ passed: invalidFiles.length === 0 && runs.every((r) => r.passed), scenarios: runs.map(runReport), invalid: invalidFiles }, 2) + '\n';
     if (target.file) writeFileAtomically(target.file, report);
     else io.write(report);
   } else if (target.file) {
     writeFileAtomically(target.file, text);
-  }
-  if (files.length > 1 && target.format === 'text' && !target.file) {
-    const passed = runs.filter((r) => r.passed).length;
-    io.write(`\n${passed} of ${files.length} scenarios passed${invalidFiles.length > 0 ? ' (some files are invalid, see above)' : ''}\n`);
   }
   if (invalidFiles.length > 0) return EXIT_USAGE;
   return runs.every((r) => r.passed) ? EXIT_OK : EXIT_FAILED;

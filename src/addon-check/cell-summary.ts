@@ -64,12 +64,17 @@ export function cellDetail(cell: Cell): string[] {
   return lines;
 }
 
-/** `24 cells: 5 fail, 4 lose a user change` */
+/** `24 cells: 5 fail, 4 lose a user change`; `1 fails`, `1 loses a user change`. */
 export function summaryLine(report: AddonCheckReport): string {
   const s = report.summary;
-  return `${s.cells} cells: ${s.failed} fail, ${s.losingUserChanges} lose a user change`;
+  return `${s.cells} cells: ${s.failed} ${s.failed === 1 ? 'fails' : 'fail'}, ${s.losingUserChanges} ${s.losingUserChanges === 1 ? 'loses' : 'lose'} a user change`;
+}
+
+/** `9 cluster states`, `1 mode`: a count and its noun, singular for one. */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 export function headline(report: AddonCheckReport): string {
-  return `${report.from} -> ${report.to}: ${report.states.length} cluster states x ${report.modes.length} modes (${report.modes.join(', ')})`;
+  return `${report.from} -> ${report.to}: ${counted(report.states.length, 'cluster state')} x ${counted(report.modes.length, 'mode')} (${report.modes.join(', ')})`;
 }

@@ -2,7 +2,7 @@
  * An add-on check as text (a compact table per object, then what happened in each cell) or as
  * markdown ready to paste into a pull request. The JSON form is the report itself (model.ts).
  */
-import { cellDetail, cellWords, eventful, headline, objectsOf, summaryLine } from './cell-summary.js';
+import { cellDetail, cellWords, counted, eventful, headline, objectsOf, summaryLine } from './cell-summary.js';
 import type { AddonCheckReport, Cell } from './model.js';
 
 function cellAt(report: AddonCheckReport, state: string, mode: string): Cell {
@@ -72,7 +72,7 @@ function code(text: string): string {
 
 export function formatMarkdown(report: AddonCheckReport): string {
   const out: string[] = [`### Add-on upgrade check: ${code(report.from)} → ${code(report.to)}`, ''];
-  out.push(`${report.states.length} cluster states × ${report.modes.length} \`resolveConflicts\` modes: ${summaryLine(report)}.`, '');
+  out.push(`${counted(report.states.length, 'cluster state')} × ${report.modes.length} \`resolveConflicts\` mode${report.modes.length === 1 ? '' : 's'}: ${summaryLine(report)}.`, '');
   for (const group of tables(report)) {
     out.push(group.objects.map((o) => `**${code(o)}**`).join(', '), '');
     out.push(`| cluster state | ${report.modes.join(' | ')} |`);

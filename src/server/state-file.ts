@@ -36,8 +36,9 @@ export function stateToText(state: ClusterState): string {
   );
 }
 
+/** An input error at `source` (the key or value it is about), else at the file: the file is named once, by the position. */
 function fail(file: string, message: string, source?: { file?: string; line?: number; column?: number }): never {
-  throw new SsaError('INPUT', `${file}: ${message}`, { source: source ?? { file } });
+  throw new SsaError('INPUT', message, { source: source ? { file, ...source } : { file } });
 }
 
 /** `base` (an empty cluster with the server's configuration) holding the objects and counters of a state file. */
@@ -51,13 +52,15 @@ export function stateFromText(base: ClusterState, text: string, file: string): C
   }
   const count = (name: string): number => {
     const v = getKey(root, name);
-    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) fail(file, `${name} must be a whole number`, doc.positionOf([name], 'value'));
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) fail(file, `${name}: must be a whole number`, doc.positionOf([name], 'value'));
     return v;
   };
   const now = getKey(root, 'now');
-  if (typeof now !== 'string' || parseGivenTime(now) === undefined) fail(file, 'now must be an RFC 3339 time', doc.positionOf(['now'], 'value'));
+  if (typeof now !== 'string' || parseGivenTime(now) === undefined) {
+    fail(file, `now: ${now === undefined ? 'missing' : JSON.stringify(now)} is not an RFC 3339 time such as 2024-02-24T15:24:31Z`, doc.positionOf(['now'], 'value') ?? doc.positionOf([]));
+  }
   const list = getKey(root, 'objects');
-  if (!isList(list)) fail(file, 'objects must be a list', doc.positionOf(['objects'], 'value'));
+  if (!isList(list)) fail(file, 'objects: must be a list', doc.positionOf(['objects'], 'value') ?? doc.positionOf([]));
   // CRDs first: the custom resources stored after them are served by them.
   const isCrd = (o: unknown) => isMap(o as never) && getKey(o as ValueMap, 'kind') === 'CustomResourceDefinition';
   let served = base;
@@ -66,7 +69,7 @@ export function stateFromText(base: ClusterState, text: string, file: string): C
     list.forEach((o, i) => {
       if (isCrd(o) !== pass) return;
       const at = doc.positionOf(['objects', i]);
-      if (!isMap(o)) fail(file, `objects[${i}] must be an object`, at);
+      if (!isMap(o)) fail(file, `objects[${i}]: must be an object`, at);
       const apiVersion = getKey(o, 'apiVersion');
       const kind = getKey(o, 'kind');
       const meta = getKey(o, 'metadata');

@@ -1,0 +1,40 @@
+/**
+ * `serve --state FILE` with a file that does not read as a state file: the error names the file
+ * once, with the line and column and the key (`state.json:1:59: now: ...`), as every other input
+ * error does, and the server does not start (exit 2).
+ */
+import { describe, expect, it } from 'vitest';
+import { runCli, scratchDir } from './run-io.js';
+
+const { write } = scratchDir('ssa-sim-serve-state-errors-');
+const head = '{"apiVersion": "ssa-sim.dev/v1", "kind": "ServerState",';
+
+async function serveWith(name: string, text: string): Promise<{ file: string; stderr: string; code: number }> {
+  const file = write(name, text);
+  const r = await runCli(['serve', '--port', '0', '--state', file]);
+  return { file, stderr: r.stderr, code: r.code };
+}
+
+describe('serve --state: a file that is not a state', () => {
+  it('a now that is not an RFC 3339 time: at its value, with the key', async () => {
+    const { file, stderr, code } = await serveWith('now.json', `${head}\n "now": "yesterday", "resourceVersion": 1, "uidCount": 0, "objects": []}\n`);
+    expect([stderr, code]).toEqual([`ssa-sim serve: ${file}:2:9: now: "yesterday" is not an RFC 3339 time such as 2024-02-24T15:24:31Z\n`, 2]);
+  });
+
+  it('a count that is not a whole number', async () => {
+    const { file, stderr, code } = await serveWith('count.json', `${head}\n "now": "2024-01-01T00:00:00Z", "resourceVersion": 1.5, "uidCount": 0, "objects": []}\n`);
+    expect([stderr, code]).toEqual([`ssa-sim serve: ${file}:2:52: resourceVersion: must be a whole number\n`, 2]);
+  });
+
+  it('objects that are not a list, and an item that is not an object', async () => {
+    const notList = await serveWith('objects.json', `${head}\n "now": "2024-01-01T00:00:00Z", "resourceVersion": 1, "uidCount": 0, "objects": {}}\n`);
+    expect(notList.stderr).toBe(`ssa-sim serve: ${notList.file}:2:81: objects: must be a list\n`);
+    const item = await serveWith('item.json', `${head}\n "now": "2024-01-01T00:00:00Z", "resourceVersion": 1, "uidCount": 0, "objects": [1]}\n`);
+    expect(item.stderr).toBe(`ssa-sim serve: ${item.file}:2:82: objects[0]: must be an object\n`);
+  });
+
+  it('a document that is another kind: at the document', async () => {
+    const { file, stderr } = await serveWith('kind.yaml', 'apiVersion: v1\nkind: ConfigMap\n');
+    expect(stderr).toBe(`ssa-sim serve: ${file}:1:1: not an ssa-sim state file (apiVersion ssa-sim.dev/v1, kind ServerState)\n`);
+  });
+});

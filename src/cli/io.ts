@@ -22,15 +22,34 @@ export const EXIT_CLOSED_PIPE = 128 + 13;
 /** Exit status when output cannot be written for another reason (EX_IOERR). */
 export const EXIT_OUTPUT_ERROR = 74;
 
+/** Why a stream could not be written, in words, with the code for a search. */
+function whyNotWritable(err: NodeJS.ErrnoException): string {
+  const words: Record<string, string> = {
+    ENOSPC: 'no space left on the device',
+    EDQUOT: 'the disk quota is used up',
+    EIO: 'input/output error',
+    EFBIG: 'the file is too large',
+    EBADF: 'the stream is not open',
+  };
+  const said = err.code === undefined ? undefined : words[err.code];
+  return said === undefined ? (err.code ?? err.message) : `${said} (${err.code})`;
+}
+
 /**
  * Makes a closed stdout or stderr end the process quietly, as it ends a Unix tool: the write error
- * arrives as an event, so it is handled here once for every command.
+ * arrives as an event, so it is handled here once for every command. Any other write error (a full
+ * disk) is one line in words on stderr, and EX_IOERR.
  */
-export function stopOnClosedOutput(stream: NodeJS.WriteStream, exit: (code: number) => never): void {
+export function stopOnClosedOutput(
+  stream: NodeJS.WriteStream,
+  exit: (code: number) => never,
+  name: 'stdout' | 'stderr' = 'stdout',
+  report: (text: string) => void = (t) => void process.stderr.write(t),
+): void {
   stream.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE' || err.code === 'ERR_STREAM_DESTROYED') exit(EXIT_CLOSED_PIPE);
     try {
-      process.stderr.write(`ssa-sim: cannot write output: ${err.code ?? err.message}\n`);
+      report(`ssa-sim: cannot write to standard ${name === 'stdout' ? 'output' : 'error'}: ${whyNotWritable(err)}\n`);
     } finally {
       exit(EXIT_OUTPUT_ERROR);
     }
@@ -39,8 +58,8 @@ export function stopOnClosedOutput(stream: NodeJS.WriteStream, exit: (code: numb
 
 export function processIO(program?: string): CommandIO {
   const exit = (code: number): never => process.exit(code);
-  stopOnClosedOutput(process.stdout, exit);
-  stopOnClosedOutput(process.stderr, exit);
+  stopOnClosedOutput(process.stdout, exit, 'stdout');
+  stopOnClosedOutput(process.stderr, exit, 'stderr');
   return {
     // Node builds process.stdin (a socket, a tty or a file stream) on first use: only for the
     // commands that read it, not at every start.

@@ -1,9 +1,13 @@
 /**
  * `serve --state FILE` with a file that does not read as a state file: the error names the file
  * once, with the line and column and the key (`state.json:1:59: now: ...`), as every other input
- * error does, and the server does not start (exit 2).
+ * error does, and the server does not start (exit 2). An --objects file without an object is
+ * such an error too.
  */
 import { describe, expect, it } from 'vitest';
+import { serveCommand } from '../../src/cli/commands/serve.js';
+import { describeError, SsaError } from '../../src/errors/ssa-error.js';
+import { io } from '../server/serve-command.js';
 import { runCli, scratchDir } from './run-io.js';
 
 const { write } = scratchDir('ssa-sim-serve-state-errors-');
@@ -36,5 +40,24 @@ describe('serve --state: a file that is not a state', () => {
   it('a document that is another kind: at the document', async () => {
     const { file, stderr } = await serveWith('kind.yaml', 'apiVersion: v1\nkind: ConfigMap\n');
     expect(stderr).toBe(`ssa-sim serve: ${file}:1:1: not an ssa-sim state file (apiVersion ssa-sim.dev/v1, kind ServerState)\n`);
+  });
+});
+
+describe('serve --objects: a file without an object', () => {
+  // Started with Promise.resolve() as its stop signal: a server that starts stops at once with 0.
+  const start = (file: string) => serveCommand(['--port', '0', '--objects', file], io().cio, Promise.resolve());
+
+  it.each([
+    ['empty.yaml', ''],
+    ['comments.yaml', '# kubectl get wrote nothing\n'],
+    ['empty-list.yaml', 'apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: ""\n'],
+  ])('%s is an input error, as for blame and explain, not a server started without them', async (name, text) => {
+    const file = write(name, text);
+    const err = await start(file).then(
+      (code) => new Error(`started and stopped with ${code}`),
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(SsaError);
+    expect(describeError(err as SsaError)).toBe(`${file}: no objects found: expected YAML or JSON objects`);
   });
 });

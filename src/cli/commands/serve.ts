@@ -11,7 +11,7 @@ import { sessionScenario, type RecordedExchange } from '../../server/recorder.js
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
 import { readTextFile } from '../read-input.js';
-import { ownersOfLive } from '../../scenarios/read-live-objects.js';
+import { NO_OBJECTS, ownersOfLive } from '../../scenarios/read-live-objects.js';
 import { writeFileAtomically } from '../write-output.js';
 import { catalogFromFlags } from '../schema-flags.js';
 import { fileEnvironment, loadScenario } from './run.js';
@@ -84,6 +84,9 @@ function seedObjects(state: ClusterState, files: readonly string[], io: CommandI
   let next = state;
   for (const file of files) {
     const read = readManifests(readTextFile(file), { file });
+    // A capture that holds nothing (kubectl get wrote nothing, or found nothing) is a mistake to
+    // report, as blame and explain report it, not a server started without the objects asked for.
+    if (read.manifests.length === 0) throw new SsaError('INPUT', NO_OBJECTS, { source: { file } });
     for (const w of read.warnings) io.writeError(`warning: ${formatSource(w.source)}: ${w.message}\n`);
     // Captured objects: their managedFields must read as an API server's (an error at the entry otherwise).
     for (const m of read.manifests) ownersOfLive(m);

@@ -523,12 +523,19 @@ function manifestsName(a: ValueMap): string {
   const m = getKey(a, 'manifests');
   if (isMap(m) && typeof getKey(m, 'file') === 'string') return getKey(m, 'file') as string;
   if (isMap(m) && getKey(m, 'addon') === 'vpc-cni') return 'aws-k8s-cni.yaml';
-  if (isList(m)) return m.map((o) => clusterObjectDisplay(o)).join(',');
+  const named = (kind: string | undefined, name: string | undefined) => (kind && name ? `${kind.toLowerCase()}-${name}.yaml` : 'manifest.yaml');
+  if (isList(m)) {
+    // Objects written in the scenario are a file as much as YAML text is: named the same way.
+    const first = m[0];
+    const meta = isMap(first) ? getKey(first, 'metadata') : undefined;
+    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    return named(isMap(first) ? text(getKey(first, 'kind')) : undefined, isMap(meta) ? text(getKey(meta, 'name')) : undefined);
+  }
   if (typeof m === 'string') {
     const kind = /^kind:\s*([^\s#]+)/m.exec(m)?.[1];
     // metadata's name, written as a block (`  name: web`) or in flow style (`metadata: {name: web}`).
     const name = /^metadata:\s*\{[^}]*?\bname:\s*([^\s,}#]+)/m.exec(m)?.[1] ?? /^\s+name:\s*([^\s#]+)/m.exec(m)?.[1];
-    return kind && name ? `${kind.toLowerCase()}-${name}.yaml` : 'manifest.yaml';
+    return named(kind, name);
   }
   return '-';
 }

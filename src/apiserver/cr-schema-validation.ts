@@ -24,11 +24,15 @@ import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value
 import { invalidValue, notSupported, required } from './field-error.js';
 import type { FieldError } from './status.js';
 
-/** The field errors of `value` against `schema`; `fieldRoot` prefixes field paths (`status` for the status validator). */
-export function schemaErrors(schema: Value | undefined, value: Value | undefined, fieldRoot = '', old?: Value): FieldError[] {
+/**
+ * The field errors of `value` against `schema`; `fieldRoot` prefixes field paths (`status` for
+ * the status validator). `nulls`: a null is checked against the schema's type (`"null"` is not
+ * an object, unless nullable), as for a CRD's default values, which nothing prunes first.
+ */
+export function schemaErrors(schema: Value | undefined, value: Value | undefined, fieldRoot = '', old?: Value, nulls = false): FieldError[] {
   if (!isMap(schema) || value === undefined) return [];
   const out: FieldError[] = [];
-  walk(schema, value, '', fieldRoot, out, old);
+  walk(schema, value, '', fieldRoot, out, old, nulls);
   return out;
 }
 
@@ -86,17 +90,23 @@ function int(schema: ValueMap, key: string): number | undefined {
   return typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : undefined;
 }
 
-function walk(schema: ValueMap, data: Value, name: string, fieldRoot: string, into: FieldError[], old?: Value): void {
-  if (data === null) return;
-  const out: FieldError[] = [];
+function walk(schema: ValueMap, data: Value, name: string, fieldRoot: string, into: FieldError[], old: Value | undefined, nulls: boolean): void {
   const field = joinField(fieldRoot, name);
   const say = (text: string) => (name === '' ? ` in body ${text}` : `${name} in body ${text}`);
+  if (data === null) {
+    // typeValidator: nil passes an untyped or nullable schema only.
+    if (nulls && str(schema, 'type') !== '' && getKey(schema, 'nullable') !== true) {
+      into.push({ ...invalidValue(field, 'null', say(`must be of type ${str(schema, 'type')}: "null"`)), type: 'FieldValueTypeInvalid' });
+    }
+    return;
+  }
+  const out: FieldError[] = [];
   typeErrors(schema, data, field, say, out);
   if (typeof data === 'string') stringErrors(schema, data, field, say, out);
   if (typeof data === 'number' || typeof data === 'bigint') numberErrors(schema, Number(data), field, say, out);
-  if (isList(data)) listErrors(schema, data, name, fieldRoot, field, say, out, old);
+  if (isList(data)) listErrors(schema, data, name, fieldRoot, field, say, out, old, nulls);
   enumErrors(schema, data, field, out);
-  if (isMap(data)) objectErrors(schema, data, name, fieldRoot, out, old);
+  if (isMap(data)) objectErrors(schema, data, name, fieldRoot, out, old, nulls);
   if (out.length > 0 && !ratcheted(data, old)) into.push(...out);
 }
 
@@ -170,9 +180,9 @@ function goNumber(n: number | bigint): string {
 }
 
 /** schemaSliceValidator: each item against `items`, then minItems and maxItems. */
-function listErrors(schema: ValueMap, data: Value[], name: string, fieldRoot: string, field: string, say: (t: string) => string, out: FieldError[], old: Value | undefined): void {
+function listErrors(schema: ValueMap, data: Value[], name: string, fieldRoot: string, field: string, say: (t: string) => string, out: FieldError[], old: Value | undefined, nulls: boolean): void {
   const items = getKey(schema, 'items');
-  if (isMap(items)) data.forEach((item, i) => walk(items, item, `${name}[${i}]`, fieldRoot, out, oldItem(schema, old, item)));
+  if (isMap(items)) data.forEach((item, i) => walk(items, item, `${name}[${i}]`, fieldRoot, out, oldItem(schema, old, item), nulls));
   const min = int(schema, 'minItems');
   if (min !== undefined && data.length < min) out.push(invalidValue(field, data.length, say(`should have at least ${min} items`)));
   const max = int(schema, 'maxItems');
@@ -196,15 +206,15 @@ function sorted(m: ValueMap): Value {
 }
 
 /** objectValidator: each declared property, additionalProperties' schema for the others, then `required`. */
-function objectErrors(schema: ValueMap, data: ValueMap, name: string, fieldRoot: string, out: FieldError[], old: Value | undefined): void {
+function objectErrors(schema: ValueMap, data: ValueMap, name: string, fieldRoot: string, out: FieldError[], old: Value | undefined, nulls: boolean): void {
   const properties = getKey(schema, 'properties');
   const declared = isMap(properties) ? properties : {};
   const additional = getKey(schema, 'additionalProperties');
   if (isMap(additional)) {
-    for (const key of Object.keys(data)) if (!Object.hasOwn(declared, key)) walk(additional, data[key], `${name}.${key}`, fieldRoot, out, oldKey(old, key));
+    for (const key of Object.keys(data)) if (!Object.hasOwn(declared, key)) walk(additional, data[key], `${name}.${key}`, fieldRoot, out, oldKey(old, key), nulls);
   }
   for (const [key, sub] of Object.entries(declared)) {
-    if (isMap(sub) && Object.hasOwn(data, key)) walk(sub, data[key], name === '' ? key : `${name}.${key}`, fieldRoot, out, oldKey(old, key));
+    if (isMap(sub) && Object.hasOwn(data, key)) walk(sub, data[key], name === '' ? key : `${name}.${key}`, fieldRoot, out, oldKey(old, key), nulls);
   }
   const req = getKey(schema, 'required');
   if (isList(req)) {

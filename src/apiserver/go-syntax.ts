@@ -8,7 +8,7 @@
  * strings quoted as strconv.Quote does, a nil map or slice as `<type>(nil)` and an empty one as
  * `<type>{}`. A field absent or null in the JSON is nil; `{}` or `[]` is empty.
  */
-import { goQuote } from '../fieldpath/format-go-value.js';
+import { formatGoNumber, goQuote } from '../fieldpath/format-go-value.js';
 import { compareStrings } from '../value/compare-strings.js';
 import { getKey, isMap, type Value } from '../value/value.js';
 
@@ -48,4 +48,23 @@ export function goLabelSelector(v: Value | undefined): string {
   const expressions = getKey(v, 'matchExpressions');
   const exprs = Array.isArray(expressions) ? `[]v1.LabelSelectorRequirement{${expressions.map(requirement).join(', ')}}` : '[]v1.LabelSelectorRequirement(nil)';
   return `v1.LabelSelector{MatchLabels:${goStringMap(getKey(v, 'matchLabels'))}, MatchExpressions:${exprs}}`;
+}
+
+/** `%#v` of a value decoded from JSON into `interface{}` (maps `map[string]interface {}`, lists `[]interface {}`, whole numbers int64). */
+function goInterfaceSharp(v: Value): string {
+  if (v === null) return 'interface {}(nil)';
+  if (typeof v === 'string') return goQuote(v);
+  if (typeof v === 'number' || typeof v === 'bigint') return formatGoNumber(v);
+  if (typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return `[]interface {}{${v.map(goInterfaceSharp).join(', ')}}`;
+  const keys = Object.keys(v).sort(compareStrings);
+  return `map[string]interface {}{${keys.map((k) => `${goQuote(k)}:${goInterfaceSharp(v[k])}`).join(', ')}}`;
+}
+
+/**
+ * A JSON value (a CRD schema's `default`) as field.Error's ErrorBody prints it: a string quoted,
+ * a number or bool plain, nil as the quoted string `"null"`, a map or list as Go's `%#v`.
+ */
+export function goJsonValue(v: Value | undefined): string {
+  return v === undefined || v === null ? '"null"' : goInterfaceSharp(v);
 }

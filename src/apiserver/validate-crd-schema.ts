@@ -6,8 +6,10 @@
  * root` / `for specified array items` / `for specified object fields`), `object` at the root, no
  * `additionalProperties` at the root, and a root `metadata` that says nothing but `name` and
  * `generateName`. A node's children are reported before the node itself, as Go walks; properties
- * in the manifest's order (Go visits them in random map order). Not modelled: the value
- * validations (allOf, anyOf, ...), embedded resources, defaults, list and map annotations.
+ * in the manifest's order (Go visits them in random map order). Then (openAPISchemaErrors) the
+ * rules ValidateCustomResourceDefinitionOpenAPISchema adds: supported types and keywords,
+ * forbidden defaults, map and list annotations. Not modelled: the structural rules of value
+ * validations (allOf, anyOf, ...) and of embedded resources.
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { forbidden, invalidValue, notSupported, required } from './field-error.js';
@@ -90,25 +92,118 @@ const KEY_NULLABLE = 'this property is in x-kubernetes-list-map-keys, so it cann
 
 /** Which list checks an update is held to, from the stored CRD's schemas (Go's requireAtomicSetType, requireMapListKeysMapSetValidation). */
 export function listChecksFor(oldSchemas: readonly (Value | undefined)[]): ListChecks {
-  const errs = oldSchemas.flatMap((s) => listAnnotationErrors(s, ''));
+  const errs = oldSchemas.flatMap((s) => openAPISchemaErrors(s, ''));
   return {
     atomicSet: !errs.some((e) => e.detail === ATOMIC_SET_DETAIL),
     mapListKeys: !errs.some((e) => e.detail === KEY_DEFAULT || e.detail === KEY_NULLABLE || e.detail.startsWith(NULLABLE_ITEMS)),
   };
 }
 
-export function listAnnotationErrors(schema: Value | undefined, path: string, checks: ListChecks = ALL_CHECKS): FieldError[] {
+/**
+ * What specStandardValidatorV3 carries down the walk: whether a default may be set here (and why
+ * not), and whether the node describes a resource's metadata, apiVersion or kind.
+ */
+interface Walk {
+  readonly allowDefaults: boolean;
+  readonly reason: string;
+  readonly insideMeta: boolean;
+}
+const ROOT_WALK: Walk = { allowDefaults: true, reason: '', insideMeta: false };
+const forbidDefaults = (w: Walk, reason: string): Walk => ({ ...w, allowDefaults: false, reason });
+
+const OPENAPI_V3_TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
+const META_FIELDS = new Set(['metadata', 'kind', 'apiVersion']);
+
+/** specStandardValidatorV3.validate: what a CRD schema node may not say (before its children). */
+function nodeErrors(s: ValueMap, path: string, w: Walk): FieldError[] {
+  const out: FieldError[] = [];
+  const type = str(getKey(s, 'type'));
+  if (type !== '' && !OPENAPI_V3_TYPES.includes(type)) out.push(notSupported(`${path}.type`, type, OPENAPI_V3_TYPES));
+  if (set(getKey(s, 'default')) && !w.allowDefaults) out.push(forbidden(`${path}.default`, w.reason ? `must not be set ${w.reason}` : 'must not be set'));
+  if (str(getKey(s, 'id')) !== '') out.push(forbidden(`${path}.id`, 'id is not supported'));
+  if (set(getKey(s, 'additionalItems'))) out.push(forbidden(`${path}.additionalItems`, 'additionalItems is not supported'));
+  const nonEmpty = (k: string) => isMap(getKey(s, k) ?? null) && Object.keys(getKey(s, k) as ValueMap).length > 0;
+  if (nonEmpty('patternProperties')) out.push(forbidden(`${path}.patternProperties`, 'patternProperties is not supported'));
+  if (nonEmpty('definitions')) out.push(forbidden(`${path}.definitions`, 'definitions is not supported'));
+  if (set(getKey(s, 'dependencies'))) out.push(forbidden(`${path}.dependencies`, 'dependencies is not supported'));
+  if (set(getKey(s, '$ref'))) out.push(forbidden(`${path}.$ref`, '$ref is not supported'));
+  if (type === 'null') out.push(forbidden(`${path}.type`, 'type cannot be set to null, use nullable as an alternative'));
+  const items = getKey(s, 'items');
+  if (Array.isArray(items) && items.length > 0) out.push(forbidden(`${path}.items`, 'items must be a schema object and not an array'));
+  if (w.insideMeta && getKey(s, 'x-kubernetes-embedded-resource') === true) out.push(forbidden(`${path}.x-kubernetes-embedded-resource`, 'must not be used inside of resource meta'));
+  if (getKey(s, 'uniqueItems') === true) out.push(forbidden(`${path}.uniqueItems`, 'uniqueItems cannot be set to true since the runtime complexity becomes quadratic'));
+  const additional = getKey(s, 'additionalProperties');
+  if (set(additional) && nonEmpty('properties') && additional !== true) out.push(forbidden(`${path}.additionalProperties`, 'additionalProperties and properties are mutual exclusive'));
+  return out;
+}
+
+/**
+ * ValidateCustomResourceDefinitionOpenAPISchema's errors for the schema at `path`: each node's
+ * own rules (nodeErrors), then its children (additionalProperties, properties, not, allOf,
+ * oneOf, anyOf, definitions, items, dependencies), then its extensions: preserve-unknown-fields
+ * false, the map type, the list annotations (below). Defaults are forbidden in the root's
+ * metadata, apiVersion and kind (`in top-level <name>`) and, inside any resource's metadata,
+ * under additionalProperties.
+ */
+export function openAPISchemaErrors(schema: Value | undefined, path: string, checks: ListChecks = ALL_CHECKS): FieldError[] {
+  return openAPIWalk(schema, path, checks, ROOT_WALK, true);
+}
+
+function openAPIWalk(schema: Value | undefined, path: string, checks: ListChecks, w: Walk, root: boolean): FieldError[] {
   if (!isMap(schema ?? null)) return [];
   const s = schema as ValueMap;
-  const out: FieldError[] = [];
+  const out: FieldError[] = nodeErrors(s, path, w);
+  const embedded = getKey(s, 'x-kubernetes-embedded-resource') === true;
   const additional = getKey(s, 'additionalProperties');
-  if (isMap(additional ?? null)) out.push(...listAnnotationErrors(additional, `${path}.additionalProperties`, checks));
+  if (isMap(additional ?? null)) {
+    const sub = w.insideMeta ? forbidDefaults(w, 'inside additionalProperties applying to object metadata') : w;
+    out.push(...openAPIWalk(additional, `${path}.additionalProperties`, checks, sub, false));
+  }
   const props = getKey(s, 'properties');
-  if (isMap(props ?? null)) for (const k of Object.keys(props as ValueMap)) out.push(...listAnnotationErrors((props as ValueMap)[k], `${path}.properties[${k}]`, checks));
+  if (isMap(props ?? null)) {
+    for (const k of Object.keys(props as ValueMap)) {
+      let sub = w;
+      if ((root || embedded) && META_FIELDS.has(k)) {
+        sub = { ...sub, insideMeta: true };
+        if (root) sub = forbidDefaults(sub, `in top-level ${k}`);
+      }
+      out.push(...openAPIWalk((props as ValueMap)[k], `${path}.properties[${k}]`, checks, sub, false));
+    }
+  }
+  out.push(...openAPIWalk(getKey(s, 'not'), `${path}.not`, checks, w, false));
+  for (const junctor of ['allOf', 'oneOf', 'anyOf']) {
+    const list = getKey(s, junctor);
+    if (Array.isArray(list)) list.forEach((j, i) => out.push(...openAPIWalk(j, `${path}.${junctor}[${i}]`, checks, w, false)));
+  }
+  const definitions = getKey(s, 'definitions');
+  if (isMap(definitions ?? null)) for (const k of Object.keys(definitions as ValueMap)) out.push(...openAPIWalk((definitions as ValueMap)[k], `${path}.definitions[${k}]`, checks, w, false));
+  const itemsValue = getKey(s, 'items');
+  if (isMap(itemsValue ?? null)) out.push(...openAPIWalk(itemsValue, `${path}.items`, checks, w, false));
+  else if (Array.isArray(itemsValue)) itemsValue.forEach((it, i) => out.push(...openAPIWalk(it, `${path}.items[${i}]`, checks, w, false)));
+  const dependencies = getKey(s, 'dependencies');
+  if (isMap(dependencies ?? null)) {
+    for (const k of Object.keys(dependencies as ValueMap)) {
+      const d = (dependencies as ValueMap)[k];
+      if (isMap(d ?? null)) out.push(...openAPIWalk(d, `${path}.dependencies[${k}]`, checks, w, false));
+    }
+  }
+  if (getKey(s, 'x-kubernetes-preserve-unknown-fields') === false) out.push(invalidValue(`${path}.x-kubernetes-preserve-unknown-fields`, false, 'must be true or undefined'));
+  const type = str(getKey(s, 'type'));
+  const mapType = getKey(s, 'x-kubernetes-map-type');
+  if (set(mapType) && type !== 'object') {
+    if (type === '') out.push(required(`${path}.type`, 'must be object if x-kubernetes-map-type is specified'));
+    else out.push(invalidValue(`${path}.type`, type, 'must be object if x-kubernetes-map-type is specified'));
+  }
+  if (set(mapType) && mapType !== 'atomic' && mapType !== 'granular') out.push(notSupported(`${path}.x-kubernetes-map-type`, str(mapType), ['atomic', 'granular']));
+  out.push(...listRuleErrors(s, path, checks));
+  return out;
+}
+
+/** The list annotations' rules for one node (Go checks them after the node's children). */
+function listRuleErrors(s: ValueMap, path: string, checks: ListChecks): FieldError[] {
+  const out: FieldError[] = [];
   const itemsValue = getKey(s, 'items');
   const items = isMap(itemsValue ?? null) ? (itemsValue as ValueMap) : undefined;
-  if (items) out.push(...listAnnotationErrors(items, `${path}.items`, checks));
-
   const type = str(getKey(s, 'type'));
   const listTypeValue = getKey(s, 'x-kubernetes-list-type');
   const listType = set(listTypeValue) ? str(listTypeValue) : undefined;

@@ -2,11 +2,15 @@
  * The spec checks of apiextensions-apiserver 1.32's ValidateCustomResourceDefinition (and, on
  * update, ValidateCustomResourceDefinitionUpdate's spec part) that decide whether a CRD is stored
  * at all: the group (a DNS subdomain with a dot), the scope, a schema for every version, the
- * version names, the names (plural, singular, kind, listKind, shortNames, categories) and the
- * schemas' structural invariants (validate-crd-schema.ts). The
- * metadata name rule (`<plural>.<group>`) is in validate-object-meta.ts. Not modelled: the checks
- * whose Go message prints the whole versions slice with `%#v` (unique version names, exactly one
- * storage version), the rest of the schema checks, subresources, conversion and CEL rules.
+ * version names, the names (plural, singular, kind, listKind, shortNames, categories), each
+ * schema (an object root with the status subresource, no nullable root, the structural
+ * invariants of validate-crd-schema.ts, the defaults of validate-crd-defaults.ts, the OpenAPI
+ * node rules and list annotations), scale paths, conversion, immutable names, API approval and
+ * spec.preserveUnknownFields (false to use defaults; never newly true). The metadata name rule
+ * (`<plural>.<group>`) is in validate-object-meta.ts. Not modelled: the checks whose Go message
+ * prints a struct or a slice of structs with `%#v` (unique version names, exactly one storage
+ * version, identical per-version schemas, a root with other fields than allowed with the status
+ * subresource), printer columns, selectable fields, CEL rules and their cost.
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { forbidden, invalidValue, notSupported, required } from './field-error.js';
@@ -14,7 +18,8 @@ import { goStringSlice } from './go-syntax.js';
 import { isDns1035Label, isDns1123Subdomain } from './name-validation.js';
 import { semanticEqual } from './semantic-equal.js';
 import type { FieldError } from './status.js';
-import { listAnnotationErrors, listChecksFor, structuralSchemaErrors, type ListChecks } from './validate-crd-schema.js';
+import { defaultErrors, prunedDefaultsRequired } from './validate-crd-defaults.js';
+import { listChecksFor, openAPISchemaErrors, structuralSchemaErrors, type ListChecks } from './validate-crd-schema.js';
 
 const str = (v: Value | undefined): string => (typeof v === 'string' ? v : '');
 const mapOf = (v: Value | undefined): ValueMap | undefined => (isMap(v ?? null) ? (v as ValueMap) : undefined);
@@ -109,6 +114,13 @@ function conversionErrors(spec: ValueMap | undefined): FieldError[] {
   return out;
 }
 
+/** hasStatusEnabled: the version's subresources have `status`. */
+function statusEnabled(version: ValueMap): boolean {
+  const sub = mapOf(getKey(version, 'subresources'));
+  const status = sub ? getKey(sub, 'status') : undefined;
+  return status !== undefined && status !== null;
+}
+
 /** The stored CRD's Established condition is True. */
 function established(crd: ValueMap): boolean {
   const status = mapOf(getKey(crd, 'status'));
@@ -175,8 +187,69 @@ function approvalErrors(obj: ValueMap, old: ValueMap | undefined): FieldError[] 
   return [];
 }
 
-/** validateCustomResourceDefinitionValidation: the structural invariants, then the OpenAPI schema checks modelled. */
-const schemaErrors = (schema: Value | undefined, path: string, checks: ListChecks): FieldError[] => [...structuralSchemaErrors(schema, path), ...listAnnotationErrors(schema, path, checks)];
+/** What an update is held to, from the stored CRD's schemas (the rest of validationOptions is fixed). */
+interface SchemaChecks {
+  readonly lists: ListChecks;
+  /** requirePrunedDefaults */
+  readonly prunedDefaults: boolean;
+}
+
+/**
+ * validateCustomResourceDefinitionValidation for the `openAPIV3Schema` at `path`: with the status
+ * subresource, an `object` root; never a nullable root; the structural invariants or, when those
+ * hold, the defaults (validate-crd-defaults.ts); then the OpenAPI schema rules.
+ */
+function schemaErrors(schema: Value | undefined, path: string, checks: SchemaChecks, statusEnabled: boolean): FieldError[] {
+  const s = mapOf(schema);
+  if (!s) return [];
+  const out: FieldError[] = [];
+  // Go walks the schema struct's fields in order and stops at the first one not allowed at the
+  // root; `id`, `$schema` and `$ref` come before `type` and print the whole struct (not modelled).
+  const type = str(getKey(s, 'type'));
+  if (statusEnabled && type !== '' && type !== 'object' && !['id', '$schema', '$ref'].some((k) => str(getKey(s, k)) !== '')) {
+    out.push(invalidValue(`${path}.type`, type, 'only "object" is allowed as the type at the root of the schema if the status subresource is enabled'));
+  }
+  if (getKey(s, 'nullable') === true) out.push(forbidden(`${path}.nullable`, 'nullable cannot be true at the root'));
+  const structural = structuralSchemaErrors(s, path);
+  out.push(...(structural.length > 0 ? structural : defaultErrors(s, path, checks.prunedDefaults)));
+  out.push(...openAPISchemaErrors(s, path, checks.lists));
+  return out;
+}
+
+/** The schema nodes below `s` (SchemaHas' walk). */
+function subSchemas(s: ValueMap): Value[] {
+  const out: Value[] = [];
+  const one = (k: string) => {
+    const v = getKey(s, k);
+    if (mapOf(v)) out.push(v!);
+  };
+  const many = (k: string) => listOf(getKey(s, k)).forEach((v) => out.push(v));
+  const named = (k: string) => {
+    const m = mapOf(getKey(s, k));
+    if (m) for (const name of Object.keys(m)) out.push(m[name]);
+  };
+  one('items');
+  many('items');
+  many('allOf');
+  many('anyOf');
+  many('oneOf');
+  one('not');
+  named('properties');
+  one('additionalProperties');
+  named('patternProperties');
+  one('additionalItems');
+  named('definitions');
+  named('dependencies');
+  return out;
+}
+
+/** schemaHasDefaults: some node of the schema sets `default`. */
+function hasDefaults(schema: Value | undefined): boolean {
+  const s = mapOf(schema);
+  if (!s) return false;
+  const d = getKey(s, 'default');
+  return (d !== undefined && d !== null) || subSchemas(s).some(hasDefaults);
+}
 
 const joined = (errs: string[]): string => errs.join(',');
 
@@ -236,13 +309,18 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
   // its errors are reported there, after the names); different schemas stay per version.
   const shared = versions.length > 0 && versions.every((v) => semanticEqual(getKey(v, 'schema'), getKey(versions[0], 'schema')));
   const schemaOf = (v: ValueMap) => getKey(mapOf(getKey(v, 'schema')) ?? ({} as ValueMap), 'openAPIV3Schema');
-  const checks = listChecksFor(old === undefined ? [] : versionsOf(mapOf(getKey(old, 'spec'))).map(schemaOf));
+  const oldSchemas = old === undefined ? [] : versionsOf(mapOf(getKey(old, 'spec'))).map(schemaOf);
+  const checks: SchemaChecks = { lists: listChecksFor(oldSchemas), prunedDefaults: prunedDefaultsRequired(oldSchemas) };
+  const preserveUnknown = spec !== undefined && getKey(spec, 'preserveUnknownFields') === true;
+  if (preserveUnknown && versions.some((v) => hasDefaults(schemaOf(v)))) {
+    out.push(invalidValue('spec.preserveUnknownFields', true, 'must be false in order to use defaults in the schema'));
+  }
   const sharedSubresources = versions.length > 0 && versions.every((v) => semanticEqual(getKey(v, 'subresources'), getKey(versions[0], 'subresources')));
   versions.forEach((v, i) => {
     const name = str(getKey(v, 'name'));
     const errs = isDns1035Label(name);
     if (errs.length > 0) out.push(invalidValue(`spec.versions[${i}].name`, name, joined(errs)));
-    if (!shared) out.push(...schemaErrors(schemaOf(v), `spec.versions[${i}].schema.openAPIV3Schema`, checks));
+    if (!shared) out.push(...schemaErrors(schemaOf(v), `spec.versions[${i}].schema.openAPIV3Schema`, checks, statusEnabled(v)));
     if (!sharedSubresources) out.push(...subresourcesErrors(getKey(v, 'subresources'), `spec.versions[${i}].subresources`));
   });
 
@@ -251,11 +329,16 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
     if (str(names ? getKey(names, k) : undefined) === '') out.push(required(`spec.names.${k}`));
   }
   out.push(...namesErrors(names));
-  if (shared) out.push(...schemaErrors(schemaOf(versions[0]), 'spec.validation.openAPIV3Schema', checks));
+  if (shared) out.push(...schemaErrors(schemaOf(versions[0]), 'spec.validation.openAPIV3Schema', checks, versions.some(statusEnabled)));
   if (sharedSubresources) out.push(...subresourcesErrors(getKey(versions[0], 'subresources'), 'spec.subresources'));
   out.push(...conversionErrors(spec));
   if (old !== undefined) out.push(...immutableErrors(obj, old));
   // After the spec (and the status checks, not modelled), ValidateCustomResourceDefinition's validateAPIApproval.
   out.push(...approvalErrors(obj, old));
+  // validatePreserveUnknownFields: a CRD stored with it true (by v1beta1) may keep it.
+  const oldPreserve = old !== undefined && getKey(mapOf(getKey(old, 'spec')) ?? ({} as ValueMap), 'preserveUnknownFields') === true;
+  if (preserveUnknown && !oldPreserve) {
+    out.push(invalidValue('spec.preserveUnknownFields', true, 'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'));
+  }
   return out;
 }

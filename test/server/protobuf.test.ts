@@ -478,7 +478,11 @@ describe('protobuf over HTTP', () => {
   });
 });
 
-/** A CRD using every kind of schema value: JSON defaults and enums, the three unions, doubles, the x-kubernetes-* extensions. */
+/**
+ * A CRD using every kind of schema value: JSON defaults and enums, the three unions, doubles, the
+ * x-kubernetes-* extensions; valid, as kube-apiserver 1.32 would store it (a default within its
+ * properties; no additionalProperties beside properties; no preserve-unknown-fields false).
+ */
 const WIDGET_CRD = {
   apiVersion: 'apiextensions.k8s.io/v1',
   kind: 'CustomResourceDefinition',
@@ -518,9 +522,14 @@ const WIDGET_CRD = {
                   },
                   labels: { type: 'object', additionalProperties: { type: 'string' }, 'x-kubernetes-map-type': 'granular', maxProperties: 20 },
                   open: { type: 'object', additionalProperties: true },
-                  closed: { type: 'object', additionalProperties: false, properties: { a: { type: 'string' } } },
+                  closed: { type: 'object', additionalProperties: false },
                   template: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true },
-                  config: { type: 'object', default: { level: 3, tags: ['a'], off: false }, example: { level: 1 }, 'x-kubernetes-preserve-unknown-fields': false },
+                  config: {
+                    type: 'object',
+                    properties: { level: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } }, off: { type: 'boolean' } },
+                    default: { level: 3, tags: ['a'], off: false },
+                    example: { level: 1 },
+                  },
                 },
               },
               status: { type: 'object', properties: { replicas: { type: 'integer' }, ready: { type: 'boolean' } } },

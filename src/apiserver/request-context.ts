@@ -7,7 +7,7 @@ import { withoutEmptyGoMaps } from './omitempty.js';
 import { withTemplateGeneration } from './template-generation.js';
 import { DEDUCED_TYPE_NAME, deducedSchemaDecl } from '../schema/deduced.js';
 import { type Atom, Schema } from '../schema/schema.js';
-import { newMap, type ValueMap } from '../value/value.js';
+import { getKey, newMap, type ValueMap } from '../value/value.js';
 import { builtinDefaults, builtinEmptyObject, zeroFill } from './builtin-defaults.js';
 import { canonicalizeBytes } from './canonical-bytes.js';
 import { goMessageOf } from './decode-object.js';
@@ -135,6 +135,23 @@ function scaleZero(state: ClusterState): ValueMap | undefined {
 export function storedAt(state: ClusterState, target: Target): KubeObject | undefined {
   const obj = state.objects.get(target.key);
   return obj && objectAt(target.resource, obj, target.apiVersion);
+}
+
+/**
+ * A stored object as a read (GET, LIST, a watch's initial events) returns it at `apiVersion`: a
+ * custom resource decoded from storage first gets the defaults of its stored version's schema
+ * (the storage codec's unstructuredDefaulter in apiextensions-apiserver's crdhandler), so a
+ * default the CRD gained after the object was written shows, owned by nobody. Not in harness
+ * mode. Writes read the stored object as it is (storedAt).
+ */
+export function readAt(state: ClusterState, resource: ResourceType, obj: ValueMap, apiVersion: string): ValueMap {
+  let out = obj;
+  if (!state.config.harness && resource.custom) {
+    const stored = getKey(obj, 'apiVersion');
+    const version = typeof stored === 'string' ? stored.slice(stored.lastIndexOf('/') + 1) : '';
+    if (version !== '') out = schemaDefaults(obj, atomFor(state, resource, version));
+  }
+  return objectAt(resource, out, apiVersion);
 }
 
 /**

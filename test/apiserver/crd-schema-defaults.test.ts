@@ -7,6 +7,7 @@
  * (Kubernetes' TestNoOpApplyWithDefaultsSameResourceVersionCRD, apply_crd_test.go).
  */
 import { describe, expect, it } from 'vitest';
+import { toValue } from '../../src/apiserver/object-paths.js';
 import type { KubeObject } from '../../src/apiserver/types.js';
 import { fieldsOf, run, setup, widget } from './widget-crd.js';
 
@@ -29,5 +30,20 @@ describe('structural schema defaults', () => {
     const again = run(first.state, { verb: 'apply', body: widget('v1', { ref: { name: 'r' } }), options: { fieldManager: 'apply_test', now: '2024-03-01T09:05:00Z' } });
     expect(again.state.resourceVersion).toBe(first.state.resourceVersion);
     expect(again.object).toEqual(first.object);
+  });
+});
+
+describe('structural schema defaults on read', () => {
+  it('a default the CRD gained after the object was written is filled in when the object is read, owned by nobody', () => {
+    const created = run(setup(), { verb: 'apply', body: widget('v1', { a: 'x' }), options: { fieldManager: 'applier' } });
+    const stored = run(created.state, { verb: 'get', target: { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: 'widgets.example.com' } }).object;
+    const crd = JSON.parse(JSON.stringify(stored));
+    for (const v of crd.spec.versions) v.schema.openAPIV3Schema.properties.spec.properties.c = { type: 'string', default: 'c-default' };
+    const updated = run(created.state, { verb: 'update', body: toValue(crd) as KubeObject, options: { fieldManager: 'admin' } });
+    const read = run(updated.state, { verb: 'get', target: { apiVersion: 'example.com/v1', kind: 'Widget', namespace: 'default', name: 'w' } }).object;
+    expect(read.spec.c).toBe('c-default');
+    expect(fieldsOf(read as KubeObject, 'applier')).toBe('{"f:spec":{"f:a":{}}}');
+    const listed = run(updated.state, { verb: 'list', apiVersion: 'example.com/v1', kind: 'Widget', namespace: 'default' }).object;
+    expect(listed.items[0].spec.c).toBe('c-default');
   });
 });

@@ -2,8 +2,7 @@ import { compareStrings } from '../../value/compare-strings.js';
 import { newMap } from '../../value/value.js';
 import { listSelection } from '../list-selection.js';
 import { findResource, joinApiVersion } from '../registry.js';
-import { isStatus, resolveTarget, storedAt } from '../request-context.js';
-import { objectAt } from '../conversions.js';
+import { isStatus, readAt, resolveTarget } from '../request-context.js';
 import { scaleFromParent } from '../scale.js';
 import { failure, notFound, resourceNotServed } from '../status.js';
 import type { ClusterState, GetRequest, ListRequest, ServeResult } from '../types.js';
@@ -16,7 +15,8 @@ export function get(state: ClusterState, req: GetRequest): ServeResult {
   if ((sub === 'scale' && !target.resource.scale) || (sub === 'status' && !target.resource.status) || (sub !== '' && sub !== 'scale' && sub !== 'status')) {
     return { state, response: failure(resourceNotServed()) };
   }
-  const obj = storedAt(state, target);
+  const stored = state.objects.get(target.key);
+  const obj = stored && readAt(state, target.resource, stored, target.apiVersion);
   if (!obj) return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
   const body = sub === 'scale' ? scaleFromParent(obj, target.resource) : obj;
   return { state, response: { ok: true, code: 200, object: body, warnings: [] } };
@@ -34,7 +34,7 @@ export function list(state: ClusterState, req: ListRequest): ServeResult {
   const apiVersion = joinApiVersion(r.group, found.version);
   const out = newMap();
   out.apiVersion = apiVersion;
-  out.items = keys.filter((k) => matches(state.objects.get(k)!)).map((k) => objectAt(r, state.objects.get(k)!, apiVersion));
+  out.items = keys.filter((k) => matches(state.objects.get(k)!)).map((k) => readAt(state, r, state.objects.get(k)!, apiVersion));
   out.kind = `${r.kind}List`;
   const meta = newMap();
   meta.resourceVersion = String(state.resourceVersion);

@@ -5,15 +5,17 @@
  * version names, the names (plural, singular, kind, listKind, shortNames, categories), each
  * schema (an object root with the status subresource, no nullable root, the structural
  * invariants of validate-crd-schema.ts, the defaults of validate-crd-defaults.ts, the OpenAPI
- * node rules and list annotations), scale paths, conversion, immutable names, API approval and
+ * node rules and list annotations), deprecation warnings, scale paths, printer columns,
+ * conversion, immutable names, API approval and
  * spec.preserveUnknownFields (false to use defaults; never newly true). The metadata name rule
  * (`<plural>.<group>`) is in validate-object-meta.ts. Not modelled: the checks whose Go message
  * prints a struct or a slice of structs with `%#v` (unique version names, exactly one storage
  * version, identical per-version schemas, a root with other fields than allowed with the status
- * subresource), printer columns, selectable fields, CEL rules and their cost.
+ * subresource), selectable fields, CEL rules and their cost.
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { forbidden, invalidValue, notSupported, required } from './field-error.js';
+import { isGoPrintable } from '../fieldpath/format-go-value.js';
 import { goStringSlice } from './go-syntax.js';
 import { isDns1035Label, isDns1123Subdomain } from './name-validation.js';
 import { semanticEqual } from './semantic-equal.js';
@@ -62,6 +64,49 @@ function subresourcesErrors(subresources: Value | undefined, path: string): Fiel
   else out.push(...scalePathErrors(`${path}.scale.statusReplicasPath`, status, ['.status.'], '.status'));
   const selector = str(getKey(scale, 'labelSelectorPath'));
   if (selector !== '') out.push(...scalePathErrors(`${path}.scale.labelSelectorPath`, selector, ['.spec.', '.status.'], 'either .spec or .status'));
+  return out;
+}
+
+const PRINTER_COLUMN_TYPES = 'boolean,date,integer,number,string';
+const PRINTER_COLUMN_FORMATS = 'byte,date,date-time,double,float,int32,int64,password';
+
+/** ValidateCustomResourceColumnDefinition, for each column (the internal type names the path `JSONPath`). */
+function columnsErrors(columns: Value | undefined, path: string): FieldError[] {
+  const out: FieldError[] = [];
+  listOf(columns).forEach((c, i) => {
+    const col = mapOf(c) ?? ({} as ValueMap);
+    const at = `${path}[${i}]`;
+    if (str(getKey(col, 'name')) === '') out.push(required(`${at}.name`));
+    const type = str(getKey(col, 'type'));
+    if (type === '') out.push(required(`${at}.type`, `must be one of ${PRINTER_COLUMN_TYPES}`));
+    else if (!PRINTER_COLUMN_TYPES.split(',').includes(type)) out.push(invalidValue(`${at}.type`, type, `must be one of ${PRINTER_COLUMN_TYPES}`));
+    const format = str(getKey(col, 'format'));
+    if (format !== '' && !PRINTER_COLUMN_FORMATS.split(',').includes(format)) out.push(invalidValue(`${at}.format`, format, `must be one of ${PRINTER_COLUMN_FORMATS}`));
+    const jsonPath = str(getKey(col, 'jsonPath'));
+    if (jsonPath === '') out.push(required(`${at}.JSONPath`));
+    else if (!jsonPath.startsWith('.')) out.push(invalidValue(`${at}.JSONPath`, jsonPath, 'must be a simple json path starting with .'));
+  });
+  return out;
+}
+
+/** validateDeprecationWarning: only on a deprecated version; then its length in bytes, emptiness and printable runes. */
+function deprecationErrors(version: ValueMap, path: string): FieldError[] {
+  const warning = getKey(version, 'deprecationWarning');
+  if (typeof warning !== 'string') return [];
+  const at = `${path}.deprecationWarning`;
+  if (getKey(version, 'deprecated') !== true) return [invalidValue(at, warning, 'can only be set for deprecated versions')];
+  const out: FieldError[] = [];
+  const bytes = new TextEncoder();
+  if (bytes.encode(warning).length > 256) out.push(invalidValue(at, warning, 'must be <= 256 characters long'));
+  if (warning === '') out.push(invalidValue(at, warning, 'must not be an empty string'));
+  let index = 0;
+  for (const ch of warning) {
+    if (ch !== ' ' && !isGoPrintable(ch)) {
+      out.push(invalidValue(at, warning, `must only contain printable UTF-8 characters; non-printable character found at index ${index}`));
+      break;
+    }
+    index += bytes.encode(ch).length;
+  }
   return out;
 }
 
@@ -316,12 +361,15 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
     out.push(invalidValue('spec.preserveUnknownFields', true, 'must be false in order to use defaults in the schema'));
   }
   const sharedSubresources = versions.length > 0 && versions.every((v) => semanticEqual(getKey(v, 'subresources'), getKey(versions[0], 'subresources')));
+  const sharedColumns = versions.length > 0 && versions.every((v) => semanticEqual(getKey(v, 'additionalPrinterColumns'), getKey(versions[0], 'additionalPrinterColumns')));
   versions.forEach((v, i) => {
     const name = str(getKey(v, 'name'));
     const errs = isDns1035Label(name);
     if (errs.length > 0) out.push(invalidValue(`spec.versions[${i}].name`, name, joined(errs)));
+    out.push(...deprecationErrors(v, `spec.versions[${i}]`));
     if (!shared) out.push(...schemaErrors(schemaOf(v), `spec.versions[${i}].schema.openAPIV3Schema`, checks, statusEnabled(v)));
     if (!sharedSubresources) out.push(...subresourcesErrors(getKey(v, 'subresources'), `spec.versions[${i}].subresources`));
+    if (!sharedColumns) out.push(...columnsErrors(getKey(v, 'additionalPrinterColumns'), `spec.versions[${i}].additionalPrinterColumns`));
   });
 
   const names = mapOf(spec ? getKey(spec, 'names') : undefined);
@@ -331,6 +379,7 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
   out.push(...namesErrors(names));
   if (shared) out.push(...schemaErrors(schemaOf(versions[0]), 'spec.validation.openAPIV3Schema', checks, versions.some(statusEnabled)));
   if (sharedSubresources) out.push(...subresourcesErrors(getKey(versions[0], 'subresources'), 'spec.subresources'));
+  if (sharedColumns) out.push(...columnsErrors(getKey(versions[0], 'additionalPrinterColumns'), 'spec.additionalPrinterColumns'));
   out.push(...conversionErrors(spec));
   if (old !== undefined) out.push(...immutableErrors(obj, old));
   // After the spec (and the status checks, not modelled), ValidateCustomResourceDefinition's validateAPIApproval.

@@ -183,3 +183,45 @@ describe('CRD schema: what an OpenAPI v3 node may not say (specStandardValidator
     );
   });
 });
+
+describe('CRD versions: printer columns and deprecation warnings', () => {
+  const ok1 = props({ replicas: { type: 'integer' } });
+  it('printer columns need a name, a known type and format, and a simple json path (named JSONPath, as in the internal type)', () => {
+    const columns = [
+      { type: 'integer', jsonPath: '.spec.replicas' },
+      { name: 'B', jsonPath: '.spec.b' },
+      { name: 'C', type: 'float', format: 'decimal', jsonPath: 'spec.c' },
+      { name: 'D', type: 'string' },
+      { name: 'E', type: 'date', format: 'date-time', jsonPath: '.metadata.creationTimestamp' },
+    ];
+    const C = 'spec.additionalPrinterColumns';
+    const body = crd(ok1, (s) => (s.versions[0].additionalPrinterColumns = columns));
+    expect(message(body).message).toBe(
+      invalid([
+        `${C}[0].name: Required value`,
+        `${C}[1].type: Required value: must be one of boolean,date,integer,number,string`,
+        `${C}[2].type: Invalid value: "float": must be one of boolean,date,integer,number,string`,
+        `${C}[2].format: Invalid value: "decimal": must be one of byte,date,date-time,double,float,int32,int64,password`,
+        `${C}[2].JSONPath: Invalid value: "spec.c": must be a simple json path starting with .`,
+        `${C}[3].JSONPath: Required value`,
+      ]),
+    );
+    // Columns that differ between versions stay at their version, after its schema and subresources.
+    const two = crd(ok1, (s) => {
+      s.versions[0].additionalPrinterColumns = [{ name: 'A', type: 'integer' }];
+      s.versions.push({ name: 'v2', served: true, storage: false, schema: ok1, additionalPrinterColumns: [{ name: 'A', type: 'integer', jsonPath: '.spec.a' }] });
+    });
+    expect(message(two).message).toBe(invalid(['spec.versions[0].additionalPrinterColumns[0].JSONPath: Required value']));
+  });
+
+  it('a deprecation warning only on a deprecated version, not empty, at most 256 bytes, printable', () => {
+    const warn = (deprecated: boolean, deprecationWarning: string) => crd(ok1, (s) => Object.assign(s.versions[0], { deprecated, deprecationWarning }));
+    expect(message(warn(false, 'use v2')).message).toBe(invalid(['spec.versions[0].deprecationWarning: Invalid value: "use v2": can only be set for deprecated versions']));
+    expect(message(warn(true, '')).message).toBe(invalid(['spec.versions[0].deprecationWarning: Invalid value: "": must not be an empty string']));
+    expect(message(warn(true, 'é'.repeat(129))).message).toBe(invalid([`spec.versions[0].deprecationWarning: Invalid value: "${'é'.repeat(129)}": must be <= 256 characters long`]));
+    expect(message(warn(true, 'use\tv2')).message).toBe(
+      invalid(['spec.versions[0].deprecationWarning: Invalid value: "use\\tv2": must only contain printable UTF-8 characters; non-printable character found at index 3']),
+    );
+    expect(ok(real().create(warn(true, 'use v2'), { fieldManager: 'admin' })).metadata).toBeDefined();
+  });
+});

@@ -69,6 +69,25 @@ export function updateApiVersionOfCause(message: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
+/**
+ * Whether a conflict cause's message (`conflict with "m" with subresource "scale" using apps/v1`)
+ * names this managedFields entry: its manager, its subresource, its operation (printManager writes
+ * ` using V` for Update entries only) and an Update entry's apiVersion. The API server keys an
+ * Apply entry without its apiVersion (BuildManagerIdentifier), so the rest names it alone.
+ */
+export function causeNamesEntry(
+  message: string,
+  e: { readonly manager: string; readonly operation: string; readonly apiVersion: string; readonly subresource: string },
+): boolean {
+  const version = updateApiVersionOfCause(message);
+  return (
+    e.manager === managerOfCause(message) &&
+    e.subresource === subresourceOfCause(message) &&
+    e.operation === (version === undefined ? 'Apply' : 'Update') &&
+    (version === undefined || e.apiVersion === version)
+  );
+}
+
 /** Conflicts ordered by identifier (stable within a manager), as the message groups them. */
 export function sortConflicts(conflicts: readonly Conflict[]): Conflict[] {
   return conflicts

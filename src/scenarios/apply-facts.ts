@@ -5,7 +5,7 @@
  * playground all read these facts from here, in text and in their JSON reports (docs/reports.md).
  */
 import type { ActorOutcome, RequestRecord } from '../actors/actor.js';
-import { type StatusConflict, statusConflicts, subresourceOfCause, updateApiVersionOfCause } from '../apiserver/conflict-status.js';
+import { causeNamesEntry, type StatusConflict, statusConflicts, subresourceOfCause, updateApiVersionOfCause } from '../apiserver/conflict-status.js';
 
 export { type StatusConflict, statusConflicts };
 import type { Value } from '../value/value.js';
@@ -66,9 +66,7 @@ export function conflictEntry(conflict: StatusConflict, target: Target, before: 
   const subresource = subresourceOfCause(conflict.message);
   const updateVersion = updateApiVersionOfCause(conflict.message);
   const operation = updateVersion === undefined ? 'Apply' : 'Update';
-  const entry = view?.owners.find(
-    (e) => e.manager === manager && e.operation === operation && e.subresource === subresource && (updateVersion === undefined || e.apiVersion === updateVersion),
-  );
+  const entry = view?.owners.find((e) => causeNamesEntry(conflict.message, e));
   return {
     object: view?.display ?? objectRefDisplay(target),
     manager,

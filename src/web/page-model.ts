@@ -3,6 +3,7 @@
  * step's result, and for the object in view its YAML with owners per line and its managedFields
  * entries with each FieldsV1 key's path. render-page.ts turns it into HTML.
  */
+import { causeNamesEntry } from '../apiserver/conflict-status.js';
 import { formatSource } from '../errors/ssa-error.js';
 import { pathToString } from '../fieldpath/path-string.js';
 import { type BlameLine, blameLines } from '../scenarios/blame.js';
@@ -234,7 +235,23 @@ export function rowMarks(rec: StepRecord | undefined, view: ObjectView, engineMo
   if (!rec) return new Map();
   // A conflict belongs to the object of the refused write; the engine has only one object.
   const conflicts = rec.result.conflicts.filter((c) => (c.object ? sameRef(view, c.object) : engineMode));
-  return marksOf(conflicts, rec.changes.find((c) => c.display === view.display)?.changes ?? []);
+  const label = ownerLabeler(view.owners);
+  const earlier = rec.before.objects.find((o) => o.display === view.display)?.owners ?? [];
+  const named = conflicts.map((c) => {
+    const entry = conflictEntryOf(c, view.owners) ?? conflictEntryOf(c, earlier);
+    return { path: c.path, manager: entry ? label(entry) : (c.owner ?? c.manager) };
+  });
+  return marksOf(named, rec.changes.find((c) => c.display === view.display)?.changes ?? []);
+}
+
+/**
+ * The entry a conflict is with: the one the 409's cause names (cluster mode), or the engine's
+ * manager of that name (the engine keeps one entry per manager).
+ */
+function conflictEntryOf(c: ConflictReport, owners: readonly OwnerEntry[]): OwnerEntry | undefined {
+  if (c.owner === undefined) return owners.find((e) => e.manager === c.manager);
+  const message = `conflict with ${c.owner}`;
+  return owners.find((e) => causeNamesEntry(message, e));
 }
 
 /**

@@ -26,7 +26,7 @@ export function blameReport(live: TypedLiveObject) {
       owners: l.owners.map(index),
       fieldOwners: l.fieldOwners.map(index),
       item: l.item ? { path: pathToString(l.item.at), owners: l.item.owners.map(index) } : null,
-      shared: new Set(l.owners.map((o) => o.manager)).size > 1,
+      shared: l.owners.length > 1,
       viaAtomic: l.viaAtomic,
     })),
     absent: absentFields(live.object, live.owners).map((a) => ({ path: a.path, owners: a.owners.map(index), fields: a.fields })),

@@ -110,20 +110,30 @@ export function ownerLabeler(all: readonly OwnerEntry[]): (e: OwnerEntry) => str
     if (!byName.has(k)) byName.set(k, new Set());
     byName.get(k)!.add(ownerKey(e));
   }
-  const versions = new Map<string, Set<string>>();
-  for (const e of all) {
-    const k = `${e.manager}\u0000${e.subresource}\u0000${e.operation}`;
-    if (!versions.has(k)) versions.set(k, new Set());
-    versions.get(k)!.add(e.apiVersion);
-  }
+  const versionShown = apiVersionShown(all);
   return (e) => {
     const qual: string[] = [];
     const k = `${e.manager}\u0000${e.subresource}`;
     if ((byName.get(k)?.size ?? 1) > 1) {
       qual.push(e.operation);
-      if ((versions.get(`${k}\u0000${e.operation}`)?.size ?? 1) > 1) qual.push(e.apiVersion);
+      if (versionShown(e)) qual.push(e.apiVersion);
     }
     if (e.subresource) qual.push(`/${e.subresource}`);
     return qual.length ? `${e.manager} (${qual.join(' ')})` : e.manager;
   };
+}
+
+/**
+ * Whether naming an entry needs its apiVersion: another entry of `all` has the same manager,
+ * subresource and operation at another apiVersion (the API server keys Update entries by
+ * apiVersion too, so one manager can have an Update entry per version).
+ */
+export function apiVersionShown(all: readonly OwnerEntry[]): (e: OwnerEntry) => boolean {
+  const versions = new Map<string, Set<string>>();
+  const key = (e: OwnerEntry) => `${e.manager}\u0000${e.subresource}\u0000${e.operation}`;
+  for (const e of all) {
+    if (!versions.has(key(e))) versions.set(key(e), new Set());
+    versions.get(key(e))!.add(e.apiVersion);
+  }
+  return (e) => (versions.get(key(e))?.size ?? 1) > 1;
 }

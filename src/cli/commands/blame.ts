@@ -2,7 +2,7 @@ import { SsaError } from '../../errors/ssa-error.js';
 import { parseGivenTime } from '../../apiserver/rfc3339-time.js';
 import { absentFields, blameLines } from '../../scenarios/blame.js';
 import { fieldsWord } from '../../scenarios/ownership-changes.js';
-import type { OwnerEntry } from '../../scenarios/owners.js';
+import { apiVersionShown, type OwnerEntry } from '../../scenarios/owners.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { ANSI, isColorMode, managerColor, SHARED_COLOR, useColor } from '../color.js';
 import { type CommandIO, EXIT_OK, withIO } from '../io.js';
@@ -21,7 +21,8 @@ export const blameUsage = `Usage: ssa-sim blame [LIVE|-] [--color auto|always|ne
 
 Prints each object of LIVE (kubectl get -o yaml --show-managed-fields output: YAML or JSON,
 several documents or a List) with every line annotated by the managers that own its field:
-manager (operation, /subresource, age). A field owned by several managers is marked [shared].
+manager (operation, /subresource, age). A field owned by several entries (managers, or one
+manager's Apply and Update) is marked [shared].
 Reads standard input when LIVE is - or absent; --live LIVE says the same.
 ${LIVE_CLUSTER_HELP.replaceAll('ssa-sim ... --live -', 'ssa-sim blame')}
 
@@ -80,16 +81,20 @@ export function age(time: string | undefined, now: number): string | undefined {
 
 export type TimeMode = 'relative' | 'full' | 'none';
 
-/** `eks (Apply 5m ago)`, `kube-controller-manager (Update /status 2h ago)`. */
-export function describeOwner(o: OwnerEntry, time: TimeMode, now: number): string {
+/**
+ * `eks (Apply 5m ago)`, `kube-controller-manager (Update /status 2h ago)`, and with `version`
+ * (another entry of the manager differs only by it) `m (Update apps/v1 5m ago)`.
+ */
+export function describeOwner(o: OwnerEntry, time: TimeMode, now: number, version = false): string {
   const when = time === 'none' ? undefined : time === 'full' ? o.time : age(o.time, now);
-  return `${o.manager} (${o.operation}${o.subresource ? ` /${o.subresource}` : ''}${when ? ` ${when}` : ''})`;
+  return `${o.manager} (${o.operation}${version ? ` ${o.apiVersion}` : ''}${o.subresource ? ` /${o.subresource}` : ''}${when ? ` ${when}` : ''})`;
 }
 
-function gutter(owners: readonly OwnerEntry[], time: TimeMode, now: number, color: boolean): { plain: string; styled: string } {
+function gutter(owners: readonly OwnerEntry[], versionShown: (e: OwnerEntry) => boolean, time: TimeMode, now: number, color: boolean): { plain: string; styled: string } {
   if (owners.length === 0) return { plain: '', styled: '' };
-  const parts = owners.map((o) => describeOwner(o, time, now));
-  const shared = new Set(owners.map((o) => o.manager)).size > 1;
+  const parts = owners.map((o) => describeOwner(o, time, now, versionShown(o)));
+  // Each entry is an owner of its own (an apply conflicts with it, dropping the field leaves its share).
+  const shared = owners.length > 1;
   const plain = parts.join(', ') + (shared ? ' [shared]' : '');
   if (!color) return { plain, styled: plain };
   const styled =
@@ -108,7 +113,8 @@ export function blameText(live: TypedLiveObject, opts: { time: TimeMode; now: nu
     ...(absent.length === 0 ? [] : [{ owners: [], text: '# owned, not in the object:' }]),
     ...absent.map((a) => ({ owners: a.owners, text: `#   ${a.path}${a.fields > 1 ? ` (and ${fieldsWord(a.fields - 1)} under it)` : ''}` })),
   ];
-  const gutters = rows.map((l) => gutter(l.owners, opts.time, opts.now, opts.color));
+  const versionShown = apiVersionShown(live.owners);
+  const gutters = rows.map((l) => gutter(l.owners, versionShown, opts.time, opts.now, opts.color));
   const width = Math.min(72, Math.max(0, ...gutters.map((g) => g.plain.length)));
   return rows.map((l, i) => `${gutters[i].styled}${' '.repeat(Math.max(0, width - gutters[i].plain.length))} | ${l.text}\n`).join('');
 }

@@ -1,0 +1,58 @@
+/**
+ * blame names each managedFields entry apart from the others and says a line is shared when
+ * more than one entry owns it, as the playground does. Two Update entries of one manager at
+ * different API versions read the same ("m (Update)"); a field that m's Apply and m's Update
+ * entries both own was not marked [shared], though each entry keeps it (dropping it from m's
+ * manifest leaves the Update entry's share) and an apply conflicts with each as with any other
+ * manager (the API server keys entries by manager, operation, apiVersion for updates, and
+ * subresource).
+ */
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-io.js';
+
+const LIVE = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: default
+  managedFields:
+  - apiVersion: apps/v1
+    fieldsType: FieldsV1
+    fieldsV1: {"f:spec": {"f:replicas": {}}}
+    manager: m
+    operation: Update
+    time: "2022-08-01T10:00:00Z"
+  - apiVersion: extensions/v1beta1
+    fieldsType: FieldsV1
+    fieldsV1: {"f:spec": {"f:paused": {}}}
+    manager: m
+    operation: Update
+    time: "2022-08-01T10:00:00Z"
+  - apiVersion: apps/v1
+    fieldsType: FieldsV1
+    fieldsV1: {"f:spec": {"f:replicas": {}}}
+    manager: m
+    operation: Apply
+    time: "2022-08-01T10:00:00Z"
+spec:
+  replicas: 2
+  paused: true
+`;
+
+describe('blame names entries apart and counts them', () => {
+  it('text: the apiVersion tells two Update entries of one manager apart; two entries owning a line share it', async () => {
+    const r = await runCli(['blame', '-', '--time', 'none', '--color', 'never'], { stdin: LIVE });
+    expect(r.stderr).toBe('');
+    const line = (text: string) => r.stdout.split('\n').find((l) => l.endsWith(`| ${text}`));
+    expect(line('  replicas: 2')).toMatch(/^m \(Update apps\/v1\), m \(Apply\) \[shared\] +\| {3}replicas: 2$/);
+    expect(line('  paused: true')).toMatch(/^m \(Update extensions\/v1beta1\) +\| {3}paused: true$/);
+  });
+
+  it('-o json: shared counts entries, as the text and the playground do', async () => {
+    const r = await runCli(['blame', '-', '-o', 'json'], { stdin: LIVE });
+    const report = JSON.parse(r.stdout) as { objects: { lines: { path: string | null; owners: number[]; shared: boolean }[] }[] };
+    const replicas = report.objects[0].lines.find((l) => l.path === '.spec.replicas')!;
+    expect(replicas.owners).toEqual([0, 2]);
+    expect(replicas.shared).toBe(true);
+  });
+});

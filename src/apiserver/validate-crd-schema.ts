@@ -4,17 +4,23 @@
  * ValidateStructural), as 422 field errors: an array's `items` (`must be specified`), a `type` on
  * every node that is not int-or-string or preserve-unknown-fields (`must not be empty at the
  * root` / `for specified array items` / `for specified object fields`), `object` at the root, no
- * `additionalProperties` at the root, and a root `metadata` that says nothing but `name` and
- * `generateName`. A node's children are reported before the node itself, as Go walks; properties
- * in the manifest's order (Go visits them in random map order). Then (openAPISchemaErrors) the
- * rules ValidateCustomResourceDefinitionOpenAPISchema adds: supported types and keywords,
- * forbidden defaults, map and list annotations. Not modelled: the structural rules of value
- * validations (allOf, anyOf, ...) and of embedded resources.
+ * `additionalProperties` at the root, a root `metadata` that says nothing but `name` and
+ * `generateName`; embedded resources (an object, with properties unless preserving unknown
+ * fields, no additionalProperties; `kind` and `apiVersion` strings and `metadata` an object there
+ * and at the root); int-or-string without preserve-unknown-fields or embedded resource; value
+ * validations (allOf, anyOf, oneOf, not) that say nothing structural (`must be empty to be
+ * structural`, the int-or-string anyOf excepted) and, at the root, name no property or items the
+ * schema lacks (complete.go). Sorted by their text, as Go sorts them. Then (openAPISchemaErrors)
+ * the rules ValidateCustomResourceDefinitionOpenAPISchema adds: supported types and keywords,
+ * forbidden defaults, map and list annotations, each node's own before its children's, properties
+ * in the manifest's order (Go's map order is random). Not modelled: `pattern`s RE2 cannot compile
+ * (Go's message is RE2's parse error).
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { forbidden, invalidValue, notSupported, required } from './field-error.js';
 import { goStringSlice } from './go-syntax.js';
-import type { FieldError } from './status.js';
+import { fieldErrorBody, type FieldError } from './status.js';
+import { compareStrings } from '../value/compare-strings.js';
 
 type Level = 'root' | 'item' | 'field';
 
@@ -24,15 +30,93 @@ const set = (v: Value | undefined): boolean => v !== undefined && v !== null;
 /** What a root `metadata` schema may say: its type, a default, and properties name and generateName only. */
 const METADATA_HARMLESS = new Set(['type', 'default', 'properties', 'example', 'externalDocs', 'id', '$schema']);
 
-function metadataErrors(metadata: ValueMap, level: Level, path: string): FieldError[] {
+/** validateStructuralMetadataInvariants: an object where metadata is checked (the root, an embedded resource); at the root, name and generateName only. */
+function metadataErrors(metadata: ValueMap, checkMetadata: boolean, level: Level, path: string): FieldError[] {
   const out: FieldError[] = [];
+  if (checkMetadata && str(getKey(metadata, 'type')) !== 'object') out.push(invalidValue(`${path}.type`, str(getKey(metadata, 'type')), 'must be object'));
   if (level !== 'root') return out;
-  if (str(getKey(metadata, 'type')) !== 'object') out.push(invalidValue(`${path}.type`, str(getKey(metadata, 'type')), 'must be object'));
   const props = getKey(metadata, 'properties');
   const names = isMap(props ?? null) ? Object.keys(props as ValueMap) : [];
   const onlyNames = names.every((n) => n === 'name' || n === 'generateName');
   const extra = Object.keys(metadata).some((k) => !METADATA_HARMLESS.has(k) && set(getKey(metadata, k)));
   if (extra || !onlyNames) out.push(forbidden(path, 'must not specify anything other than name and generateName, but metadata is implicitly specified'));
+  return out;
+}
+
+const mapAt = (s: ValueMap, k: string): ValueMap | undefined => (isMap(getKey(s, k) ?? null) ? (getKey(s, k) as ValueMap) : undefined);
+const listAt = (s: ValueMap, k: string): Value[] => (Array.isArray(getKey(s, k)) ? (getKey(s, k) as Value[]) : []);
+
+/** `anyOf: [{type: integer}, {type: string}]`, the int-or-string pattern structural schemas allow (intOrStringAnyOf). */
+function isIntOrStringAnyOf(s: ValueMap | undefined): boolean {
+  const anyOf = s ? listAt(s, 'anyOf') : [];
+  const only = (v: Value, type: string) => isMap(v) && Object.keys(v).length === 1 && getKey(v as ValueMap, 'type') === type;
+  return anyOf.length === 2 && only(anyOf[0], 'integer') && only(anyOf[1], 'string');
+}
+
+/** validateValueValidation: the junctors of `s` (allOf, anyOf, oneOf, not), each a nested value validation. */
+function valueValidationErrors(s: ValueMap, skipAnyOf: boolean, skipFirstAllOfAnyOf: boolean, path: string): FieldError[] {
+  const out: FieldError[] = [];
+  if (!skipAnyOf) listAt(s, 'anyOf').forEach((v, i) => out.push(...nestedErrors(v, false, `${path}.anyOf[${i}]`)));
+  listAt(s, 'allOf').forEach((v, i) => out.push(...nestedErrors(v, skipFirstAllOfAnyOf && i === 0, `${path}.allOf[${i}]`)));
+  listAt(s, 'oneOf').forEach((v, i) => out.push(...nestedErrors(v, false, `${path}.oneOf[${i}]`)));
+  if (set(getKey(s, 'not'))) out.push(...nestedErrors(getKey(s, 'not'), false, `${path}.not`));
+  return out;
+}
+
+/** What a schema inside a value validation may not say (validateNestedValueValidation). */
+const NESTED_FORBIDDEN: readonly [string, (v: Value | undefined) => boolean, string][] = [
+  ['type', (v) => str(v) !== '', 'must be empty to be structural'],
+  ['additionalProperties', set, 'must be undefined to be structural'],
+  ['default', set, 'must be undefined to be structural'],
+  ['title', (v) => str(v) !== '', 'must be empty to be structural'],
+  ['description', (v) => str(v) !== '', 'must be empty to be structural'],
+  ['nullable', (v) => v === true, 'must be false to be structural'],
+  ['x-kubernetes-preserve-unknown-fields', (v) => v === true, 'must be false to be structural'],
+  ['x-kubernetes-embedded-resource', (v) => v === true, 'must be false to be structural'],
+  ['x-kubernetes-int-or-string', (v) => v === true, 'must be false to be structural'],
+  ['x-kubernetes-list-map-keys', (v) => Array.isArray(v) && v.length > 0, 'must be empty to be structural'],
+  ['x-kubernetes-list-type', set, 'must be undefined to be structural'],
+  ['x-kubernetes-map-type', set, 'must be undefined to be structural'],
+  ['x-kubernetes-validations', (v) => Array.isArray(v) && v.length > 0, 'must be empty to be structural'],
+];
+
+function nestedErrors(node: Value | undefined, skipAnyOf: boolean, path: string): FieldError[] {
+  if (!isMap(node ?? null)) return [];
+  const v = node as ValueMap;
+  const out = valueValidationErrors(v, skipAnyOf, false, path);
+  const items = mapAt(v, 'items');
+  if (items) out.push(...nestedErrors(items, false, `${path}.items`));
+  const props = mapAt(v, 'properties');
+  if (props) for (const k of Object.keys(props)) out.push(...nestedErrors(props[k], false, `${path}.properties[${k}]`));
+  for (const [k, bad, detail] of NESTED_FORBIDDEN) if (bad(getKey(v, k))) out.push(forbidden(`${path}.${k}`, detail));
+  if (props && Object.hasOwn(props, 'metadata')) out.push(forbidden(`${path}.properties[metadata]`, 'must not be specified in a nested context'));
+  return out;
+}
+
+/** validateStructuralCompleteness: every property or items a root junctor names is in the schema itself. */
+function completenessErrors(v: ValueMap, s: ValueMap | undefined, sPath: string, vPath: string): FieldError[] {
+  if (!s) return [required(sPath, `because it is defined in ${vPath}`)];
+  const out: FieldError[] = [];
+  if (set(getKey(v, 'not'))) out.push(...nestedCompleteness(getKey(v, 'not'), s, sPath, `${vPath}.not`));
+  for (const junctor of ['allOf', 'anyOf', 'oneOf']) listAt(v, junctor).forEach((j, i) => out.push(...nestedCompleteness(j, s, sPath, `${vPath}.${junctor}[${i}]`)));
+  return out;
+}
+
+function nestedCompleteness(node: Value | undefined, s: ValueMap | undefined, sPath: string, vPath: string): FieldError[] {
+  if (!isMap(node ?? null)) return [];
+  if (!s) return [required(sPath, `because it is defined in ${vPath}`)];
+  const v = node as ValueMap;
+  const out = completenessErrors(v, s, sPath, vPath);
+  if (set(getKey(v, 'items'))) out.push(...nestedCompleteness(getKey(v, 'items'), mapAt(s, 'items'), `${sPath}.items`, `${vPath}.items`));
+  const props = mapAt(v, 'properties');
+  const sProps = mapAt(s, 'properties');
+  if (props) {
+    for (const k of Object.keys(props)) {
+      const sFld = sProps ? mapAt(sProps, k) : undefined;
+      if (!sFld) out.push(required(`${sPath}.properties[${k}]`, `because it is defined in ${vPath}.properties[${k}]`));
+      else out.push(...nestedCompleteness(props[k], sFld, `${sPath}.properties[${k}]`, `${vPath}.properties[${k}]`));
+    }
+  }
   return out;
 }
 
@@ -54,19 +138,42 @@ function walk(node: Value | undefined, level: Level, path: string): FieldError[]
   }
   const intOrString = getKey(s, 'x-kubernetes-int-or-string') === true;
   const preserve = getKey(s, 'x-kubernetes-preserve-unknown-fields') === true;
-  if (type === '' && !intOrString && !preserve) {
+  const embedded = getKey(s, 'x-kubernetes-embedded-resource') === true;
+  // validateExtensions
+  if (intOrString && preserve) out.push(invalidValue(`${path}.x-kubernetes-preserve-unknown-fields`, true, 'must be false if x-kubernetes-int-or-string is true'));
+  if (intOrString && embedded) out.push(invalidValue(`${path}.x-kubernetes-embedded-resource`, true, 'must be false if x-kubernetes-int-or-string is true'));
+  const allOf = listAt(s, 'allOf');
+  const firstAllOf = isMap(allOf[0] ?? null) ? (allOf[0] as ValueMap) : undefined;
+  out.push(...valueValidationErrors(s, isIntOrStringAnyOf(s), isIntOrStringAnyOf(firstAllOf), path));
+  if (embedded && type !== 'object') {
+    if (type === '') out.push(required(`${path}.type`, 'must be object if x-kubernetes-embedded-resource is true'));
+    else out.push(invalidValue(`${path}.type`, type, 'must be object if x-kubernetes-embedded-resource is true'));
+  } else if (type === '' && !intOrString && !preserve) {
     const where = level === 'root' ? 'at the root' : level === 'item' ? 'for specified array items' : 'for specified object fields';
     out.push(required(`${path}.type`, `must not be empty ${where}`));
   }
+  if (embedded && set(additional)) out.push(forbidden(`${path}.additionalProperties`, 'must not be used if x-kubernetes-embedded-resource is set'));
   if (level === 'root' && type !== '' && type !== 'object') out.push(invalidValue(`${path}.type`, type, 'must be object at the root'));
+  const checkMetadata = level === 'root' || embedded;
+  for (const k of ['kind', 'apiVersion']) {
+    const prop = properties ? mapAt(properties, k) : undefined;
+    if (checkMetadata && prop && str(getKey(prop, 'type')) !== 'string') out.push(invalidValue(`${path}.properties[${k}].type`, str(getKey(prop, 'type')), 'must be string'));
+  }
   const metadata = properties ? properties.metadata : undefined;
-  if (isMap(metadata ?? null)) out.push(...metadataErrors(metadata as ValueMap, level, `${path}.properties[metadata]`));
+  if (isMap(metadata ?? null)) out.push(...metadataErrors(metadata as ValueMap, checkMetadata, level, `${path}.properties[metadata]`));
+  if (embedded && !preserve && (!properties || Object.keys(properties).length === 0)) {
+    out.push(required(`${path}.properties`, 'must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields'));
+  }
   return out;
 }
 
 /** ValidateStructural's errors for the schema at `path` (`spec.validation.openAPIV3Schema` or a version's). */
 export function structuralSchemaErrors(schema: Value | undefined, path: string): FieldError[] {
-  return walk(schema, 'root', path);
+  const out = walk(schema, 'root', path);
+  if (isMap(schema ?? null)) out.push(...completenessErrors(schema as ValueMap, schema as ValueMap, path, path));
+  // Go sorts them by their text, its map walks being in random order.
+  const text = (e: FieldError) => `${e.field}: ${fieldErrorBody(e)}`;
+  return out.sort((a, b) => compareStrings(text(a), text(b)));
 }
 
 /**

@@ -225,3 +225,66 @@ describe('CRD versions: printer columns and deprecation warnings', () => {
     expect(ok(real().create(warn(true, 'use v2'), { fieldManager: 'admin' })).metadata).toBeDefined();
   });
 });
+
+describe('CRD schema: more structural invariants (ValidateStructural)', () => {
+  const R = 'spec.validation.openAPIV3Schema';
+  const root = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ openAPIV3Schema: { type: 'object', properties, ...extra } });
+
+  it('errors are sorted by their text, as ValidateStructural sorts them', () => {
+    const schema = root({ a: { properties: {} } }, { additionalProperties: { type: 'string' } });
+    expect(message(crd(schema)).message).toBe(
+      invalid([
+        `${R}.additionalProperties: Forbidden: must not be used at the root`,
+        `${R}.properties[a].type: Required value: must not be empty for specified object fields`,
+        `${R}.additionalProperties: Forbidden: additionalProperties and properties are mutual exclusive`,
+      ]),
+    );
+  });
+
+  it('embedded resources: an object, with properties or preserve-unknown-fields, no additionalProperties; kind and apiVersion strings, metadata an object', () => {
+    const schema = root({
+      a: { 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true },
+      b: { type: 'object', 'x-kubernetes-embedded-resource': true },
+      c: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true, additionalProperties: { type: 'string' } },
+      d: { type: 'object', 'x-kubernetes-embedded-resource': true, properties: { kind: { type: 'integer' }, metadata: { type: 'string' } } },
+      kind: { type: 'integer' },
+    });
+    expect(message(crd(schema)).message).toBe(
+      invalid([
+        `${R}.properties[a].type: Required value: must be object if x-kubernetes-embedded-resource is true`,
+        `${R}.properties[b].properties: Required value: must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields`,
+        `${R}.properties[c].additionalProperties: Forbidden: must not be used if x-kubernetes-embedded-resource is set`,
+        `${R}.properties[d].properties[kind].type: Invalid value: "integer": must be string`,
+        `${R}.properties[d].properties[metadata].type: Invalid value: "string": must be object`,
+        `${R}.properties[kind].type: Invalid value: "integer": must be string`,
+      ]),
+    );
+  });
+
+  it('int-or-string excludes preserve-unknown-fields and embedded resources', () => {
+    const schema = root({ a: { 'x-kubernetes-int-or-string': true, 'x-kubernetes-preserve-unknown-fields': true } });
+    expect(message(crd(schema)).message).toBe(invalid([`${R}.properties[a].x-kubernetes-preserve-unknown-fields: Invalid value: true: must be false if x-kubernetes-int-or-string is true`]));
+  });
+
+  it('value validations (allOf, anyOf, oneOf, not) say nothing structural, and name no field the schema does not', () => {
+    const schema = root(
+      {
+        a: { type: 'string', anyOf: [{ type: 'string', default: 'x' }, { description: 'd', nullable: true }] },
+        b: { 'x-kubernetes-int-or-string': true, anyOf: [{ type: 'integer' }, { type: 'string' }] },
+        c: { type: 'object', not: { properties: { metadata: { maxProperties: 1 } }, 'x-kubernetes-preserve-unknown-fields': true } },
+      },
+      { allOf: [{ properties: { a: { minLength: 1 }, z: { maxLength: 1 } } }] },
+    );
+    expect(message(crd(schema)).message).toBe(
+      invalid([
+        `${R}.properties[a].anyOf[0].default: Forbidden: must be undefined to be structural`,
+        `${R}.properties[a].anyOf[0].type: Forbidden: must be empty to be structural`,
+        `${R}.properties[a].anyOf[1].description: Forbidden: must be empty to be structural`,
+        `${R}.properties[a].anyOf[1].nullable: Forbidden: must be false to be structural`,
+        `${R}.properties[c].not.properties[metadata]: Forbidden: must not be specified in a nested context`,
+        `${R}.properties[c].not.x-kubernetes-preserve-unknown-fields: Forbidden: must be false to be structural`,
+        `${R}.properties[z]: Required value: because it is defined in ${R}.allOf[0].properties[z]`,
+      ]),
+    );
+  });
+});

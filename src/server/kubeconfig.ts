@@ -1,6 +1,7 @@
 /**
  * A kubeconfig whose current context points at the server, so `KUBECONFIG=FILE kubectl ...`
- * works at once (with the bearer token when the server needs one).
+ * works at once: with the bearer token when the server needs one, and with the CA that signed
+ * the server's certificate (`certificate-authority-data`, the PEM in base64) when it serves TLS.
  */
 export const KUBECONFIG_NAME = 'ssa-sim';
 
@@ -8,13 +9,14 @@ function yamlString(s: string): string {
   return JSON.stringify(s);
 }
 
-export function kubeconfigText(url: string, token?: string): string {
+export function kubeconfigText(url: string, token?: string, certificateAuthority?: string): string {
   const user = token !== undefined ? `    token: ${yamlString(token)}\n` : '';
+  const ca = certificateAuthority !== undefined ? `    certificate-authority-data: ${Buffer.from(certificateAuthority, 'utf8').toString('base64')}\n` : '';
   return `apiVersion: v1
 kind: Config
 clusters:
 - cluster:
-    server: ${yamlString(url)}
+${ca}    server: ${yamlString(url)}
   name: ${KUBECONFIG_NAME}
 contexts:
 - context:

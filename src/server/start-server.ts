@@ -1,9 +1,12 @@
 /**
- * `startServer`: the simulated API server on an HTTP socket. Reads each request (bounded in size
- * and time), hands it to `handleRequest`, keeps the state it returns, and tells the hooks.
+ * `startServer`: the simulated API server on an HTTP or HTTPS socket. Reads each request (bounded
+ * in size and time), hands it to `handleRequest`, keeps the state it returns, and tells the hooks.
+ * With `tls` it makes its certificate at start (serving-certificate.ts) and serves the same
+ * handler through node:https, loaded only then.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
 import { statusFailure } from '../apiserver/status.js';
 import type { ApiRequest, ClusterState, StatusObject } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
@@ -22,6 +25,8 @@ import { withDefaultServiceAccounts } from './service-accounts.js';
 import type { RecordedExchange } from './recorder.js';
 import { eventsBetween, type StoreEvent } from './watch-events.js';
 import { WatchHub } from './watch-hub.js';
+import { servingCertificate } from './serving-certificate.js';
+import { servingNames, type HostFacts } from './serving-names.js';
 import { bookmarkLine, eventLine, expiredLine, type WatchSpec } from './watch-spec.js';
 
 /** kube-apiserver's limit on request bodies (3 MiB). */
@@ -40,6 +45,11 @@ export interface StartServerOptions {
   readonly serviceNodePortRange?: string;
   /** Required bearer token (the kubeconfig carries it). */
   readonly token?: string;
+  /**
+   * Serve HTTPS with a certificate made at start for loopback and `address` (the kubeconfig
+   * carries its CA). Default false: plain HTTP. kubectl sends a `token` only over HTTPS.
+   */
+  readonly tls?: boolean;
   /** Told of every request as it arrived, before it is answered. */
   readonly onRequest?: (entry: RequestLogEntry) => void;
   /** Told of every write the API server answered, failures included (what `--record` writes down). */
@@ -69,10 +79,12 @@ export interface ServerWrite {
 }
 
 export interface RunningServer {
-  /** `http://127.0.0.1:PORT` */
+  /** `http://127.0.0.1:PORT`, or `https://` with `tls` */
   readonly url: string;
   /** A kubeconfig (YAML text) whose current context points at `url`. */
   readonly kubeconfig: string;
+  /** With `tls`: the PEM of the CA that signed the server's certificate (what a client trusts). */
+  readonly certificateAuthority?: string;
   /** The cluster as it is now. */
   state(): ClusterState;
   /** Stops listening and closes every connection. */
@@ -96,6 +108,12 @@ function listenError(err: NodeJS.ErrnoException, address: string, port: number):
     EADDRNOTAVAIL: 'the address is not one of this machine\'s',
   };
   return new SsaError('INPUT', `cannot listen on ${where}: ${(err.code !== undefined && Object.hasOwn(why, err.code) ? why[err.code] : undefined) ?? err.message}`, { cause: err });
+}
+
+/** The machine's name and addresses, for a certificate of a server that listens on all of them. */
+function thisHost(): HostFacts {
+  const interfaceAddresses = Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((i) => i.address));
+  return { hostname: hostname(), interfaceAddresses };
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
@@ -247,7 +265,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
   };
 
-  const server = createServer({ requestTimeout: options.requestTimeoutMs ?? 60_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, onRequest);
+  const serverOptions: ServerOptions = { requestTimeout: options.requestTimeoutMs ?? 60_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 };
+  const certificate = options.tls === true ? servingCertificate(address, servingNames(address, thisHost), new Date()) : undefined;
+  const server =
+    certificate === undefined
+      ? createServer(serverOptions, onRequest)
+      : (await import('node:https')).createServer({ ...serverOptions, cert: certificate.certificateChain, key: certificate.privateKey }, onRequest);
   await new Promise<void>((resolve, reject) => {
     const refused = (err: NodeJS.ErrnoException) => reject(listenError(err, address, options.port ?? 0));
     server.once('error', refused);
@@ -258,10 +281,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   });
   const port = (server.address() as AddressInfo).port;
   const host = address.includes(':') ? `[${address}]` : address;
-  const url = `http://${host}:${port}`;
+  const url = `${certificate === undefined ? 'http' : 'https'}://${host}:${port}`;
   return {
     url,
-    kubeconfig: kubeconfigText(url, options.token),
+    kubeconfig: kubeconfigText(url, options.token, certificate?.certificateAuthority),
+    ...(certificate !== undefined ? { certificateAuthority: certificate.certificateAuthority } : {}),
     state: () => state,
     close: async () => {
       // Watches end cleanly first, so what they were sent reaches their clients.

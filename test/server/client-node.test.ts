@@ -93,4 +93,19 @@ describe('@kubernetes/client-node against ssa-sim serve', () => {
       await informer.stop();
     }
   });
+
+  it('over TLS with a token, the kubeconfig as given: its CA verifies the server, its token is sent', { timeout: 60_000 }, async () => {
+    const { startServer } = await ssaSim();
+    const server = await startServer({ now: () => '2024-05-01T10:00:00Z', tls: true, token: 'sekret' });
+    running.push(server);
+    const kc = new KubeConfig();
+    kc.loadFromString(server.kubeconfig);
+    expect(kc.getCurrentCluster()).toMatchObject({ server: server.url, skipTLSVerify: false });
+    const core = kc.makeApiClient(CoreV1Api);
+    expect((await core.readNamespace({ name: 'kube-system' })).metadata?.name).toBe('kube-system');
+    const wrong = new KubeConfig();
+    wrong.loadFromString(server.kubeconfig.replace('token: "sekret"', 'token: "wrong"'));
+    const refused = await wrong.makeApiClient(CoreV1Api).readNamespace({ name: 'kube-system' }).catch((e: unknown) => e);
+    expect((refused as ApiException<string>).code).toBe(401);
+  });
 });

@@ -42,14 +42,18 @@ export class KubectlSession {
     return p;
   }
 
-  /** kubectl ARGS; `extraEnv` adds variables (`EDITOR` for `kubectl edit`). */
-  run(args: readonly string[], timeoutMs = 60_000, extraEnv: Readonly<Record<string, string>> = {}): Promise<KubectlResult> {
+  /**
+   * kubectl ARGS; `extraEnv` adds variables (`EDITOR` for `kubectl edit`); `stdin`, when given, is
+   * what kubectl reads before its input ends (otherwise its input stays open, as a terminal's).
+   */
+  run(args: readonly string[], timeoutMs = 60_000, extraEnv: Readonly<Record<string, string>> = {}, stdin?: string): Promise<KubectlResult> {
     const env = { ...process.env, ...extraEnv, KUBECONFIG: this.kubeconfig, HOME: this.dir, NO_COLOR: '1' };
     return new Promise((resolve) => {
-      execFile('kubectl', ['--cache-dir', join(this.dir, 'cache'), '--request-timeout', '20s', ...args], { env, timeout: timeoutMs, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
+      const child = execFile('kubectl', ['--cache-dir', join(this.dir, 'cache'), '--request-timeout', '20s', ...args], { env, timeout: timeoutMs, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
         const code = err ? (typeof (err as { code?: unknown }).code === 'number' ? ((err as { code: number }).code) : -1) : 0;
         resolve({ code, stdout: String(stdout), stderr: String(stderr) });
       });
+      if (stdin !== undefined) child.stdin?.end(stdin);
     });
   }
 

@@ -21,16 +21,19 @@ export const serveUsage = `Usage: ssa-sim serve [--address 127.0.0.1] [--port 64
                     [--service-cluster-ip-range CIDR] [--service-node-port-range RANGE]
                     [--schema FILE]... [--crd FILE]...
 
-Serves the simulated API server over HTTP, so real kubectl and client libraries can talk to it:
-exact managedFields, conflicts and 409 texts, no etcd. It starts with what a new cluster has
-(the namespaces default, kube-node-lease, kube-public, kube-system and the kubernetes Service),
-prints one line with its URL when ready, and stops on SIGINT or SIGTERM.
+Serves the simulated API server over HTTP (HTTPS with --token), so real kubectl and client
+libraries can talk to it: exact managedFields, conflicts and 409 texts, no etcd. It starts with
+what a new cluster has (the namespaces default, kube-node-lease, kube-public, kube-system and the
+kubernetes Service), prints one line with its URL when ready, and stops on SIGINT or SIGTERM.
 
 Options:
   --address A        where to listen (default 127.0.0.1); anything but loopback needs --token
   --port N           the port (default 6443; 0 picks a free one)
   --kubeconfig FILE  write a kubeconfig whose current context points at the server
-  --token T          require "Authorization: Bearer T" (the kubeconfig carries it); otherwise 401
+  --token T          require "Authorization: Bearer T" (the kubeconfig carries it); otherwise 401.
+                     Serves HTTPS, as kubectl sends a kubeconfig's token only over HTTPS, with a
+                     certificate made at start for localhost, 127.0.0.1, ::1 and --address
+                     (the kubeconfig carries its CA)
   --objects FILE     start with these objects, managedFields kept (captured with
                      kubectl get -o yaml --show-managed-fields; several documents or Lists);
                      their namespaces are created when missing; repeatable
@@ -49,6 +52,7 @@ Options:
 
 Examples:
   ssa-sim serve --port 0 --kubeconfig /tmp/ssa-sim.kubeconfig
+  ssa-sim serve --token s3cret --kubeconfig /tmp/ssa-sim.kubeconfig     # HTTPS
   ssa-sim serve --objects live.yaml --state /tmp/cluster.json
   ssa-sim serve --scenario scenarios/eks-vpc-cni-addon.yaml
   KUBECONFIG=/tmp/ssa-sim.kubeconfig kubectl apply --server-side -f deployment.yaml
@@ -155,6 +159,10 @@ export async function serveCommand(args: string[], io: CommandIO, stop: Promise<
     port,
     state,
     ...(token !== undefined ? { token } : {}),
+    // kubectl (clientcmd) sends a kubeconfig user's token only to an https:// server, so a token
+    // server on plain HTTP would answer every kubectl command with 401; and over HTTPS kubectl
+    // asks for a username when the kubeconfig has no credentials, so without a token HTTP it is.
+    tls: token !== undefined,
     ...(stateFile !== undefined ? { onWrite: (w) => writeFileAtomically(stateFile, stateToText(w.state)) } : {}),
     ...(recordFile !== undefined
       ? {

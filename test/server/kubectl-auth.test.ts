@@ -155,8 +155,9 @@ describe.skipIf(!available)('real kubectl: auth can-i, auth whoami, create token
   });
 });
 
-// kubectl sends no credentials to a plain-HTTP server (clientcmd applies a user's auth only over
-// TLS), so a token server's user is seen with a client that sends the bearer token itself.
+// A token server on plain HTTP (the library's `token` without `tls`): kubectl would send it no
+// credentials (clientcmd applies a user's auth only over TLS; `serve --token` is HTTPS for that,
+// kubectl-tls.test.ts), so its user is seen with a client that sends the bearer token itself.
 describe('SelfSubjectReview on a token server', () => {
   const s = serverWithKubectl({ state: newClusterState(builtinCatalog(), NOW), now: () => NOW, token: 'sekret' });
 

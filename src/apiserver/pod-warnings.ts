@@ -11,6 +11,7 @@ import { hasKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { getPath, mapsAt } from './object-paths.js';
 import { formatQuantity, parseQuantity, roundUpQuantity } from './quantity.js';
 import { semanticEqual } from './semantic-equal.js';
+import { POD_TEMPLATE_PATHS } from './pod-template-paths.js';
 
 const DEPRECATED_NODE_LABELS: Readonly<Record<string, string>> = {
   'beta.kubernetes.io/arch': 'deprecated since v1.14; use "kubernetes.io/arch" instead',
@@ -169,18 +170,6 @@ export function podSpecWarnings(template: ValueMap, prefix: string): string[] {
   return out;
 }
 
-/** Where each built-in kind keeps its pod template (the workload strategies' Warnings* calls). */
-const TEMPLATE_PATHS: Readonly<Record<string, readonly string[]>> = {
-  Deployment: ['spec', 'template'],
-  ReplicaSet: ['spec', 'template'],
-  DaemonSet: ['spec', 'template'],
-  StatefulSet: ['spec', 'template'],
-  Job: ['spec', 'template'],
-  ReplicationController: ['spec', 'template'],
-  PodTemplate: ['template'],
-  CronJob: ['spec', 'jobTemplate', 'spec', 'template'],
-};
-
 /**
  * The pod warnings of a create (`old` undefined) or update of a built-in kind's main resource:
  * a Pod always; a workload only on create or when its template changed, as its strategy's
@@ -188,7 +177,7 @@ const TEMPLATE_PATHS: Readonly<Record<string, readonly string[]>> = {
  */
 export function podWarnings(group: string, kind: string, next: ValueMap, old: ValueMap | undefined): string[] {
   if (kind === 'Pod' && group === '') return podSpecWarnings(next, '');
-  const path = TEMPLATE_PATHS[kind];
+  const path = POD_TEMPLATE_PATHS[kind];
   if (path === undefined) return [];
   const template = getPath(next, path);
   if (!isMap(template)) return [];

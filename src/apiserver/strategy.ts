@@ -11,6 +11,7 @@ import { templateGenerationOnCreate, templateGenerationOnUpdate } from './templa
 import { namespaceFinalizerOnCreate, namespaceFinalizersOnUpdate } from './namespace-finalizer.js';
 import { podStatusOnCreate } from './pod-status-on-create.js';
 import { jobSelectorOnCreate } from './job-selector.js';
+import { dropDisabledPodFields } from './drop-disabled-pod-fields.js';
 import type { ResourceType } from './types.js';
 
 /** A new object as the store creates it: system metadata set, main reset fields emptied. */
@@ -23,7 +24,7 @@ export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: V
   out = setPath(out, ['metadata', 'selfLink'], undefined);
   out = setPath(out, ['metadata', 'deletionTimestamp'], undefined);
   out = storedVersionsOnCreate(resource, templateGenerationOnCreate(resource, jobSelectorOnCreate(resource, out)));
-  return podStatusOnCreate(resource, namespaceFinalizerOnCreate(resource, out));
+  return dropDisabledPodFields(resource, podStatusOnCreate(resource, namespaceFinalizerOnCreate(resource, out)), undefined);
 }
 
 /** An updated object as the store keeps it: reset fields and system metadata from `old`, generation bumped on spec changes. */
@@ -37,6 +38,9 @@ export function prepareForUpdate(resource: ResourceType, subresource: string, ol
       out = setPath(out, ['metadata', 'managedFields'], kept);
     } else out = setPath(out, path, getPath(old, path));
   }
+  // The pod fields of the feature gates 1.32 has off, unless `old` uses them; before the
+  // generation compares the specs, as the workload strategies drop them first.
+  out = dropDisabledPodFields(resource, out, old);
   // rest.BeforeUpdate: the generation is the server's; a uid, creation time or deletion time the
   // client left out is put back, and so is a grace period it dropped; a value it changed is left
   // for validation to refuse (validate-object-meta-update.ts).

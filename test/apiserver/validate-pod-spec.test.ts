@@ -64,8 +64,15 @@ describe('volumes', () => {
     );
   });
 
-  it('an image volume is a source (kube-apiserver drops it with the ImageVolume gate off, not modelled), not a volume without one', () => {
-    ok(real().create(pod({ volumes: [{ name: 'img', image: { reference: 'registry.example/data:1' } }], containers: [web] }), { fieldManager: 'm' }));
+  it('an image volume is dropped before validation (the ImageVolume gate is off in 1.32), with the mounts naming it', () => {
+    const stored = ok(
+      real().create(pod({ volumes: [{ name: 'img', image: { reference: 'registry.example/data:1' } }], containers: [{ ...web, volumeMounts: [{ name: 'img', mountPath: '/img' }] }] }), {
+        fieldManager: 'm',
+      }),
+    );
+    const spec = (stored as { spec: { volumes?: unknown; containers: { volumeMounts?: unknown }[] } }).spec;
+    expect(spec.volumes).toBeUndefined();
+    expect(spec.containers[0].volumeMounts).toBeUndefined();
   });
 
   it("the common sources' required fields and paths", () => {

@@ -6,7 +6,7 @@
  * serve listened on plain HTTP and kubectl got `error: You must be logged in to the server`.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -111,5 +111,25 @@ describe.skipIf(!available)('real kubectl against startServer({tls}) without a t
     expect(s.server.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     expect(kubeconfigParts(s.server.kubeconfig).user).toEqual({});
     expect(await s.k.run(['get', 'ns'], 60_000, {}, '')).toEqual({ code: 1, stdout: 'Please enter Username: ', stderr: 'error: EOF\n' });
+  });
+});
+
+describe.skipIf(!available)('real kubectl against serve --token --address 0.0.0.0', () => {
+  const s = servedWithKubectl(['--token', 'sekret', '--address', '0.0.0.0']);
+  const port = () => new URL(s.url).port;
+
+  it('the certificate is for the unspecified address and the machine\'s own: kubectl reaches it by an interface address', { timeout: 60_000 }, async () => {
+    expect(s.url).toMatch(/^https:\/\/0\.0\.0\.0:\d+$/);
+    expect(await s.k.ok(['get', 'ns', 'default', '-o', 'name'])).toBe('namespace/default\n');
+    const external = Object.values(networkInterfaces())
+      .flatMap((l) => l ?? [])
+      .find((i) => i.family === 'IPv4' && !i.internal);
+    if (external !== undefined) expect(await s.k.ok(['--server', `https://${external.address}:${port()}`, 'get', 'ns', 'default', '-o', 'name'])).toBe('namespace/default\n');
+  });
+
+  it('an address the certificate is not for is refused in Go\'s words', { timeout: 60_000 }, async () => {
+    const r = await s.k.run(['--server', `https://127.0.0.3:${port()}`, 'get', 'ns']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n').slice(-2)).toEqual([expect.stringMatching(/^Unable to connect to the server: tls: failed to verify certificate: x509: certificate is valid for 127\.0\.0\.1, ::1, 0\.0\.0\.0(, [0-9a-f.:]+)*, not 127\.0\.0\.3$/), '']);
   });
 });

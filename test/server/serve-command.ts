@@ -16,7 +16,7 @@ export async function serving(args: string[]): Promise<{ url: string; stop: () =
   const stopped = new Promise<void>((r) => (stop = r));
   const running = serveCommand(['--port', '0', ...args], cio, stopped);
   await Promise.race([until(() => out.stdout.includes('\n')), running.then(() => Promise.reject(new Error(out.stderr)))]);
-  const url = /listening on (https?:\/\/127\.0\.0\.1:\d+)\n$/.exec(out.stdout)![1];
+  const url = /listening on (https?:\/\/\S+:\d+)\n$/.exec(out.stdout)![1];
   return { url, stop: () => (stop(), running), stderr: () => out.stderr };
 }
 

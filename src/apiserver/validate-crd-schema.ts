@@ -303,6 +303,39 @@ function openAPIWalk(schema: Value | undefined, path: string, checks: ListChecks
   }
   if (set(mapType) && mapType !== 'atomic' && mapType !== 'granular') out.push(notSupported(`${path}.x-kubernetes-map-type`, str(mapType), ['atomic', 'granular']));
   out.push(...listRuleErrors(s, path, checks));
+  out.push(...celRuleTextErrors(s, path));
+  return out;
+}
+
+const VALIDATION_REASONS = ['FieldValueDuplicate', 'FieldValueForbidden', 'FieldValueInvalid', 'FieldValueRequired'];
+const hasNewlines = (t: string): boolean => /[\n\r]/.test(t);
+
+/**
+ * The texts of each `x-kubernetes-validations` rule (its CEL is not compiled here): a rule, a
+ * message not blank and on one line (required when the rule has line breaks), a messageExpression
+ * not blank, a known reason, a fieldPath not blank and on one line.
+ */
+function celRuleTextErrors(s: ValueMap, path: string): FieldError[] {
+  const out: FieldError[] = [];
+  const rules = getKey(s, 'x-kubernetes-validations');
+  if (!Array.isArray(rules)) return out;
+  rules.forEach((r, i) => {
+    const rule = isMap(r ?? null) ? (r as ValueMap) : ({} as ValueMap);
+    const at = `${path}.x-kubernetes-validations[${i}]`;
+    const text = str(getKey(rule, 'rule')).trim();
+    const message = str(getKey(rule, 'message'));
+    if (text === '') out.push(required(`${at}.rule`, 'rule is not specified'));
+    else if (message !== '' && message.trim() === '') out.push(invalidValue(`${at}.message`, message, 'message must be non-empty if specified'));
+    else if (hasNewlines(message.trim())) out.push(invalidValue(`${at}.message`, message, 'message must not contain line breaks'));
+    else if (hasNewlines(text) && message.trim() === '') out.push(required(`${at}.message`, 'message must be specified if rule contains line breaks'));
+    const messageExpression = str(getKey(rule, 'messageExpression'));
+    if (messageExpression !== '' && messageExpression.trim() === '') out.push(required(`${at}.messageExpression`, 'messageExpression must be non-empty if specified'));
+    const reason = getKey(rule, 'reason');
+    if (typeof reason === 'string' && !VALIDATION_REASONS.includes(reason)) out.push(notSupported(`${at}.reason`, reason, VALIDATION_REASONS));
+    const fieldPath = str(getKey(rule, 'fieldPath'));
+    if (fieldPath !== '' && fieldPath.trim() === '') out.push(invalidValue(`${at}.fieldPath`, fieldPath, 'fieldPath must be non-empty if specified'));
+    if (hasNewlines(fieldPath)) out.push(invalidValue(`${at}.fieldPath`, fieldPath, 'fieldPath must not contain line breaks'));
+  });
   return out;
 }
 

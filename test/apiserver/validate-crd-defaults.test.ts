@@ -288,3 +288,29 @@ describe('CRD schema: more structural invariants (ValidateStructural)', () => {
     );
   });
 });
+
+describe('CRD schema: x-kubernetes-validations texts (not their CEL)', () => {
+  it('a rule, a one-line message (required when the rule spans lines), a known reason, a fieldPath on one line', () => {
+    const rules = [
+      { rule: '  ' },
+      { rule: 'self.a > 0', message: ' ' },
+      { rule: 'self.a > 0', message: 'a\nb' },
+      { rule: 'self.a > 0 &&\nself.b > 0' },
+      { rule: 'self.a > 0', messageExpression: ' ', reason: 'FieldValueBad' },
+      { rule: 'self.a > 0', fieldPath: '.a\n' },
+    ];
+    const schema = { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, 'x-kubernetes-validations': rules } } } };
+    const V = `${P}.x-kubernetes-validations`;
+    expect(message(crd(schema)).message).toBe(
+      invalid([
+        `${V}[0].rule: Required value: rule is not specified`,
+        `${V}[1].message: Invalid value: " ": message must be non-empty if specified`,
+        `${V}[2].message: Invalid value: "a\\nb": message must not contain line breaks`,
+        `${V}[3].message: Required value: message must be specified if rule contains line breaks`,
+        `${V}[4].messageExpression: Required value: messageExpression must be non-empty if specified`,
+        `${V}[4].reason: Unsupported value: "FieldValueBad": supported values: "FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"`,
+        `${V}[5].fieldPath: Invalid value: ".a\\n": fieldPath must not contain line breaks`,
+      ]),
+    );
+  });
+});

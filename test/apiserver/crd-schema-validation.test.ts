@@ -85,9 +85,10 @@ describe('a custom resource value of the wrong type is the schema validator\'s 4
     expect(create({ name: 'n', items: [{ value: true }] })).toEqual(invalid('spec.items[0].value: Invalid value: "boolean": spec.items[0].value in body must be of type string: "boolean"'));
     expect(create({ name: 'n', items: { value: 'a' } })).toEqual(invalid('spec.items: Invalid value: "object": spec.items in body must be of type array: "object"'));
     expect(create({ name: 'n', io: true })).toEqual(invalid('spec.io: Invalid value: "boolean": spec.io in body must be of type integer,string: "boolean"'));
-    // A format the value's JSON type does not carry is named instead of the type.
+    // int32 is not among apiextensions' supportedFormats: it is dropped before validation
+    // (StripUnsupportedFormatsPostProcess), so only the type is named.
     expect(create({ name: 'n', i32: 'seven' })).toEqual(invalid('spec.i32: Invalid value: "string": spec.i32 in body must be of type integer: "string"'));
-    expect(create({ name: 'n', i32: true })).toEqual(invalid('spec.i32: Invalid value: "": spec.i32 in body must be of type int32: ""'));
+    expect(create({ name: 'n', i32: true })).toEqual(invalid('spec.i32: Invalid value: "boolean": spec.i32 in body must be of type integer: "boolean"'));
   });
   it('what fits is stored: an integer where a number is wanted, both int-or-string forms', () => {
     expect(create({ name: 'n', r: 2, io: 'x', x: 3 })).toBe('ok');

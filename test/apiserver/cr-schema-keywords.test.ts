@@ -235,3 +235,20 @@ describe('ratcheting applies to the new keywords as to the others', () => {
     );
   });
 });
+
+describe('a write through /scale is validated by the main resource\'s strategy, schema included', () => {
+  it('a replica count the schema refuses is the 422 of the custom resource', () => {
+    const created = serve(cluster(), { verb: 'create', body: widget({ replicas: 1 }), options: { fieldManager: 'm' } });
+    if (!created.response.ok) throw new Error(created.response.status.message);
+    const scale = (replicas: number) =>
+      answer(created.state, {
+        verb: 'patch',
+        patchType: 'merge',
+        target,
+        patch: { spec: { replicas } } as unknown as KubeObject,
+        options: { fieldManager: 'm', subresource: 'scale' },
+      });
+    expect(scale(10)).toEqual(invalid('spec.replicas: Invalid value: 10: spec.replicas in body should be less than or equal to 5'));
+    expect(scale(3)).toBe('ok');
+  });
+});

@@ -11,7 +11,7 @@ import { builtinProtoTables } from '../protobuf-envelope.js';
 import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
 import { decodeManagedFields, EMPTY_MANAGED, entriesToValue } from '../managed-fields.js';
 import { getPath, metadataOf, metaString, setPath } from '../object-paths.js';
-import { endpointFor, type Target } from '../request-context.js';
+import { defaulterFor, endpointFor, openApiSchemaFor, type Target } from '../request-context.js';
 import { strictApplyDecoding } from '../apply-strict-decoding.js';
 import { replicasMappings, scaleFromParent, toParent, toSubresource } from '../scale.js';
 import { conflict, failure, invalid, notFound, resourceNotServed } from '../status.js';
@@ -20,6 +20,7 @@ import type { ClusterState, PatchType, ServeResult } from '../types.js';
 import { finishWrite } from '../write.js';
 import { applyPatch } from '../patch/apply-patch.js';
 import { uidPreconditionFailure } from '../uid-precondition.js';
+import { updateErrors } from '../validate-write.js';
 
 /** The Go type every /scale endpoint reads and writes. */
 const SCALE_MESSAGE = 'k8s.io.api.autoscaling.v1.Scale';
@@ -105,6 +106,15 @@ export function scaleWrite(
   const rv = metaString(newScale, 'resourceVersion');
   next = setPath(next, ['metadata', 'resourceVersion'], rv === '' ? undefined : rv);
   next = prepareForUpdate(resource, '', parent, next);
+  // A custom resource's /scale is stored through the main resource's store and strategy
+  // (apiextensions-apiserver pkg/registry/customresource/etcd.go ScaleREST.Update): its
+  // ValidateUpdate checks the new object against the schema, ratcheting as for the main resource.
+  if (resource.custom && !state.config.harness) {
+    const stored = metaApiVersion(parent) ?? target.apiVersion;
+    const defaulter = defaulterFor(state, resource, stored);
+    const errors = updateErrors(resource, '', defaulter(next), parent, true, openApiSchemaFor(state, resource, stored), () => defaulter(parent));
+    if (errors.length > 0) return { state, response: failure(invalid(resource.group, resource.kind, target.name, errors), warnings) };
+  }
   return finishWrite(state, {
     key: target.key,
     type: resource,
@@ -118,4 +128,9 @@ export function scaleWrite(
     warnings,
     respond: (stored) => scaleFromParent(stored, resource),
   });
+}
+
+function metaApiVersion(obj: ValueMap): string | undefined {
+  const v = getKey(obj, 'apiVersion');
+  return typeof v === 'string' ? v : undefined;
 }

@@ -27,7 +27,8 @@ import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value
 import { capManagers } from './cap-managers.js';
 import { conflictCauses, conflictStatus } from './conflict-status.js';
 import { goMessageOf } from './decode-object.js';
-import { fromUnstructuredError } from './from-unstructured-error.js';
+import { fromUnstructured } from './from-unstructured-error.js';
+import { withGoIntegers } from './go-int-conversion.js';
 import { builtinProtoTables } from './protobuf-envelope.js';
 import type { Endpoint } from './endpoint.js';
 import { allowedConflictsFromLastApplied, hasLastApplied, withLastAppliedFrom } from './last-applied.js';
@@ -259,9 +260,11 @@ function structuredMergeApply(ep: Endpoint, live: ValueMap, applied: ValueMap, m
   // The merged object is converted into the kind's Go type (structuredmerge.go, toVersioned: the
   // unstructured converter): what the schema let through but Go does not take fails there.
   const message = goMessageOfEndpoint(ep);
-  const misfit = message === undefined ? undefined : fromUnstructuredError(merged, message, builtinProtoTables());
-  if (misfit !== undefined) return { ok: false, status: internalError(`failed to convert new object (${gvknn(applied)}) to proper version: ${misfit}`) };
-  const object = ep.defaultObject(isMap(merged) ? merged : newMap());
+  const check = message === undefined ? undefined : fromUnstructured(merged, message, builtinProtoTables());
+  if (check?.error !== undefined) return { ok: false, status: internalError(`failed to convert new object (${gvknn(applied)}) to proper version: ${check.error}`) };
+  // What converts is what the Go type holds: a number beyond an int field's range keeps its low bits.
+  const typed = check?.changedInts === true ? withGoIntegers(merged, message!, builtinProtoTables()) : merged;
+  const object = ep.defaultObject(isMap(typed) ? typed : newMap());
   return { ok: true, object, changed: true, managed: { fields, times: managed.times }, defaulted: object };
 }
 

@@ -21,6 +21,7 @@
  */
 import { isList, isMap, type Value } from '../value/value.js';
 import { ownUnmarshalError } from './go-decode-error.js';
+import { changesInGoInt } from './go-int-conversion.js';
 import { goBase64Error } from './go-base64.js';
 import { goShapes, isByte, type GoShapes, type Shape } from './go-types.js';
 import { goTypeName } from './patch/go-sprint.js';
@@ -35,7 +36,7 @@ function kindOfValue(v: Value): string {
   return goTypeName(v) ?? 'invalid';
 }
 
-function convert(v: Value, shape: Shape, shapes: GoShapes): string | undefined {
+function convert(v: Value, shape: Shape, shapes: GoShapes, seen: Seen): string | undefined {
   if (v === null) return undefined;
   switch (shape.kind) {
     case 'own':
@@ -44,7 +45,7 @@ function convert(v: Value, shape: Shape, shapes: GoShapes): string | undefined {
       if (!isMap(v)) return `cannot restore struct from: ${kindOfValue(v)}`;
       for (const [name, field] of shapes.orderedFields(shape.message)) {
         if (!Object.hasOwn(v, name)) continue;
-        const e = convert(v[name], field, shapes);
+        const e = convert(v[name], field, shapes, seen);
         if (e !== undefined) return e;
       }
       return undefined;
@@ -53,7 +54,7 @@ function convert(v: Value, shape: Shape, shapes: GoShapes): string | undefined {
       if (!isMap(v)) return `cannot restore map from ${kindOfValue(v)}`;
       const el = shape.element();
       for (const k of Object.keys(v)) {
-        const e = convert(v[k], el, shapes);
+        const e = convert(v[k], el, shapes, seen);
         if (e !== undefined) return e;
       }
       return undefined;
@@ -67,12 +68,13 @@ function convert(v: Value, shape: Shape, shapes: GoShapes): string | undefined {
       }
       if (!isList(v)) return `cannot restore slice from ${kindOfValue(v)}`;
       for (const item of v) {
-        const e = convert(item, el, shapes);
+        const e = convert(item, el, shapes, seen);
         if (e !== undefined) return e;
       }
       return undefined;
     }
     case 'scalar':
+      if (!seen.changedInts && changesInGoInt(v, shape)) seen.changedInts = true;
       return scalarError(v, shape);
   }
 }
@@ -93,9 +95,25 @@ function scalarError(v: Value, shape: Shape & { kind: 'scalar' }): string | unde
   return unrecognized;
 }
 
+/** What the walk met besides errors. */
+interface Seen {
+  /** A number that an int field holds otherwise (go-int-conversion.ts). */
+  changedInts: boolean;
+}
+
 /** The converter's error for `object` as protobuf message `messageName`'s Go type, or undefined. */
 export function fromUnstructuredError(object: Value, messageName: string, tables: ProtoTables): string | undefined {
+  return fromUnstructured(object, messageName, tables).error;
+}
+
+/**
+ * The converter's error, and whether an int field would hold a number otherwise than it is
+ * written (then withGoIntegers says how): one walk for both, as a write asks both.
+ */
+export function fromUnstructured(object: Value, messageName: string, tables: ProtoTables): { error: string | undefined; changedInts: boolean } {
   const shapes = goShapes(tables);
   const root = shapes.root(messageName);
-  return root ? convert(object, root, shapes) : undefined;
+  const seen: Seen = { changedInts: false };
+  const error = root ? convert(object, root, shapes, seen) : undefined;
+  return { error, changedInts: seen.changedInts };
 }

@@ -7,8 +7,9 @@
  */
 import type { Value, ValueMap } from '../value/value.js';
 import { patchDoesNotDecode } from './decode-object.js';
-import { fromUnstructuredError } from './from-unstructured-error.js';
+import { fromUnstructured } from './from-unstructured-error.js';
 import { goDecodeError } from './go-decode-error.js';
+import { withGoIntegers } from './go-int-conversion.js';
 import { inMessageOrder } from './go-struct-order.js';
 import { goSprint } from './patch/go-sprint.js';
 import { patchedObjectJson } from './patch/patched-json.js';
@@ -16,17 +17,27 @@ import { builtinProtoTables } from './protobuf-envelope.js';
 import type { PatchType, StatusObject } from './types.js';
 
 /**
- * The 422 for `patched` (`old` patched with `patch`) as protobuf message `message`'s Go type, or
- * undefined when it fits.
+ * `patched` (`old` patched with `patch`) read into protobuf message `message`'s Go type: the 422
+ * when it does not fit, else the object as the Go type holds it. A strategic merge patch's result
+ * goes through the unstructured converter, which keeps the low bits of a number beyond an int
+ * field's range (go-int-conversion.ts); a json or merge patch's through Go's JSON decoder, which
+ * refuses such a number.
  */
-export function patchedObjectFailure(patchType: Exclude<PatchType, 'apply'>, message: string, old: ValueMap, patch: Value, patched: ValueMap): StatusObject | undefined {
+export function patchedIntoGoType(
+  patchType: Exclude<PatchType, 'apply'>,
+  message: string,
+  old: ValueMap,
+  patch: Value,
+  patched: ValueMap,
+): { ok: true; value: ValueMap } | { ok: false; status: StatusObject } {
   const tables = builtinProtoTables();
   if (patchType === 'strategic') {
-    const text = fromUnstructuredError(patched, message, tables);
-    return text === undefined ? undefined : patchDoesNotDecode(goSprint(patch), text);
+    const { error, changedInts } = fromUnstructured(patched, message, tables);
+    if (error !== undefined) return { ok: false, status: patchDoesNotDecode(goSprint(patch), error) };
+    return { ok: true, value: changedInts ? (withGoIntegers(patched, message, tables) as ValueMap) : patched };
   }
   const text = goDecodeError(patched, message, tables);
-  if (text === undefined) return undefined;
+  if (text === undefined) return { ok: true, value: patched };
   const doc = inMessageOrder(tables, message, old) as ValueMap;
-  return patchDoesNotDecode(patchedObjectJson(patchType, doc, patch) ?? '', text);
+  return { ok: false, status: patchDoesNotDecode(patchedObjectJson(patchType, doc, patch) ?? '', text) };
 }

@@ -2,7 +2,7 @@ import type { Value, ValueMap } from '../../value/value.js';
 import { commit } from '../commit.js';
 import { throughStorage } from '../conversions.js';
 import { decodeBody, goMessageOf } from '../decode-object.js';
-import { patchedObjectFailure } from '../patched-object-failure.js';
+import { patchedIntoGoType } from '../patched-object-failure.js';
 import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
 import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
 import { metaString, stringField } from '../object-paths.js';
@@ -124,9 +124,9 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
   if (!patched.ok) return { state, response: failure(patched.status) };
   // The patched object is read into the kind's Go type before anything else is checked.
   const message = goMessageOf(target.resource, target.version);
-  const misfit = message === undefined ? undefined : patchedObjectFailure(req.patchType, message, old, patchBody.value, patched.value);
-  if (misfit) return { state, response: failure(misfit) };
-  const id = checkIdentity(patched.value, target, { requireName: true });
+  const typed = message === undefined ? { ok: true as const, value: patched.value } : patchedIntoGoType(req.patchType, message, old, patchBody.value, patched.value);
+  if (!typed.ok) return { state, response: failure(typed.status) };
+  const id = checkIdentity(typed.value, target, { requireName: true });
   if (!id.ok) return { state, response: failure(id.status) };
   const decoded = decodeBody(id.body, ep.ctx.atom, target.resource.kind, target.version, opts.fieldValidation ?? 'Warn', target.resource.custom === true);
   if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };

@@ -6,7 +6,7 @@
 import { getKey, type Value, type ValueMap } from '../../value/value.js';
 import { cannotBeHandled, decodeBody } from '../decode-object.js';
 import { goDecodeError } from '../go-decode-error.js';
-import { patchedObjectFailure } from '../patched-object-failure.js';
+import { patchedIntoGoType } from '../patched-object-failure.js';
 import { builtinProtoTables } from '../protobuf-envelope.js';
 import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
 import { decodeManagedFields, EMPTY_MANAGED, entriesToValue } from '../managed-fields.js';
@@ -68,9 +68,9 @@ export function scaleWrite(
     if (op.kind === 'patch') {
       const p = applyPatch(op.patchType, plainScale, op.patch, ep.ctx.atom);
       if (!p.ok) return { state, response: failure(p.status) };
-      const misfit = patchedObjectFailure(op.patchType, SCALE_MESSAGE, plainScale, op.patch, p.value);
-      if (misfit) return { state, response: failure(misfit) };
-      body = p.value;
+      const typed = patchedIntoGoType(op.patchType, SCALE_MESSAGE, plainScale, op.patch, p.value);
+      if (!typed.ok) return { state, response: failure(typed.status) };
+      body = typed.value;
     } else body = op.body;
     const d = decodeBody(body, ep.ctx.atom, 'Scale', 'v1', o.fieldValidation ?? 'Warn');
     if (!d.ok) return { state, response: failure(d.status, [], d.undeclaredFields) };

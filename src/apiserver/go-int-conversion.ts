@@ -30,6 +30,8 @@ function asValue(n: bigint): number | bigint {
 /** The value a signed Go int field of `bits` holds after the conversion, or `v` when it is the same. */
 function converted(v: number | bigint, bits: 32 | 64): number | bigint {
   if (typeof v === 'number' && !Number.isInteger(v)) return v; // a fraction: the converter's error, asked first
+  // The common case, without a BigInt: a safe integer that the field holds as it is.
+  if (typeof v === 'number' && Number.isSafeInteger(v) && (bits === 64 || (v >= -2147483648 && v <= 2147483647))) return v;
   const wide = typeof v === 'bigint' ? v : Number.isSafeInteger(v) ? BigInt(v) : int64OfFloat(v);
   const kept = BigInt.asIntN(bits, wide);
   if (typeof v === 'bigint' ? kept === v : Number.isSafeInteger(v) && kept === BigInt(v)) return v;

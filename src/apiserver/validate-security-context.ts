@@ -9,9 +9,10 @@
  * so an error about them is spelled under `securityContext` (`spec.securityContext.shareProcessNamespace`).
  *
  * The cluster is taken to allow privileged containers (`--allow-privileged`, which kubeadm, kind
- * and EKS set). Not checked, because 1.32's default feature gates drop the field before
- * validation: procMount (ProcMountType), hostUsers (UserNamespacesSupport),
- * supplementalGroupsPolicy (SupplementalGroupsPolicy), seLinuxChangePolicy (SELinuxChangePolicy).
+ * and EKS set). Not checked: procMount (ProcMountType), hostUsers (UserNamespacesSupport),
+ * supplementalGroupsPolicy (SupplementalGroupsPolicy), seLinuxChangePolicy (SELinuxChangePolicy):
+ * with their gates off in 1.32 the strategy drops them before validation
+ * (drop-disabled-pod-fields.ts) unless the stored object already used them.
  * Two errors print upstream a Go struct with pointer addresses no run shares; here the struct is
  * written `core.SeccompProfile{...}` or `core.SecurityContext{...}`.
  */

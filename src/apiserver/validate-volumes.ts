@@ -9,8 +9,9 @@
  * sources: emptyDir, hostPath, secret, persistentVolumeClaim, downwardAPI, configMap and
  * projected. A volume with no source at all is made an emptyDir by defaulting, so `must specify
  * a volume type` is not reached through the v1 API. An `image` volume counts as a source here:
- * with the ImageVolume gate off (1.32's default) the pod strategy drops such a volume and the
- * mounts naming it before validation (dropImageVolumes), which is not modelled.
+ * with the ImageVolume gate off (1.32's default) the strategy has dropped such a volume and the
+ * mounts naming it before validation (drop-disabled-pod-fields.ts), unless the stored object
+ * already had one.
  */
 import { getKey, isMap, type Value } from '../value/value.js';
 import { isDns1123Label } from './name-validation.js';

@@ -252,3 +252,15 @@ describe('a write through /scale is validated by the main resource\'s strategy, 
     expect(scale(3)).toBe('ok');
   });
 });
+
+describe('uniqueItems and the junctors\' root path', () => {
+  it('uniqueItems (which a CRD cannot declare in 1.32, but a stored one may carry): Invalid with an empty value', () => {
+    const schema = { type: 'object', properties: { tags: { type: 'array', uniqueItems: true, items: { type: 'object' } } } };
+    expect(schemaErrors(schema, { tags: [{ a: 1 }, { b: 1 }, { a: 1 }] })).toEqual([{ type: 'FieldValueInvalid', field: 'tags', value: '""', detail: "tags in body shouldn't contain duplicates" }]);
+    expect(schemaErrors(schema, { tags: [{ a: 1 }, { a: 2 }] })).toEqual([]);
+  });
+  it('the status validator\'s root is `status`: a junctor\'s error is there, not at <nil>', () => {
+    const status = { type: 'object', properties: { phase: { type: 'string', not: { enum: ['Bad'] } } } };
+    expect(schemaErrors(status, { phase: 'Bad' }, 'status')).toEqual([{ type: 'FieldValueInvalid', field: 'status', value: '""', detail: '"phase" must not validate the schema (not)' }]);
+  });
+});

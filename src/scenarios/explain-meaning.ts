@@ -29,7 +29,7 @@ import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value
 import { clusterObjectDisplay } from './cluster-mode.js';
 import type { PathOwnership } from './explain-path.js';
 import { liveCluster, offlineApply } from './offline-apply.js';
-import type { OwnerEntry } from './owners.js';
+import { apiVersionShown, type OwnerEntry } from './owners.js';
 import { parseLastApplied, readLastApplied } from '../actors/kubectl/last-applied.js';
 import { valueAtPath } from './value-at-path.js';
 import { withoutPath } from './without-path.js';
@@ -317,7 +317,8 @@ export function meaningLines(input: MeaningInput): string[] {
 
   const appliers = all.filter((x) => x.operation === 'Apply');
   // Owners are entries: a manager with an Apply and an Update entry is two of them.
-  const labels = all.map((x) => (names.length < all.length ? `${x.manager} (${x.operation}${x.subresource ? ` /${x.subresource}` : ''})` : x.manager));
+  const versionShown = apiVersionShown(all);
+  const labels = all.map((x) => (names.length < all.length ? `${x.manager} (${x.operation}${versionShown(x) ? ` ${x.apiVersion}` : ''}${x.subresource ? ` /${x.subresource}` : ''})` : x.manager));
   if (key !== undefined && !key.sameItemWithout) out.push('it goes with its item: a key cannot be left out of an item that stays.');
   else if (all.length > 1) out.push(`it stays as long as one of ${[...new Set(labels)].join(', ')} still owns it; an applier that stops applying it only gives up its share.`);
   else if (appliers.length > 0) {

@@ -1,5 +1,5 @@
 /**
- * blame names each managedFields entry apart from the others and says a line is shared when
+ * blame and explain name each managedFields entry apart from the others and says a line is shared when
  * more than one entry owns it, as the playground does. Two Update entries of one manager at
  * different API versions read the same ("m (Update)"); a field that m's Apply and m's Update
  * entries both own was not marked [shared], though each entry keeps it (dropping it from m's
@@ -55,4 +55,21 @@ describe('blame names entries apart and counts them', () => {
     expect(replicas.owners).toEqual([0, 2]);
     expect(replicas.shared).toBe(true);
   });
+});
+
+describe('explain names entries apart and counts them', () => {
+  it('a field two entries of one manager own is shared by 2 entries (not "2 managers"), and the fields under a map name each entry apart', async () => {
+    const r = await runCli(['explain', '-', '.spec.replicas', '--now', '2022-08-01T11:00:00Z'], { stdin: LIVE });
+    expect(r.stdout).toContain('  shared by 2 entries:\n    m (Update at apps/v1, since 2022-08-01T10:00:00Z, 60m ago)\n    m (Apply at apps/v1, since 2022-08-01T10:00:00Z, 60m ago)\n');
+    expect(r.stdout).toContain('  - it stays as long as one of m (Update), m (Apply) still owns it;');
+    const spec = await runCli(['explain', '-', '.spec', '--now', '2022-08-01T11:00:00Z'], { stdin: LIVE });
+    expect(spec.stdout).toContain('  fields under it:\n    1 owned by m (Update apps/v1)\n    1 owned by m (Update extensions/v1beta1)\n    1 owned by m (Apply)\n');
+  });
+});
+
+it('explain: two Update entries of one manager owning a field are named with their apiVersions where the answer lists them', async () => {
+  const live = LIVE.replace('fieldsV1: {"f:spec": {"f:paused": {}}}', 'fieldsV1: {"f:spec": {"f:paused": {}, "f:replicas": {}}}');
+  const r = await runCli(['explain', '-', '.spec.replicas', '--now', '2022-08-01T11:00:00Z'], { stdin: live });
+  expect(r.stdout).toContain('  shared by 3 entries:\n');
+  expect(r.stdout).toContain('  - it stays as long as one of m (Update apps/v1), m (Update extensions/v1beta1), m (Apply) still owns it;');
 });

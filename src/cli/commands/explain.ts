@@ -9,7 +9,7 @@ import type { KubeObject } from '../../apiserver/types.js';
 import { pathToString } from '../../fieldpath/path-string.js';
 import { clusterObjectDisplay } from '../../scenarios/cluster-mode.js';
 import { readUserPath } from '../../scenarios/locate-path.js';
-import type { OwnerEntry } from '../../scenarios/owners.js';
+import { apiVersionShown, type OwnerEntry } from '../../scenarios/owners.js';
 import { parseCommandArgs, usageError } from '../args.js';
 import { type CommandIO, EXIT_OK } from '../io.js';
 import { withSchemaTypes } from '../../scenarios/typed-live-objects.js';
@@ -18,7 +18,7 @@ import { objectDisplayName } from '../read-live.js';
 import { FILENAME_OPTIONS, filenamesOf } from '../read-manifest-paths.js';
 import { CLUSTER_OPTIONS, CLUSTER_OPTIONS_HELP, LIVE_CLUSTER_HELP, liveSourceArgs, missingLines, readLiveSource } from '../live-source.js';
 import { catalogFromFlags, SCHEMA_OPTIONS, SCHEMA_OPTIONS_HELP } from '../schema-flags.js';
-import { age } from './blame.js';
+import { age, describeOwner } from './blame.js';
 import { outputTarget, writeFileAtomically } from '../write-output.js';
 import { applyVerdict, dryRunApply, explainApplyOnPath } from './explain-apply.js';
 import { ownershipReport, verdictReport } from './explain-json.js';
@@ -195,7 +195,9 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
     }
     if (o.owners.length === 1) out.push(`  owned by ${ownerLine(o.owners[0], now)}`);
     else if (o.owners.length > 1) {
-      out.push(`  shared by ${o.owners.length} managers:`);
+      // Owners are entries: one manager's Apply and Update entries are two of them.
+      const managers = new Set(o.owners.map((x) => x.manager)).size;
+      out.push(`  shared by ${o.owners.length} ${managers === o.owners.length ? 'managers' : 'entries'}:`);
       for (const x of o.owners) out.push(`    ${ownerLine(x, now)}`);
     }
     for (const v of o.viaAtomic) {
@@ -216,7 +218,8 @@ export async function explainCommand(args: string[], io: CommandIO): Promise<num
     }
     if (o.below.length > 0) {
       out.push('  fields under it:');
-      for (const b of o.below) out.push(`    ${b.count} owned by ${b.owner.manager} (${b.owner.operation}${b.owner.subresource ? ` /${b.owner.subresource}` : ''})`);
+      const versionShown = apiVersionShown(typed.owners);
+      for (const b of o.below) out.push(`    ${b.count} owned by ${describeOwner(b.owner, 'none', now, versionShown(b.owner))}`);
     }
     if (dry) out.push(...explainApplyOnPath(dry, verdict, display));
   }

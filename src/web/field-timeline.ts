@@ -32,7 +32,7 @@ export function fieldTimeline(s: Session, display: string, path: string): Timeli
     // The field's own owners: a line that starts a list item also carries the item's.
     const owners = row?.fieldOwners;
     const text = row?.text.trim();
-    const key = row ? `${owners!.map((o) => o.label).join('\u0000')}\u0001${text}` : '';
+    const key = row ? `${owners!.map((o) => o.key).join('\u0000')}\u0001${text}` : '';
     points.push({ pos, title, owners, text, mark, changed: pos > 0 && key !== previous });
     previous = key;
   }

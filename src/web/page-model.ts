@@ -24,6 +24,8 @@ import type { WhatIf } from './what-if.js';
 export interface OwnerTag {
   /** How the entry is named in text: the manager, qualified when the name alone is ambiguous. */
   readonly label: string;
+  /** The entry's identity (the API server's identifier): labels name an entry differently as other entries come and go. */
+  readonly key: string;
   readonly manager: string;
   readonly colour: string;
   readonly slot: number;
@@ -201,7 +203,7 @@ export function chooseObject(snapshot: Snapshot, rec: StepRecord | undefined, pr
 
 function tagger(owners: readonly OwnerEntry[], slots: ReadonlyMap<string, number>): (e: OwnerEntry) => OwnerTag {
   const label = ownerLabeler(owners);
-  return (e) => ({ label: label(e), manager: e.manager, colour: managerColour(e.manager, slots), slot: managerSlot(e.manager, slots) });
+  return (e) => ({ label: label(e), key: ownerKey(e), manager: e.manager, colour: managerColour(e.manager, slots), slot: managerSlot(e.manager, slots) });
 }
 
 function lazy<T>(make: () => T): () => T {
@@ -218,10 +220,10 @@ const blameCache = new WeakMap<ObjectView, { lines: BlameLine[]; byPath: Map<str
 function blameOf(view: ObjectView): { lines: BlameLine[]; byPath: Map<string, string> } {
   let b = blameCache.get(view);
   if (!b) {
-    const label = ownerLabeler(view.owners);
     const lines = blameLines(view.object, view.owners, view.type.get());
+    // By entry, not by name: a manager's entry is named "m" alone, then "m (Apply)" once m has another.
     const byPath = new Map<string, string>();
-    for (const l of lines) if (l.path !== undefined) byPath.set(l.path, l.owners.map(label).join('\u0000'));
+    for (const l of lines) if (l.path !== undefined) byPath.set(l.path, l.owners.map(ownerKey).join('\u0000'));
     b = { lines, byPath };
     if (Object.isFrozen(view)) blameCache.set(view, b);
   }
@@ -377,7 +379,7 @@ export function objectModel(
   const changedValues = new Map(values.filter((v) => v.object === view.display && v.before !== null && v.after !== null).map((v) => [v.path, v]));
   const rows: BlameRow[] = lines.map((l) => {
     const owners = l.owners.map(tag);
-    const key = owners.map((o) => o.label).join('\u0000');
+    const key = owners.map((o) => o.key).join('\u0000');
     const changed = previous !== undefined && l.path !== undefined && previous.get(l.path) !== key && !(key === '' && !previous.has(l.path));
     // A mark on the list item starting here (a 409 on a duplicated item, an item taken) is the line's too; the stronger wins.
     const fieldMark = l.path !== undefined ? marks.get(l.path) : undefined;

@@ -279,7 +279,7 @@ describe('the EKS story, as the page shows it', () => {
   });
 
   it('small objects open whole; a line without a path goes with the line before it', () => {
-    const row = (path: string | undefined, changed = false, owned = true) => ({ text: path ?? '  more', path, owners: owned ? [{ label: 'm', manager: 'm', colour: '', slot: 0 }] : [], shared: false, viaAtomic: false, changed });
+    const row = (path: string | undefined, changed = false, owned = true) => ({ text: path ?? '  more', path, owners: owned ? [{ label: 'm', key: 'm', manager: 'm', colour: '', slot: 0 }] : [], shared: false, viaAtomic: false, changed });
     const rows = [row('.a'), row('.a.b', true), row(undefined), row('.c'), row('.d', false, false)];
     expect(defaultFocus(rows)).toEqual({ level: 'all', hideUnowned: false });
     // `.a` leads to the changed `.a.b`: shown for context.

@@ -7,6 +7,7 @@
  * subresource's entry left out the subresource the 409 names.
  */
 import { describe, expect, it } from 'vitest';
+import { fieldTimeline } from '../../src/web/field-timeline.js';
 import { pageModel } from '../../src/web/page-model.js';
 import { runSessionTo, startSession } from '../../src/web/session.js';
 import { libraryEnvironment } from '../../src/web/scenario-library.js';
@@ -74,5 +75,19 @@ describe("a marked line names the entry, as the line's owners do", () => {
       }
     }
     expect(checked.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a line whose owners did not change is not marked as changed', () => {
+  it("when its owner's manager gains a second entry (its name then says which), the line keeps its owner", () => {
+    // Step 2: m's merge patch gives m an Update entry for .data.b; .data.a stays with m's Apply entry.
+    const m = run(TWO_ENTRIES, 2);
+    const row = (path: string) => m.object!.rows.find((r) => r.path === path)!;
+    expect(row('.data.a').owners.map((o) => o.label)).toEqual(['m (Apply)']);
+    expect(row('.data.a').changed).toBe(false);
+    expect(row('.data.b').changed).toBe(true);
+    const file = 'scenarios/row-mark-entries.yaml';
+    const s = runSessionTo(startSession(TWO_ENTRIES, file, libraryEnvironment(files, file)), 2);
+    expect(fieldTimeline(s, m.object!.display, '.data.a').map((p) => p.changed)).toEqual([false, true, false, false]);
   });
 });

@@ -8,7 +8,8 @@
  *   subresource, time and field count, and no two of them carry the same name;
  * - each line's owners (the playground's row, blame's line, explain's answer for its path) are
  *   the entries whose FieldsV1 holds the line's field or list item, or an atomic ancestor of it
- *   (the Deployment's selector, a container's args);
+ *   (the Deployment's selector, a container's args), and the row says it changed exactly when
+ *   those entries are not the ones of the position before;
  * - every path an entry holds is shown: on a line with that entry among its owners, or under an
  *   owned field blame lists as not in the object;
  * - a 409's mark on a line names exactly the entries its causes name for that field, in order,
@@ -136,11 +137,16 @@ function check(text: string): void {
   let s = startSession(text, FILE, libraryEnvironment(files, FILE));
   expect(s.scenario, JSON.stringify(s.problem)).toBeDefined();
   s = runSessionTo(s, s.scenario!.steps.length);
+  /** The previous position's owners per line path, as the stored entries' identifiers. */
+  let previous: Map<string, string> | undefined;
   for (let pos = 0; pos <= lastReachable(s); pos++) {
     const at = `position ${pos}`;
     const snap = snapshotAtPosition(s, pos)!;
     const stored = storedDeployment(snap.state);
-    if (stored === undefined) continue;
+    if (stored === undefined) {
+      previous = new Map();
+      continue;
+    }
     const view = snap.objects.find((o) => o.ref?.kind === 'Deployment')!;
     const model = pageModel(s, pos, { preferredObject: view.display });
     const object = model.object!;
@@ -164,6 +170,8 @@ function check(text: string): void {
     const type = view.type.get();
     const lines = blameLines(view.object, view.owners, type);
     expect(object.rows.map((r) => r.text)).toEqual(lines.map((l) => l.text));
+    const ids = raw.map((e) => buildIdentifier({ manager: field(e, 'manager') ?? '', operation: field(e, 'operation') as 'Apply', apiVersion: field(e, 'apiVersion') ?? '', subresource: field(e, 'subresource') ?? '' }));
+    const current = new Map<string, string>();
     const shown = new Map<string, Set<number>>();
     const note = (p: Path, owners: readonly number[]) => {
       const k = key(p);
@@ -178,6 +186,11 @@ function check(text: string): void {
       const where = `${at}: ${l.path}`;
       expect(l.fieldOwners.map((e) => view.owners.indexOf(e)), `${where}: blame`).toEqual(own);
       expect(object.rows[n].owners.map((t) => t.label), `${where}: row`).toEqual(all.map((i) => labels[i]));
+      // Changed: its owners are other entries than at the position before (a line new at this step, if owned).
+      const owners = all.map((i) => ids[i]).join('\n');
+      current.set(l.path!, owners);
+      const was = previous?.get(l.path!);
+      expect(object.rows[n].changed, `${where}: changed (owners before: ${was})`).toBe(pos > 0 && was !== owners && !(owners === '' && was === undefined));
       const x = pathOwnership(view.object, view.owners, l.at, type);
       const explained = [...x.owners, ...x.viaAtomic.map((v) => v.owner)].map((e) => view.owners.indexOf(e)).sort((p, q) => p - q);
       expect(explained, `${where}: explain`).toEqual(own);
@@ -195,13 +208,15 @@ function check(text: string): void {
       }),
     );
 
+    previous = current;
+
     // A 409's marks name the entries its causes name.
     const rec = pos > 0 ? s.steps[pos - 1] : undefined;
     const response = rec?.result.response;
     if (response?.code !== 409) continue;
     const details = isMap(response.body) ? getKey(response.body, 'details') : undefined;
     const causes = ((isMap(details) ? getKey(details, 'causes') : undefined) ?? []) as { message: string; field: string }[];
-    const named = (message: string) => raw.findIndex((e) => `conflict with ${printManager(buildIdentifier({ manager: field(e, 'manager') ?? '', operation: field(e, 'operation') as 'Apply', apiVersion: field(e, 'apiVersion') ?? '', subresource: field(e, 'subresource') ?? '' }))}` === message);
+    const named = (message: string) => ids.findIndex((id) => `conflict with ${printManager(id)}` === message);
     const byField = new Map<string, string[]>();
     for (const c of causes) {
       const i = named(c.message);

@@ -35,3 +35,10 @@ export function withCondition(crd: ValueMap, c: Condition, now: string): ValueMa
   return setPath(crd, ['status', 'conditions'], next);
 }
 
+
+/** RemoveCRDCondition: the conditions without the one of type `type`. */
+export function withoutCondition(crd: ValueMap, type: string): ValueMap {
+  const list = getPath(crd, ['status', 'conditions']);
+  const conditions = Array.isArray(list) ? list : [];
+  return setPath(crd, ['status', 'conditions'], conditions.filter((x) => !(isMap(x) && getKey(x, 'type') === type)));
+}

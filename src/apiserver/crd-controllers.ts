@@ -1,5 +1,5 @@
 /**
- * The two controllers of apiextensions-apiserver that write a CustomResourceDefinition's status
+ * The three controllers of apiextensions-apiserver that write a CustomResourceDefinition's status
  * right after it is created or changed, run here to completion after every write that changes the
  * stored CRDs (facts from k8s.io/apiextensions-apiserver 1.32, pkg/controller/status/
  * naming_controller.go, pkg/controller/establish/establishing_controller.go and
@@ -18,6 +18,9 @@
  *   its names are accepted. Nothing is written when the names and the condition would not change.
  * - The establishing controller, for a CRD whose names are accepted and that is not established:
  *   `Established` True `InitialNamesAccepted` "the initial names have been accepted".
+ * - The nonstructuralschema controller (pkg/controller/nonstructuralschema): `NonStructuralSchema`
+ *   True `Violations` while preserveUnknownFields is true or a version's schema breaks the
+ *   structural invariants, the errors aggregated as the message; removed when none are left.
  *
  * Both write through `/status` as kube-apiserver's own client (manager `kube-apiserver`, an
  * Update on the status subresource). A condition is added at the end of the list when it is new;
@@ -28,7 +31,9 @@ import { KUBERNETES_RELEASE } from './kubernetes-release.js';
 import { getPath, setPath } from './object-paths.js';
 import type { ClusterState, KubeObject } from './types.js';
 import { update } from './verbs/update.js';
-import { withCondition, type Condition } from './crd-condition.js';
+import { withCondition, withoutCondition, type Condition } from './crd-condition.js';
+import { fieldErrorBody } from './status.js';
+import { structuralSchemaErrors } from './validate-crd-schema.js';
 import { storedCrds } from './served-crds.js';
 
 const CRD_API_VERSION = 'apiextensions.k8s.io/v1';
@@ -157,6 +162,31 @@ function establishing(crd: ValueMap, now: string): ValueMap | undefined {
   return withCondition(crd, { type: 'Established', status: 'True', reason: 'InitialNamesAccepted', message: 'the initial names have been accepted' }, now);
 }
 
+/**
+ * The nonstructuralschema controller's condition for `crd`: True `Violations` with every
+ * version's structural errors (at `spec.versions[i].schema.openAPIV3Schema`) and a true
+ * preserveUnknownFields (`must be false`), aggregated; undefined when there are none.
+ */
+function nonStructuralCondition(crd: ValueMap): Condition | undefined {
+  const errors: string[] = [];
+  if (getPath(crd, ['spec', 'preserveUnknownFields']) === true) errors.push('spec.preserveUnknownFields: Invalid value: true: must be false');
+  const versions = getPath(crd, ['spec', 'versions']);
+  (Array.isArray(versions) ? versions : []).forEach((v, i) => {
+    const schema = getPath(v, ['schema', 'openAPIV3Schema']);
+    if (!isMap(schema ?? null)) return;
+    for (const e of structuralSchemaErrors(schema, `spec.versions[${i}].schema.openAPIV3Schema`)) errors.push(`${e.field}: ${fieldErrorBody(e)}`);
+  });
+  return errors.length === 0 ? undefined : { type: 'NonStructuralSchema', status: 'True', reason: 'Violations', message: aggregate(errors) };
+}
+
+/** The nonstructuralschema controller's new status for `crd`, or undefined when it writes nothing. */
+function nonStructural(crd: ValueMap, now: string): ValueMap | undefined {
+  const cond = nonStructuralCondition(crd);
+  const old = findCondition(crd, 'NonStructuralSchema');
+  if (!cond) return old ? withoutCondition(crd, 'NonStructuralSchema') : undefined;
+  return equivalent(cond, old) ? undefined : withCondition(crd, cond, now);
+}
+
 /** One PUT of `crd` to its `/status` by the controllers; the state unchanged when it fails. */
 function writeStatus(state: ClusterState, crd: ValueMap, now: string): ClusterState {
   const name = text(getPath(crd, ['metadata']), 'name');
@@ -190,6 +220,10 @@ export function crdControllerWrites(state: ClusterState, now: string): ClusterSt
     }
     for (const crd of stored(s)) {
       const next = establishing(crd, now);
+      if (next) write(next);
+    }
+    for (const crd of stored(s)) {
+      const next = nonStructural(crd, now);
       if (next) write(next);
     }
     if (s === before) break;

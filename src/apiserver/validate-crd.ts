@@ -237,6 +237,8 @@ interface SchemaChecks {
   readonly lists: ListChecks;
   /** requirePrunedDefaults */
   readonly prunedDefaults: boolean;
+  /** requireStructuralSchema (the structural invariants and the defaults' checks) */
+  readonly structural: boolean;
 }
 
 /**
@@ -255,8 +257,10 @@ function schemaErrors(schema: Value | undefined, path: string, checks: SchemaChe
     out.push(invalidValue(`${path}.type`, type, 'only "object" is allowed as the type at the root of the schema if the status subresource is enabled'));
   }
   if (getKey(s, 'nullable') === true) out.push(forbidden(`${path}.nullable`, 'nullable cannot be true at the root'));
-  const structural = structuralSchemaErrors(s, path);
-  out.push(...(structural.length > 0 ? structural : defaultErrors(s, path, checks.prunedDefaults)));
+  if (checks.structural) {
+    const structural = structuralSchemaErrors(s, path);
+    out.push(...(structural.length > 0 ? structural : defaultErrors(s, path, checks.prunedDefaults)));
+  }
   out.push(...openAPISchemaErrors(s, path, checks.lists));
   return out;
 }
@@ -288,13 +292,29 @@ function subSchemas(s: ValueMap): Value[] {
   return out;
 }
 
-/** schemaHasDefaults: some node of the schema sets `default`. */
-function hasDefaults(schema: Value | undefined): boolean {
+/** SchemaHas: some node of the schema satisfies `pred`. */
+function schemaHas(schema: Value | undefined, pred: (s: ValueMap) => boolean): boolean {
   const s = mapOf(schema);
-  if (!s) return false;
-  const d = getKey(s, 'default');
-  return (d !== undefined && d !== null) || subSchemas(s).some(hasDefaults);
+  return s !== undefined && (pred(s) || subSchemas(s).some((sub) => schemaHas(sub, pred)));
 }
+
+/** schemaHasDefaults: some node of the schema sets `default`. */
+const hasDefaults = (schema: Value | undefined): boolean => schemaHas(schema, (s) => isSet(getKey(s, 'default')));
+
+const isSet = (v: Value | undefined): boolean => v !== undefined && v !== null;
+
+/** schemaHasKubernetesExtensions: an embedded resource, preserve-unknown-fields, int-or-string, a list type or map keys, or CEL rules. */
+const hasKubernetesExtensions = (schema: Value | undefined): boolean =>
+  schemaHas(
+    schema,
+    (s) =>
+      getKey(s, 'x-kubernetes-embedded-resource') === true ||
+      isSet(getKey(s, 'x-kubernetes-preserve-unknown-fields')) ||
+      getKey(s, 'x-kubernetes-int-or-string') === true ||
+      listOf(getKey(s, 'x-kubernetes-list-map-keys')).length > 0 ||
+      isSet(getKey(s, 'x-kubernetes-list-type')) ||
+      listOf(getKey(s, 'x-kubernetes-validations')).length > 0,
+  );
 
 const joined = (errs: string[]): string => errs.join(',');
 
@@ -355,8 +375,14 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
   const shared = versions.length > 0 && versions.every((v) => semanticEqual(getKey(v, 'schema'), getKey(versions[0], 'schema')));
   const schemaOf = (v: ValueMap) => getKey(mapOf(getKey(v, 'schema')) ?? ({} as ValueMap), 'openAPIV3Schema');
   const oldSchemas = old === undefined ? [] : versionsOf(mapOf(getKey(old, 'spec'))).map(schemaOf);
-  const checks: SchemaChecks = { lists: listChecksFor(oldSchemas), prunedDefaults: prunedDefaultsRequired(oldSchemas) };
   const preserveUnknown = spec !== undefined && getKey(spec, 'preserveUnknownFields') === true;
+  // requireStructuralSchema: relaxed only for an update of a CRD stored with a non-structural
+  // schema that keeps preserveUnknownFields and adds neither defaults nor kubernetes extensions.
+  const structural =
+    !preserveUnknown ||
+    !oldSchemas.some((s) => structuralSchemaErrors(s, '').length > 0) ||
+    versions.some((v) => hasDefaults(schemaOf(v)) || hasKubernetesExtensions(schemaOf(v)));
+  const checks: SchemaChecks = { lists: listChecksFor(oldSchemas), prunedDefaults: prunedDefaultsRequired(oldSchemas), structural };
   if (preserveUnknown && versions.some((v) => hasDefaults(schemaOf(v)))) {
     out.push(invalidValue('spec.preserveUnknownFields', true, 'must be false in order to use defaults in the schema'));
   }

@@ -5,7 +5,7 @@
  * `kube-apiserver`; names another CRD of the group holds are refused until it lets them go.
  */
 import { describe, expect, it } from 'vitest';
-import { createCluster, serve, withTime } from '../../src/apiserver/server.js';
+import { createCluster, serve, withExistingObject, withTime } from '../../src/apiserver/server.js';
 import type { ApiRequest, ClusterState, KubeObject } from '../../src/apiserver/types.js';
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { modeRunner, parseScenario, runScenario } from '../../src/scenarios/index.js';
@@ -107,5 +107,51 @@ describe('a CRD status', () => {
       [true, undefined],
       [true, undefined],
     ]);
+  });
+});
+
+describe('the NonStructuralSchema condition', () => {
+  // A CRD stored by a server of the v1beta1 days: preserveUnknownFields true, a field without a type.
+  const legacy = (labels: Record<string, string> = {}) =>
+    ({
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'olds.example.com', labels },
+      spec: {
+        group: 'example.com',
+        names: { kind: 'Old', plural: 'olds', singular: 'old', listKind: 'OldList' },
+        scope: 'Namespaced',
+        preserveUnknownFields: true,
+        versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec: { properties: { a: { type: 'string' } } } } } } }],
+      },
+    }) as unknown as KubeObject;
+
+  it('an update of a CRD stored with preserveUnknownFields and a non-structural schema is allowed; the controller then marks the violations', () => {
+    const seeded = withExistingObject(createCluster({ catalog: builtinCatalog(), now: T0 }), legacy());
+    if ('problem' in seeded) throw new Error(seeded.problem);
+    const s1 = run(withTime(seeded.state, T1), { verb: 'apply', body: legacy({ team: 'a' }), options: { fieldManager: 'admin', force: true } });
+    const conditions = (status(s1, 'olds') as { conditions: unknown[] }).conditions;
+    expect(conditions).toContainEqual(
+      condition(
+        'NonStructuralSchema',
+        'True',
+        'Violations',
+        '[spec.preserveUnknownFields: Invalid value: true: must be false, spec.versions[0].schema.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields]',
+        T1,
+      ),
+    );
+    // Made structural (and preserveUnknownFields false), the condition goes.
+    const fixed = legacy({ team: 'a' }) as any;
+    fixed.spec.preserveUnknownFields = false;
+    fixed.spec.versions[0].schema.openAPIV3Schema.properties.spec.type = 'object';
+    const s2 = run(s1, { verb: 'apply', body: fixed, options: { fieldManager: 'admin', force: true } });
+    expect(JSON.stringify(status(s2, 'olds'))).not.toContain('NonStructuralSchema');
+  });
+
+  it('a new CRD is held to a structural schema even with preserveUnknownFields', () => {
+    const r = serve(createCluster({ catalog: builtinCatalog(), now: T0 }), { verb: 'create', body: legacy(), options: { fieldManager: 'admin' } });
+    expect(r.response.ok ? r.response.code : r.response.status.message).toBe(
+      'CustomResourceDefinition.apiextensions.k8s.io "olds.example.com" is invalid: [spec.validation.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields, spec.preserveUnknownFields: Invalid value: true: cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead]',
+    );
   });
 });

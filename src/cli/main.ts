@@ -57,7 +57,7 @@ const commands: Record<string, Command> = {
     load: async () => import('./commands/fieldset.js').then((m) => ({ usage: m.fieldsetUsage, options: m.OPTIONS, run: m.fieldsetCommand })),
   },
   serve: {
-    summary: 'serve the simulated API server over HTTP for real kubectl and client libraries',
+    summary: 'serve the simulated API server over HTTP (HTTPS with --token) for real kubectl and client libraries',
     load: async () => import('./commands/serve.js').then((m) => ({ usage: m.serveUsage, options: m.OPTIONS, run: (args: string[], io: CommandIO) => m.serveCommand(args, io) })),
   },
   version: {

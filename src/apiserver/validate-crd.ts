@@ -110,13 +110,73 @@ function deprecationErrors(version: ValueMap, path: string): FieldError[] {
   return out;
 }
 
+/**
+ * The parts of a URL Go's url.Parse gives ValidateWebhookURL: the scheme (a letter, then letters,
+ * digits, `+`, `-`, `.`, before the first `:`; lower-cased), the user info and host of a `//`
+ * authority, the raw query and the fragment. undefined where Go answers a parse error (an empty
+ * scheme before `:`), whose text is not modelled.
+ */
+function goUrlParts(raw: string): { scheme: string; user?: string; host: string; query: string; fragment: string } | undefined {
+  let rest = raw;
+  let fragment = '';
+  const hash = rest.indexOf('#');
+  if (hash >= 0) [rest, fragment] = [rest.slice(0, hash), rest.slice(hash + 1)];
+  let scheme = '';
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(rest);
+  if (m) [scheme, rest] = [m[1].toLowerCase(), rest.slice(m[0].length)];
+  else if (rest.startsWith(':')) return undefined;
+  let query = '';
+  const q = rest.indexOf('?');
+  if (q >= 0) [rest, query] = [rest.slice(0, q), rest.slice(q + 1)];
+  if (!rest.startsWith('//')) return { scheme, host: '', query, fragment };
+  const authority = rest.slice(2).split('/')[0];
+  const at = authority.lastIndexOf('@');
+  return at >= 0 ? { scheme, user: authority.slice(0, at), host: authority.slice(at + 1), query, fragment } : { scheme, host: authority, query, fragment };
+}
+
+/** ValidateWebhookURL with https forced (k8s.io/apiserver pkg/util/webhook/validation.go). */
+function webhookUrlErrors(path: string, url: string): FieldError[] {
+  const form = '; desired format: https://host[/path]';
+  const u = goUrlParts(url);
+  if (!u) return [];
+  const out: FieldError[] = [];
+  if (u.scheme !== 'https') out.push(invalidValue(path, u.scheme, `'https' is the only allowed URL scheme${form}`));
+  if (u.host === '') out.push(invalidValue(path, u.host, `host must be specified${form}`));
+  if (u.user !== undefined) out.push(invalidValue(path, u.user, 'user information is not permitted in the URL'));
+  if (u.fragment !== '') out.push(invalidValue(path, u.fragment, 'fragments are not permitted in the URL'));
+  if (u.query !== '') out.push(invalidValue(path, u.query, 'query parameters are not permitted in the URL'));
+  return out;
+}
+
+/** ValidateWebhookService: a name, a namespace, a port (443 when unset, as v1 defaults it) and a path of DNS-1123 segments. */
+function webhookServiceErrors(path: string, service: ValueMap): FieldError[] {
+  const out: FieldError[] = [];
+  if (str(getKey(service, 'name')) === '') out.push(required(`${path}.name`, 'service name is required'));
+  if (str(getKey(service, 'namespace')) === '') out.push(required(`${path}.namespace`, 'service namespace is required'));
+  const portValue = getKey(service, 'port');
+  const port = typeof portValue === 'number' ? portValue : typeof portValue === 'bigint' ? Number(portValue) : 443;
+  if (port < 1 || port > 65535) out.push(invalidValue(`${path}.port`, port, 'port is not valid: must be between 1 and 65535, inclusive'));
+  const urlPath = getKey(service, 'path');
+  if (typeof urlPath !== 'string' || urlPath === '/' || urlPath === '') return out;
+  const at = `${path}.path`;
+  if (urlPath === '//') return [...out, invalidValue(at, urlPath, 'segment[0] may not be empty')];
+  if (!urlPath.startsWith('/')) out.push(invalidValue(at, urlPath, "must start with a '/'"));
+  let check = urlPath.slice(1);
+  if (check.endsWith('/')) check = check.slice(0, -1);
+  check.split('/').forEach((step, i) => {
+    if (step === '') return void out.push(invalidValue(at, urlPath, `segment[${i}] may not be empty`));
+    for (const e of isDns1123Subdomain(step)) out.push(invalidValue(at, urlPath, `segment[${i}]: ${e}`));
+  });
+  return out;
+}
+
 const ACCEPTED_REVIEW_VERSIONS = ['v1', 'v1beta1'];
 
 /**
  * validateCustomResourceConversion over a v1 CRD: `webhook.clientConfig` and
  * `webhook.conversionReviewVersions` are the internal `webhookClientConfig` and
- * `conversionReviewVersions`, and are named so in the errors. The client config's url and
- * service are not checked further.
+ * `conversionReviewVersions`, and are named so in the errors. The client config's url or
+ * service is checked as ValidateWebhookURL / ValidateWebhookService check it; its caBundle is not.
  */
 function conversionErrors(spec: ValueMap | undefined): FieldError[] {
   const conversion = mapOf(spec ? getKey(spec, 'conversion') : undefined);
@@ -138,6 +198,8 @@ function conversionErrors(spec: ValueMap | undefined): FieldError[] {
       const url = getKey(clientConfig, 'url');
       const service = getKey(clientConfig, 'service');
       if ((url === undefined || url === null) === (service === undefined || service === null)) out.push(required('spec.conversion.webhookClientConfig', 'exactly one of url or service is required'));
+      else if (typeof url === 'string') out.push(...webhookUrlErrors('spec.conversion.webhookClientConfig.url', url));
+      else out.push(...webhookServiceErrors('spec.conversion.webhookClientConfig.service', mapOf(service) ?? ({} as ValueMap)));
     }
     const path = 'spec.conversion.conversionReviewVersions';
     if (review.length === 0) out.push(required(path));

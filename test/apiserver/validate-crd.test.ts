@@ -219,6 +219,34 @@ describe('CustomResourceDefinition create: conversion', () => {
     expect(ok(real().create(withConversion({ strategy: 'Webhook', webhook: { clientConfig: service, conversionReviewVersions: ['v1'] } }), { fieldManager: 'admin' })).metadata).toBeDefined();
   });
 
+  it('a webhook url is https with a host, no user, query or fragment; a service has a name, a namespace, a valid port and path', () => {
+    const hook = (clientConfig: Record<string, unknown>) => withConversion({ strategy: 'Webhook', webhook: { clientConfig, conversionReviewVersions: ['v1'] } });
+    const U = 'spec.conversion.webhookClientConfig.url';
+    const FORM = '; desired format: https://host[/path]';
+    expect(refused(real(), hook({ url: 'http://u:p@/convert?x=1#f' }))).toEqual(
+      invalid('widgets.example.com', [
+        `${U}: Invalid value: "http": 'https' is the only allowed URL scheme${FORM}`,
+        `${U}: Invalid value: "": host must be specified${FORM}`,
+        `${U}: Invalid value: "u:p": user information is not permitted in the URL`,
+        `${U}: Invalid value: "f": fragments are not permitted in the URL`,
+        `${U}: Invalid value: "x=1": query parameters are not permitted in the URL`,
+      ]),
+    );
+    const S = 'spec.conversion.webhookClientConfig.service';
+    expect(refused(real(), hook({ service: { name: '', namespace: '', port: 70000, path: 'a//B' } }))).toEqual(
+      invalid('widgets.example.com', [
+        `${S}.name: Required value: service name is required`,
+        `${S}.namespace: Required value: service namespace is required`,
+        `${S}.port: Invalid value: 70000: port is not valid: must be between 1 and 65535, inclusive`,
+        `${S}.path: Invalid value: "a//B": must start with a '/'`,
+        `${S}.path: Invalid value: "a//B": segment[0] may not be empty`,
+        `${S}.path: Invalid value: "a//B": segment[1] may not be empty`,
+        `${S}.path: Invalid value: "a//B": segment[2]: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+      ]),
+    );
+    expect(ok(real().create(hook({ url: 'https://conv.example.com:8443/convert' }), { fieldManager: 'admin' })).metadata).toBeDefined();
+  });
+
   it('the strategy is None or Webhook; None takes no webhook', () => {
     expect(refused(real(), withConversion({ strategy: 'Custom' }))).toEqual(invalid('widgets.example.com', ['spec.conversion.strategy: Unsupported value: "Custom": supported values: "None", "Webhook"']));
     expect(refused(real(), withConversion({ strategy: 'None', webhook: { clientConfig: service, conversionReviewVersions: ['v1'] } }))).toEqual(

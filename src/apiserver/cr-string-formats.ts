@@ -212,16 +212,13 @@ function isMAC(s: string): boolean {
 function isRequestURI(s: string): boolean {
   if (s === '' || /[\x00-\x1f\x7f]/.test(s)) return false;
   if (s === '*') return true;
-  let rest = s;
-  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(s);
-  if (scheme) rest = s.slice(scheme[0].length);
-  else if (/^[A-Za-z0-9+.-]*:/.test(s) && s.indexOf(':') < (s.indexOf('/') < 0 ? Infinity : s.indexOf('/'))) return false; // missing protocol scheme / first path segment with a colon
+  if (s.startsWith(':')) return false; // missing protocol scheme
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(s);
+  const rest = scheme ? s.slice(scheme[0].length) : s;
   const q = rest.indexOf('?');
-  const pathPart = q < 0 ? rest : rest.slice(0, q);
-  if (!pathPart.startsWith('/')) {
-    if (!scheme) return false; // invalid URI for request
-    return validEscapes(pathPart);
-  }
+  const pathPart = q < 0 ? rest : rest.slice(0, q); // the query is not looked at
+  // Without a leading slash: an opaque URI (`mailto:x`, not checked further), or no request URI.
+  if (!pathPart.startsWith('/')) return scheme !== null;
   if (scheme && pathPart.startsWith('//')) {
     const after = pathPart.slice(2);
     const slash = after.indexOf('/');
@@ -230,8 +227,8 @@ function isRequestURI(s: string): boolean {
     const at = authority.lastIndexOf('@');
     const userinfo = at < 0 ? undefined : authority.slice(0, at);
     const host = at < 0 ? authority : authority.slice(at + 1);
-    if (userinfo !== undefined && (!/^[A-Za-z0-9\-._~!$&'()*+,;=:%@]*$/.test(userinfo) || !validEscapes(userinfo))) return false;
     if (!validHost(host)) return false;
+    if (userinfo !== undefined && (!/^[A-Za-z0-9\-._~!$&'()*+,;=:%@]*$/.test(userinfo) || !validEscapes(userinfo))) return false;
     return validEscapes(path);
   }
   return validEscapes(pathPart);

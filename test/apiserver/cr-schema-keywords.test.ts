@@ -128,7 +128,7 @@ describe('formats: the supported ones checked as strfmt checks them, the others 
     expect([ok('ipv6', '::1'), ok('ipv6', '1.2.3.4'), ok('ipv6', 'fe80::1%eth0'), ok('ipv4', '010.1.1.1'), ok('ipv4', '::ffff:1.2.3.4')]).toEqual([true, false, false, true, true]);
     expect([ok('cidr', '10.0.0.0/8'), ok('cidr', '10.0.0.0/33'), ok('cidr', 'fd00::/64')]).toEqual([true, false, true]);
     expect([ok('mac', '00:1a:2b:3c:4d:5e'), ok('mac', '001a.2b3c.4d5e'), ok('mac', '00:1a:2b')]).toEqual([true, true, false]);
-    expect([ok('uri', 'https://example.com/x?y=1'), ok('uri', '/relative/path'), ok('uri', 'relative'), ok('uri', 'http://host:port/')]).toEqual([true, true, false, false]);
+    expect([ok('uri', 'https://example.com/x?y=1'), ok('uri', '/relative/path'), ok('uri', 'relative'), ok('uri', 'http://host:port/'), ok('uri', 'mailto:%zz'), ok('uri', '/a%zz'), ok('uri', ':x')]).toEqual([true, true, false, false, true, false, false]);
     expect([ok('duration', '1h30m'), ok('duration', '3 days'), ok('duration', 'soon')]).toEqual([true, true, false]);
     expect([ok('byte', 'aGVsbG8='), ok('byte', 'hello!')]).toEqual([true, false]);
     expect([ok('isbn10', '0-321-75104-3'), ok('isbn13', '978-0321751041'), ok('isbn', '1234567890')]).toEqual([true, true, false]);

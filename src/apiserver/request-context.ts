@@ -18,6 +18,7 @@ import type { EngineContext, VersionConverter } from '../merge/context.js';
 import type { Value } from '../value/value.js';
 import { isMap } from '../value/value.js';
 import { schemaDefaults } from './schema-defaults.js';
+import { pruneNonNullableNulls } from './prune-nulls.js';
 import { type Endpoint, ignoredFieldsFor } from './endpoint.js';
 import { atVersion, findResource, joinApiVersion } from './registry.js';
 import { fallbackScaleAtom, SCALE_API_VERSION, SCALE_KIND } from './scale.js';
@@ -149,7 +150,7 @@ export function readAt(state: ClusterState, resource: ResourceType, obj: ValueMa
   if (!state.config.harness && resource.custom) {
     const stored = getKey(obj, 'apiVersion');
     const version = typeof stored === 'string' ? stored.slice(stored.lastIndexOf('/') + 1) : '';
-    if (version !== '') out = schemaDefaults(obj, atomFor(state, resource, version));
+    if (version !== '') out = schemaDefaults(pruneNonNullableNulls(obj, openApiSchemaFor(state, resource, stored as string)) as ValueMap, atomFor(state, resource, version));
   }
   return objectAt(resource, out, apiVersion);
 }
@@ -177,7 +178,11 @@ export function defaulterFor(state: ClusterState, resource: ResourceType, apiVer
       out = withTemplateGeneration(resource, out);
       out = withoutEmptyGoMaps(out, atomFor(state, resource, version));
     }
-    if (!state.config.harness && resource.custom) out = schemaDefaults(out, atomFor(state, resource, version));
+    if (!state.config.harness && resource.custom) {
+      // The codec's unstructuredDefaulter: the nulls the schema does not allow pruned, then the defaults.
+      out = pruneNonNullableNulls(out, openApiSchemaFor(state, resource, apiVersion)) as ValueMap;
+      out = schemaDefaults(out, atomFor(state, resource, version));
+    }
     for (const d of state.config.defaulters) out = d(out, resource, apiVersion);
     return out;
   };

@@ -264,3 +264,13 @@ describe('uniqueItems and the junctors\' root path', () => {
     expect(schemaErrors(status, { phase: 'Bad' }, 'status')).toEqual([{ type: 'FieldValueInvalid', field: 'status', value: '""', detail: '"phase" must not validate the schema (not)' }]);
   });
 });
+
+describe('decoding prunes the nulls the schema does not allow (PruneNonNullableNullsWithoutDefaults)', () => {
+  it('a null under a non-nullable property or additionalProperties is not stored nor owned; a nullable null is', () => {
+    const r = serve(cluster(), { verb: 'create', body: widget({ opt: null, maybe: null, labels: { a: null, b: 'x' } }), options: { fieldManager: 'm' } });
+    if (!r.response.ok) throw new Error(r.response.status.message);
+    const obj = r.response.object as { spec: unknown; metadata: { managedFields: { fieldsV1: unknown }[] } };
+    expect(obj.spec).toEqual({ maybe: null, labels: { b: 'x' } });
+    expect(obj.metadata.managedFields[0].fieldsV1).toEqual({ 'f:spec': { '.': {}, 'f:labels': { '.': {}, 'f:b': {} }, 'f:maybe': {} } });
+  });
+});

@@ -45,10 +45,26 @@ export function ownersFromEngine(managers: ManagedFields): OwnerEntry[] {
 }
 
 /**
- * The entries of `metadata.managedFields` as kubectl prints them. Throws SsaError('INPUT') naming
- * the entry (`metadata.managedFields[2].fieldsV1`) when one cannot be read.
+ * The entries of `metadata.managedFields` as the API server reads them: as kubectl prints them,
+ * except that entries with one identifier (manager, operation, subresource, and an Update's
+ * apiVersion) are one entry to it, the last one's fields and time (DecodeManagedFields fills a
+ * map by identifier), at the first one's place. Throws SsaError('INPUT') naming the entry
+ * (`metadata.managedFields[2].fieldsV1`) when one cannot be read.
  */
 export function ownersFromObject(obj: Value): OwnerEntry[] {
+  const entries = entriesOfObject(obj);
+  const at = new Map<string, number>();
+  const out: OwnerEntry[] = [];
+  for (const e of entries) {
+    const id = ownerKey(e);
+    const i = at.get(id);
+    if (i === undefined) at.set(id, out.push(e) - 1);
+    else out[i] = e;
+  }
+  return out;
+}
+
+function entriesOfObject(obj: Value): OwnerEntry[] {
   const meta = isMap(obj) ? getKey(obj, 'metadata') : undefined;
   const list = isMap(meta) ? getKey(meta, 'managedFields') : undefined;
   if (list === undefined || list === null) return [];

@@ -73,3 +73,30 @@ it('explain: two Update entries of one manager owning a field are named with the
   expect(r.stdout).toContain('  shared by 3 entries:\n');
   expect(r.stdout).toContain('  - it stays as long as one of m (Update apps/v1), m (Update extensions/v1beta1), m (Apply) still owns it;');
 });
+
+describe('entries the API server reads as one', () => {
+  // Two entries with one identifier (manager, operation, apiVersion of an Update, subresource):
+  // the API server's DecodeManagedFields keeps the last one's fields and time (apimachinery
+  // v0.32.13 managedfields.go), so m owns .data.b only, and the next write stores that.
+  const DUPLICATE = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: c
+  namespace: default
+  managedFields:
+  - {apiVersion: v1, fieldsType: FieldsV1, fieldsV1: {"f:data": {"f:a": {}}}, manager: m, operation: Update, time: "2022-08-01T09:00:00Z"}
+  - {apiVersion: v1, fieldsType: FieldsV1, fieldsV1: {"f:data": {"f:b": {}}}, manager: m, operation: Update, time: "2022-08-01T10:00:00Z"}
+data:
+  a: "1"
+  b: "2"
+`;
+
+  it('blame and explain give the owners the API server reads: the last entry of an identifier', async () => {
+    const r = await runCli(['blame', '-', '--time', 'full', '--color', 'never'], { stdin: DUPLICATE });
+    const line = (text: string) => r.stdout.split('\n').find((l) => l.endsWith(`| ${text}`));
+    expect(line('  a: "1"')).toMatch(/^ +\| {3}a: "1"$/);
+    expect(line('  b: "2"')).toMatch(/^m \(Update 2022-08-01T10:00:00Z\) +\| {3}b: "2"$/);
+    const a = await runCli(['explain', '-', '.data.a', '--now', '2022-08-01T11:00:00Z'], { stdin: DUPLICATE });
+    expect(a.stdout).toContain('  - nobody owns it:');
+  });
+});

@@ -19,6 +19,7 @@
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { schemaErrors } from './cr-schema-validation.js';
+import { crScaleErrors } from './validate-cr-scale.js';
 import { getPath } from './object-paths.js';
 import type { FieldError } from './status.js';
 import type { ResourceType } from './types.js';
@@ -60,7 +61,7 @@ export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: 
     ...(pod ? [...podAnnotationsErrors(getPath(obj, ['metadata', 'annotations']), getKey(obj, 'spec'), 'metadata.annotations'), ...podSpecErrors(getKey(obj, 'spec'), 'spec', true), ...podOnlyErrors(getKey(obj, 'spec'), 'spec'), ...podCreateErrors(getKey(obj, 'spec'), 'spec')] : []),
     ...(job ? [...generatedSelectorErrors(obj), ...jobSpecErrors(obj)] : []),
     // A custom resource's Validate: its metadata, then its CRD version's schema.
-    ...(specChecks && resource.custom ? schemaErrors(crSchema, obj) : []),
+    ...(specChecks && resource.custom ? [...schemaErrors(crSchema, obj), ...crScaleErrors(resource.scale, obj, true)] : []),
     ...(crd ? crdSpecErrors(obj) : []),
   ];
   return own.length > 0 ? own : genericMetadataErrors(obj);
@@ -87,11 +88,11 @@ export function updateErrors(
 ): FieldError[] {
   const metaUpdate = objectMetaUpdateErrors(next, old);
   const common = [...genericMetadataErrors(next), ...metaUpdate];
-  if (specChecks && resource.custom && subresource === '') return [...common, ...metaUpdate, ...schemaErrors(crSchema, next, '', decodedOld())];
+  if (specChecks && resource.custom && subresource === '') return [...common, ...metaUpdate, ...schemaErrors(crSchema, next, '', decodedOld()), ...crScaleErrors(resource.scale, next, true)];
   // ValidateStatusUpdate: a `status` the object has, against the schema's `status` property (no ratcheting).
   if (specChecks && resource.custom && subresource === 'status') {
     const properties = isMap(crSchema) ? getKey(crSchema, 'properties') : undefined;
-    return [...common, ...metaUpdate, ...schemaErrors(isMap(properties) ? getKey(properties, 'status') : undefined, getKey(next, 'status'), 'status')];
+    return [...common, ...metaUpdate, ...schemaErrors(isMap(properties) ? getKey(properties, 'status') : undefined, getKey(next, 'status'), 'status'), ...crScaleErrors(resource.scale, next, false)];
   }
   if (!specChecks || subresource !== '') return [...common, ...metaUpdate];
   const workload = workloadOf(resource);

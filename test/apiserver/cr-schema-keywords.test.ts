@@ -274,3 +274,25 @@ describe('decoding prunes the nulls the schema does not allow (PruneNonNullableN
     expect(obj.metadata.managedFields[0].fieldsV1).toEqual({ 'f:spec': { '.': {}, 'f:labels': { '.': {}, 'f:b': {} }, 'f:maybe': {} } });
   });
 });
+
+describe('a custom resource with /scale: its replica paths are checked on every write (ValidateScaleSpec, ValidateScaleStatus)', () => {
+  it('a negative, too large or mistyped replica count is Invalid at the path as the CRD spells it', () => {
+    expect(create({ replicas: -1 })).toEqual(invalid('.spec.replicas: Invalid value: -1: should be a non-negative integer'));
+    const r = serve(cluster(), { verb: 'create', body: { ...(widget({}) as Record<string, unknown>), status: { replicas: 2147483648 } } as unknown as KubeObject, options: { fieldManager: 'm' } });
+    // status is reset on create (the status subresource is enabled): nothing to check.
+    expect(r.response.ok).toBe(true);
+    if (!r.response.ok) return;
+    const rv = (r.response.object as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
+    const status = (replicas: unknown) =>
+      answer(r.state, {
+        verb: 'update',
+        body: { ...(widget({}) as Record<string, unknown>), metadata: { name: 'w', namespace: 'default', resourceVersion: rv }, status: { replicas } } as unknown as KubeObject,
+        options: { fieldManager: 'm', subresource: 'status' },
+      });
+    expect(status(2147483648)).toEqual(invalid('.status.replicas: Invalid value: 2147483648: should be less than or equal to 2147483647'));
+    expect(status('two')).toEqual(
+      invalid('[status.replicas: Invalid value: "string": replicas in body must be of type integer: "string", .status.replicas: Invalid value: 0: .status.replicas accessor error: two is of the type string, expected int64]'),
+    );
+    expect(status(2)).toBe('ok');
+  });
+});

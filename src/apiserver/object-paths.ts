@@ -125,3 +125,15 @@ export function withoutManagedFields(obj: ValueMap): ValueMap {
   if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) return obj;
   return withMeta(obj, 'managedFields', undefined);
 }
+
+/**
+ * What an object lacks of the apiVersion and kind every object needs (`neither`, `no kind`, `no
+ * apiVersion`; an empty or non-string value is none), or undefined when it has both.
+ */
+export function missingIdentity(obj: Value): string | undefined {
+  const has = (key: string) => isMap(obj) && typeof getKey(obj, key) === 'string' && getKey(obj, key) !== '';
+  const apiVersion = has('apiVersion');
+  const kind = has('kind');
+  if (apiVersion && kind) return undefined;
+  return !apiVersion && !kind ? 'neither' : kind ? 'no apiVersion' : 'no kind';
+}

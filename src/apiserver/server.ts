@@ -5,6 +5,7 @@
 import { ETCD_MAX_REQUEST_BYTES } from './etcd-request-size.js';
 import { DEFAULT_MAX_UPDATE_MANAGERS } from './cap-managers.js';
 import { buildResources, findResource } from './registry.js';
+import { missingIdentity } from './object-paths.js';
 import { storageKey } from './request-context.js';
 import { failure, internalError } from './status.js';
 import type { AdmissionHook, ApiRequest, ClusterOptions, ClusterState, KubeObject, ServeResult } from './types.js';
@@ -155,7 +156,9 @@ export function withAdmission(state: ClusterState, hook: AdmissionHook): Cluster
 export function withExistingObject(state: ClusterState, object: KubeObject): { state: ClusterState } | { problem: string } {
   const apiVersion = getKey(object, 'apiVersion');
   const kind = getKey(object, 'kind');
-  const found = typeof apiVersion === 'string' && typeof kind === 'string' ? findResource(state.config.resources, apiVersion, { kind }) : undefined;
+  const missing = missingIdentity(object);
+  if (missing !== undefined) return { problem: `every object needs apiVersion and kind; this one has ${missing}` };
+  const found = findResource(state.config.resources, apiVersion as string, { kind: kind as string });
   if (!found) return { problem: `the cluster does not serve ${String(apiVersion)} ${String(kind)}` };
   const r = found.resource;
   const meta = getKey(object, 'metadata');

@@ -7,12 +7,16 @@
  * (`FILE:7:5: configmap/c: metadata.managedFields[0]...`).
  */
 import { describeError, formatSource, SsaError } from '../errors/ssa-error.js';
+import { missingIdentity } from '../apiserver/object-paths.js';
 import { type Manifest, readManifests } from '../manifest/index.js';
 import { getKey, isMap, type Value } from '../value/value.js';
 import { type OwnerEntry, ownersFromObject } from './owners.js';
 
 /** What blame and explain say when a dump has no object. */
 export const NO_OBJECTS = 'no objects found: expected YAML or JSON objects';
+
+/** What every captured object has. */
+const NEEDS_IDENTITY = 'expected objects as kubectl get -o yaml --show-managed-fields prints them, each with apiVersion and kind';
 
 export const NO_MANAGED_FIELDS_WARNING = 'has no metadata.managedFields: did you forget --show-managed-fields?';
 
@@ -64,6 +68,12 @@ export function readLiveObjectsText(text: string, name: string): LiveObjectsRead
   const { manifests, warnings } = readManifests(text, { file: name });
   const out = warnings.map((w) => `${formatSource(w.source)}: ${w.message}`);
   const objects = manifests.map((m) => {
+    const missing = missingIdentity(m.object);
+    if (missing !== undefined) {
+      // Another file given as a capture (a scenario, a customizations file) says so at once.
+      const scenario = isMap(m.object) && getKey(m.object, 'steps') !== undefined ? ' (it reads as a scenario: ssa-sim run plays it)' : '';
+      throw new SsaError('INPUT', `${NEEDS_IDENTITY}; this one has ${missing}${scenario}`, { source: m.source });
+    }
     const meta = getKey(m.object, 'metadata');
     if (!isMap(meta) || getKey(meta, 'managedFields') === undefined) out.push(`${formatSource(m.source)}: ${objectDisplayName(m.object)} ${NO_MANAGED_FIELDS_WARNING}`);
     return { manifest: m, owners: ownersOfLive(m) };

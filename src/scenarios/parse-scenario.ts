@@ -65,12 +65,30 @@ const REQUEST_SPEC_KEYS = ['method', 'path', 'query', 'contentType', 'body', 'bo
 const METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const ACTION_NAME = /^[a-z][a-zA-Z0-9-]*(?:\.[a-z][a-zA-Z0-9-]*)*$/;
 
+/**
+ * A Kubernetes object given as a scenario (a manifest, a capture: apiVersion and kind, no steps)
+ * is named as what it is, with the command that takes it, rather than its first key refused.
+ */
+function notAnObject(root: DocNode, file: string): void {
+  const text = (key: string) => {
+    const v = root.get(key)?.value;
+    return typeof v === 'string' ? v : undefined;
+  };
+  const apiVersion = text('apiVersion');
+  const kind = text('kind');
+  if (apiVersion === undefined || kind === undefined || root.get('steps') !== undefined) return;
+  throw root.error(
+    `a Kubernetes object (${apiVersion} ${kind}), not a scenario: a scenario is a map with name and steps (docs/scenarios.md); ssa-sim preview -f ${file} --live LIVE says what applying it would do`,
+  );
+}
+
 /** Parses scenario text; `file` names it in errors. Throws SsaError('INPUT'). */
 export function parseScenario(text: string, file: string): Scenario {
   const doc = readYamlDocument(text, file);
   const consumed = new Set<string>();
   const root = new DocNode(doc, [], doc.value, consumed);
   root.map('a scenario: a map with name, steps and the other keys of docs/scenarios.md');
+  notAnObject(root, file);
   root.onlyKeys(TOP_KEYS);
 
   const name = root.require('name', "the scenario's name").string('a string (the scenario\'s name)');

@@ -10,6 +10,7 @@ import { ownersOfPath } from '../typed/owners-of-path.js';
 import { compareStrings } from '../value/compare-strings.js';
 import { valueEquals } from '../value/equals.js';
 import type { Value } from '../value/value.js';
+import { type OwnerEntry, ownerKey, ownerLabeler } from './owners.js';
 import type { ConflictReport, ObjectView } from './run-types.js';
 import { valueAtPath } from './value-at-path.js';
 import { stringifyJson } from '../value/stringify-json.js';
@@ -31,12 +32,23 @@ export interface PathVerdict {
   readonly conflicts: readonly (ConflictReport & { readonly atVersion?: string })[];
   readonly valueBefore: Value | undefined;
   readonly valueAfter: Value | undefined;
+  /**
+   * The entries owning the path after the apply other than the applier's Apply entry, and those
+   * of them before that lost it, named as the views name entries (`m (Update)` beside m's Apply
+   * entry): the verdict is about entries, as the API server keys owners.
+   */
+  readonly othersAfter: readonly string[];
+  readonly lost: readonly string[];
+  /** Every entry owning the path after the apply, so named. */
+  readonly entriesAfter: readonly string[];
 }
 
 function ownerNames(view: ObjectView | undefined, path: Path): string[] {
-  if (!view) return [];
-  const names = ownersOfPath(view.owners, path, view.type.get(), view.object).map((o) => o.entry.manager);
-  return [...new Set(names)].sort(compareStrings);
+  return [...new Set(owningEntries(view, path).map((e) => e.manager))].sort(compareStrings);
+}
+
+function owningEntries(view: ObjectView | undefined, path: Path): OwnerEntry[] {
+  return view ? ownersOfPath(view.owners, path, view.type.get(), view.object).map((o) => o.entry) : [];
 }
 
 /**
@@ -69,12 +81,18 @@ export function pathVerdict(input: {
     const v = atVersion(c);
     return v === undefined ? [] : [{ ...c, atVersion: v }];
   });
-  const base = { path: text, manager, ownersBefore, ownersAfter, conflicts: here, valueBefore, valueAfter };
+  // The applier is its Apply entry of the main resource; its other entries are owners like any other.
+  const label = ownerLabeler([...(before?.owners ?? []), ...(after?.owners ?? [])]);
+  const mine = (e: OwnerEntry) => e.manager === manager && e.operation === 'Apply' && e.subresource === '';
+  const entriesBefore = owningEntries(before, path);
+  const entriesAfter = owningEntries(after, path);
+  const othersAfterKeys = new Set(entriesAfter.filter((e) => !mine(e)).map(ownerKey));
+  const othersAfter = entriesAfter.filter((e) => !mine(e)).map(label).sort(compareStrings);
+  const lost = entriesBefore.filter((e) => !mine(e) && !othersAfterKeys.has(ownerKey(e))).map(label).sort(compareStrings);
+  const base = { path: text, manager, ownersBefore, ownersAfter, conflicts: here, valueBefore, valueAfter, othersAfter, lost, entriesAfter: entriesAfter.map(label).sort(compareStrings) };
   if (here.length > 0) return { ...base, verdict: 'CONFLICT' };
-  const mineBefore = ownersBefore.includes(manager);
-  const mineAfter = ownersAfter.includes(manager);
-  const othersAfter = ownersAfter.filter((m) => m !== manager);
-  const lost = ownersBefore.filter((m) => m !== manager && !othersAfter.includes(m));
+  const mineBefore = entriesBefore.some(mine);
+  const mineAfter = entriesAfter.some(mine);
   let verdict: VerdictKind;
   if (mineAfter && !mineBefore) {
     if (valueBefore === undefined) verdict = 'ADD';
@@ -90,7 +108,7 @@ export function pathVerdict(input: {
 /** The verdict in words, one line per fact, for `explain -f`. */
 export function describeVerdict(v: PathVerdict): string[] {
   const show = (x: Value | undefined) => (x === undefined ? 'nothing' : stringifyJson(x));
-  const others = v.ownersAfter.filter((m) => m !== v.manager);
+  const others = v.othersAfter;
   const list = (names: readonly string[]) => names.join(' and ');
   const changed = !valueEquals(v.valueBefore ?? null, v.valueAfter ?? null);
   switch (v.verdict) {
@@ -114,7 +132,7 @@ export function describeVerdict(v: PathVerdict): string[] {
     case 'ADD':
       return [`  - ADD: the live object does not have it; the manifest adds it as ${show(v.valueAfter)} and ${v.manager} would own it${others.length ? ` with ${list(others)}` : ''}.`];
     case 'TAKE': {
-      const lost = v.ownersBefore.filter((m) => m !== v.manager && !others.includes(m));
+      const lost = v.lost;
       return [`  - TAKE: ${v.manager} would take it${lost.length ? ` from ${list(lost)}` : ' (nobody else owned it)'}${changed ? `, setting ${show(v.valueAfter)} (was ${show(v.valueBefore)})` : ''}.`];
     }
     case 'SHARE':
@@ -132,7 +150,7 @@ export function describeVerdict(v: PathVerdict): string[] {
     }
     case 'NO CHANGE':
       return [
-        `  - NO CHANGE: ${v.ownersAfter.length ? `${list(v.ownersAfter)} own${v.ownersAfter.length === 1 ? 's' : ''} it before and after` : 'nobody owns it before or after'}${changed ? `; its value changes from ${show(v.valueBefore)} to ${show(v.valueAfter)}` : ''}.`,
+        `  - NO CHANGE: ${v.entriesAfter.length ? `${list(v.entriesAfter)} own${v.entriesAfter.length === 1 ? 's' : ''} it before and after` : 'nobody owns it before or after'}${changed ? `; its value changes from ${show(v.valueBefore)} to ${show(v.valueAfter)}` : ''}.`,
       ];
   }
 }

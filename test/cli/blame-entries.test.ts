@@ -100,3 +100,36 @@ data:
     expect(a.stdout).toContain('  - nobody owns it:');
   });
 });
+
+describe("explain -f: the verdict is about the applier's Apply entry, not every entry of its name", () => {
+  // m owns .data.a through an Update (kubectl edit, a merge patch with --field-manager m).
+  const LIVE_UPDATE = `apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: c
+  namespace: default
+  managedFields:
+  - {apiVersion: v1, fieldsType: FieldsV1, fieldsV1: {"f:data": {"f:a": {}}}, manager: m, operation: Update, time: "2022-08-01T09:00:00Z"}
+data:
+  a: "1"
+`;
+  const manifest = (a: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: default}\ndata: {a: "${a}"}\n`;
+
+  async function verdict(a: string, force: boolean) {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-verdict-'));
+    writeFileSync(join(dir, 'm.yaml'), manifest(a));
+    const r = await runCli(['explain', '-', '.data.a', '-f', join(dir, 'm.yaml'), '--field-manager', 'm', ...(force ? ['--force-conflicts'] : []), '--now', '2022-08-01T11:00:00Z'], { stdin: LIVE_UPDATE });
+    return r.stdout;
+  }
+
+  it("forced, m's Apply entry takes the field from m's Update entry (it said NO CHANGE: m owns it before and after)", async () => {
+    expect(await verdict('2', true)).toContain('  - TAKE: m would take it from m (Update), setting "2" (was "1").');
+  });
+
+  it("applying the live value, m's Apply entry co-owns it with m's Update entry (it said NO CHANGE)", async () => {
+    expect(await verdict('1', false)).toContain('  - SHARE: the manifest sets the live value "1", so m would co-own it with m (Update): no conflict.');
+  });
+});

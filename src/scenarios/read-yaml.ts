@@ -91,12 +91,15 @@ function warningOf(note: LocatedNote): YamlWarning[] {
 export function readYamlDocument(text: string, file: string): LocatedDocument {
   const docs = readYamlDocuments(text, file);
   if (docs.length === 0) throw new SsaError('INPUT', 'the file is empty: expected a YAML document', { source: { file, line: 1, column: 1 } });
-  if (docs.length > 1) {
+  // A `---` with nothing after it (a trailing separator, one before the document) opens an empty
+  // document, null: not a second one, as kubectl's reader skips it too.
+  const withContent = docs.filter((d) => d.value !== null);
+  if (withContent.length > 1) {
     throw new SsaError('INPUT', 'expected one YAML document, found several (remove the `---` separators)', {
-      source: docs[1].positionOf([]),
+      source: withContent[1].positionOf([]),
     });
   }
-  return docs[0];
+  return withContent[0] ?? docs[0];
 }
 
 function duplicateKeyName(text: string, offset: number): string {

@@ -11,10 +11,10 @@
  * (`<plural>.<group>`) is in validate-object-meta.ts. Not modelled: the checks whose Go message
  * prints a struct or a slice of structs with `%#v` (unique version names, exactly one storage
  * version, identical per-version schemas, a root with other fields than allowed with the status
- * subresource), selectable fields, CEL rules and their cost.
+ * subresource), CEL rules and their cost. Selectable fields are checked (quoted names aside).
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
-import { forbidden, invalidValue, notSupported, required } from './field-error.js';
+import { duplicate, forbidden, invalidValue, notSupported, required } from './field-error.js';
 import { isGoPrintable } from '../fieldpath/format-go-value.js';
 import { goStringSlice } from './go-syntax.js';
 import { isDns1035Label, isDns1123Subdomain } from './name-validation.js';
@@ -167,6 +167,75 @@ function webhookServiceErrors(path: string, service: ValueMap): FieldError[] {
     if (step === '') return void out.push(invalidValue(at, urlPath, `segment[${i}] may not be empty`));
     for (const e of isDns1123Subdomain(step)) out.push(invalidValue(at, urlPath, `segment[${i}]: ${e}`));
   });
+  return out;
+}
+
+/**
+ * cel.ValidFieldPath without array notation, as selectable fields use it: `.name` steps through
+ * properties (or an additionalProperties map's keys); the field path (names joined by dots, map
+ * keys in brackets) and the schema found, or Go's error text.
+ */
+function selectablePath(jsonPath: string, root: ValueMap): { path: string[]; schema: ValueMap | undefined } | { error: string } {
+  const tokens: string[] = [];
+  for (let i = 0; i < jsonPath.length; ) {
+    const c = jsonPath[i];
+    if (c === '.' || c === '[' || c === ']') {
+      tokens.push(c);
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    if (c === "'") {
+      while (j < jsonPath.length && !(jsonPath[j] === "'" && jsonPath[j - 1] !== '\\')) j++;
+      j = Math.min(j + 1, jsonPath.length);
+    } else while (j < jsonPath.length && !'.[]'.includes(jsonPath[j])) j++;
+    tokens.push(jsonPath.slice(i, j));
+    i = j;
+  }
+  const path: string[] = [];
+  let schema: ValueMap | undefined = root;
+  for (let t = 0; t < tokens.length; t++) {
+    if (tokens[t] === '[') return { error: 'array notation is not allowed' };
+    if (tokens[t] !== '.') return { error: `expected [ or . but got: ${tokens[t]}` };
+    if (++t >= tokens.length) return { error: 'unexpected end of JSON path' };
+    const name = tokens[t];
+    const props = schema ? mapOf(getKey(schema, 'properties')) : undefined;
+    const additional = schema ? getKey(schema, 'additionalProperties') : undefined;
+    if (props) {
+      const next = mapOf(getKey(props, name));
+      if (!next) return { error: 'does not refer to a valid field' };
+      path.push(name);
+      schema = next;
+    } else if (additional !== undefined && additional !== null) {
+      path.push(`[${name}]`);
+      schema = mapOf(additional);
+    } else return { error: 'does not refer to a valid field' };
+  }
+  return { path, schema };
+}
+
+/** ValidateCustomResourceSelectableFields over the schema `root` (undefined: none to point into). */
+function selectableFieldsErrors(fields: Value | undefined, root: Value | undefined, path: string, noSchema: string): FieldError[] {
+  const list = listOf(fields);
+  if (list.length === 0) return [];
+  const schema = mapOf(root);
+  if (!schema) return [invalidValue(path, '', noSchema)];
+  const out: FieldError[] = [];
+  const unique = new Set<string>();
+  list.forEach((f, i) => {
+    const at = `${path}[${i}].jsonPath`;
+    const jsonPath = str(getKey(mapOf(f) ?? ({} as ValueMap), 'jsonPath'));
+    if (jsonPath === '') return void out.push(required(at));
+    const found = selectablePath(jsonPath, schema);
+    if ('error' in found) return void out.push(invalidValue(at, jsonPath, `is an invalid path: ${found.error}`));
+    if (found.path[0] === 'metadata') out.push(invalidValue(at, jsonPath, 'must not point to fields in metadata'));
+    const type = found.schema ? str(getKey(found.schema, 'type')) : '';
+    if (!['string', 'boolean', 'integer'].includes(type)) out.push(invalidValue(at, jsonPath, 'must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.'));
+    const key = found.path.join('.').replace(/\.\[/g, '[');
+    if (unique.has(key)) out.push(duplicate(at, jsonPath));
+    else unique.add(key);
+  });
+  if (unique.size > 8) out.push({ type: 'FieldValueTooMany', field: path, value: String(unique.size), detail: 'must have at most 8 items' });
   return out;
 }
 
@@ -449,6 +518,7 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
     out.push(invalidValue('spec.preserveUnknownFields', true, 'must be false in order to use defaults in the schema'));
   }
   const sharedSubresources = versions.length > 0 && versions.every((v) => semanticEqual(getKey(v, 'subresources'), getKey(versions[0], 'subresources')));
+  const sharedSelectable = versions.length > 0 && versions.every((v) => semanticEqual(getKey(v, 'selectableFields'), getKey(versions[0], 'selectableFields')));
   const sharedColumns = versions.length > 0 && versions.every((v) => semanticEqual(getKey(v, 'additionalPrinterColumns'), getKey(versions[0], 'additionalPrinterColumns')));
   versions.forEach((v, i) => {
     const name = str(getKey(v, 'name'));
@@ -458,6 +528,10 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
     if (!shared) out.push(...schemaErrors(schemaOf(v), `spec.versions[${i}].schema.openAPIV3Schema`, checks, statusEnabled(v)));
     if (!sharedSubresources) out.push(...subresourcesErrors(getKey(v, 'subresources'), `spec.versions[${i}].subresources`));
     if (!sharedColumns) out.push(...columnsErrors(getKey(v, 'additionalPrinterColumns'), `spec.versions[${i}].additionalPrinterColumns`));
+    if (!sharedSelectable) {
+      const noSchema = 'selectableFields may only be set when version.schema.openAPIV3Schema is not included';
+      out.push(...selectableFieldsErrors(getKey(v, 'selectableFields'), shared ? undefined : schemaOf(v), `spec.versions[${i}].selectableFields`, noSchema));
+    }
   });
 
   const names = mapOf(spec ? getKey(spec, 'names') : undefined);
@@ -468,6 +542,10 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
   if (shared) out.push(...schemaErrors(schemaOf(versions[0]), 'spec.validation.openAPIV3Schema', checks, versions.some(statusEnabled)));
   if (sharedSubresources) out.push(...subresourcesErrors(getKey(versions[0], 'subresources'), 'spec.subresources'));
   if (sharedColumns) out.push(...columnsErrors(getKey(versions[0], 'additionalPrinterColumns'), 'spec.additionalPrinterColumns'));
+  if (sharedSelectable) {
+    const noSchema = 'selectableFields may only be set when validations.schema is included';
+    out.push(...selectableFieldsErrors(getKey(versions[0], 'selectableFields'), shared ? schemaOf(versions[0]) : undefined, 'spec.selectableFields', noSchema));
+  }
   out.push(...conversionErrors(spec));
   if (old !== undefined) out.push(...immutableErrors(obj, old));
   // After the spec (and the status checks, not modelled), ValidateCustomResourceDefinition's validateAPIApproval.

@@ -314,3 +314,38 @@ describe('CRD schema: x-kubernetes-validations texts (not their CEL)', () => {
     );
   });
 });
+
+describe('CRD selectable fields', () => {
+  const schema = props({ a: { type: 'string' }, n: { type: 'integer' }, o: { type: 'object', properties: { x: { type: 'boolean' } } }, m: { type: 'object', additionalProperties: { type: 'string' } } });
+  it('a simple path to a string, boolean or integer field outside metadata, each once, at most 8', () => {
+    const fields = ['.spec.a', '', 'spec.a', '.spec.b', '.spec.o', '.spec.o[0]', '.spec.a', '.spec.m.k', '.spec.o.x', '.spec.'].map((jsonPath) => ({ jsonPath }));
+    const F = 'spec.selectableFields';
+    expect(message(crd(schema, (s) => (s.versions[0].selectableFields = fields))).message).toBe(
+      invalid([
+        `${F}[1].jsonPath: Required value`,
+        `${F}[2].jsonPath: Invalid value: "spec.a": is an invalid path: expected [ or . but got: spec`,
+        `${F}[3].jsonPath: Invalid value: ".spec.b": is an invalid path: does not refer to a valid field`,
+        `${F}[4].jsonPath: Invalid value: ".spec.o": must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.`,
+        `${F}[5].jsonPath: Invalid value: ".spec.o[0]": is an invalid path: array notation is not allowed`,
+        `${F}[6].jsonPath: Duplicate value: ".spec.a"`,
+        `${F}[9].jsonPath: Invalid value: ".spec.": is an invalid path: unexpected end of JSON path`,
+      ]),
+    );
+    const nine = Array.from({ length: 9 }, (_, i) => ({ jsonPath: `.spec.f${i}` }));
+    const wide = props(Object.fromEntries(nine.map((_, i) => [`f${i}`, { type: 'string' }])));
+    expect(message(crd(wide, (s) => (s.versions[0].selectableFields = nine))).message).toBe(invalid([`${F}: Too many: 9: must have at most 8 items`]));
+  });
+
+  it('metadata fields are refused; fields every version shares need the schema every version shares', () => {
+    const meta = { openAPIV3Schema: { type: 'object', properties: { metadata: { type: 'object', properties: { name: { type: 'string' } } } } } };
+    expect(message(crd(meta, (s) => (s.versions[0].selectableFields = [{ jsonPath: '.metadata.name' }]))).message).toBe(
+      invalid(['spec.selectableFields[0].jsonPath: Invalid value: ".metadata.name": must not point to fields in metadata']),
+    );
+    const other = props({ a: { type: 'string' }, z: { type: 'string' } });
+    const body = crd(schema, (s) => {
+      s.versions[0].selectableFields = [{ jsonPath: '.spec.a' }];
+      s.versions.push({ name: 'v2', served: true, storage: false, schema: other, selectableFields: [{ jsonPath: '.spec.a' }] });
+    });
+    expect(message(body).message).toBe(invalid(['spec.selectableFields: Invalid value: "": selectableFields may only be set when validations.schema is included']));
+  });
+});

@@ -165,7 +165,14 @@ const BARE_VALUE = /^(-?\d+(\.\d+)?([eE][-+]?\d+)?|true|false|null)$/;
  * typed without single quotes around it, which is how such paths come.
  */
 function withQuotedKeys(text: string, at: number): string | undefined {
-  const fixed = text.replace(/\[([^\]"]*)\]/g, (whole, inner: string) => {
+  const fixed = quoteKeyValues(text);
+  if (fixed === text || !readBracket(fixed, at)) return undefined;
+  return fixed;
+}
+
+/** `text` with the key values of its brackets quoted where they are text (`[name=web]` → `[name="web"]`). */
+export function quoteKeyValues(text: string): string {
+  return text.replace(/\[([^\]"]*)\]/g, (whole, inner: string) => {
     const parts = inner.split(',').map((part) => {
       const eq = part.indexOf('=');
       if (eq < 0) return part;
@@ -174,8 +181,6 @@ function withQuotedKeys(text: string, at: number): string | undefined {
     });
     return `[${parts.join(',')}]`;
   });
-  if (fixed === text || !readBracket(fixed, at)) return undefined;
-  return fixed;
 }
 
 /** The hint for an unreadable bracket whose key values lost their quotes. */

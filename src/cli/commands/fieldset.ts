@@ -5,6 +5,7 @@ import type { Path } from '../../fieldpath/path-element.js';
 import { pathToString } from '../../fieldpath/path-string.js';
 import { FieldSet } from '../../fieldpath/set.js';
 import { type OwnerEntry, ownersFromObject } from '../../scenarios/owners.js';
+import { quoteKeyValues } from '../../scenarios/locate-path.js';
 import { objectDisplayName, readLiveObjectsText } from '../../scenarios/read-live-objects.js';
 import { readYamlDocuments } from '../../scenarios/read-yaml.js';
 import { parsePathString, resolvePathString } from '../../scenarios/value-at-path.js';
@@ -146,7 +147,10 @@ export function encodeText(text: string, file: string, object?: Value): string {
     const text = line.startsWith('- ') ? line.slice(2).trim() : line;
     const path = object !== undefined ? (resolvePathString(object, text) ?? parsePathString(text)) : parsePathString(text);
     if (!path || path.length === 0) {
-      throw new SsaError('INPUT', `expected a field path such as .spec.replicas or .spec.containers[name="app"].image, found ${JSON.stringify(text)}`, {
+      // Key values written without their quotes: the path as it would read.
+      const quoted = quoteKeyValues(text);
+      const hint = quoted !== text && parsePathString(quoted) ? `; a key's text is quoted: ${quoted}` : '';
+      throw new SsaError('INPUT', `expected a field path such as .spec.replicas or .spec.containers[name="app"].image, found ${JSON.stringify(text)}${hint}`, {
         source: { file, line: i + 1, column: raw.indexOf(text) + 1 },
       });
     }

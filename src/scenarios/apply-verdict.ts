@@ -5,6 +5,7 @@
  * the field is there. `ssa-sim explain -f` prints it.
  */
 import type { Path } from '../fieldpath/path-element.js';
+import { causeNamesEntry } from '../apiserver/conflict-status.js';
 import { pathToString } from '../fieldpath/path-string.js';
 import { ownersOfPath } from '../typed/owners-of-path.js';
 import { compareStrings } from '../value/compare-strings.js';
@@ -38,6 +39,8 @@ export interface PathVerdict {
    * entry): the verdict is about entries, as the API server keys owners.
    */
   readonly othersAfter: readonly string[];
+  /** For CONFLICT: the entries the 409 names, so named (`a (/scale)`). */
+  readonly conflictOwners: readonly string[];
   readonly lost: readonly string[];
   /** Every entry owning the path after the apply, so named. */
   readonly entriesAfter: readonly string[];
@@ -89,7 +92,10 @@ export function pathVerdict(input: {
   const othersAfterKeys = new Set(entriesAfter.filter((e) => !mine(e)).map(ownerKey));
   const othersAfter = entriesAfter.filter((e) => !mine(e)).map(label).sort(compareStrings);
   const lost = entriesBefore.filter((e) => !mine(e) && !othersAfterKeys.has(ownerKey(e))).map(label).sort(compareStrings);
-  const base = { path: text, manager, ownersBefore, ownersAfter, conflicts: here, valueBefore, valueAfter, othersAfter, lost, entriesAfter: entriesAfter.map(label).sort(compareStrings) };
+  const named = (c: ConflictReport) =>
+    before?.owners.find((e) => (c.owner !== undefined ? causeNamesEntry(`conflict with ${c.owner}`, e) : e.manager === c.manager));
+  const conflictOwners = [...new Set(here.map((c) => { const e = named(c); return e ? label(e) : c.manager; }))];
+  const base = { path: text, manager, ownersBefore, ownersAfter, conflicts: here, valueBefore, valueAfter, othersAfter, conflictOwners, lost, entriesAfter: entriesAfter.map(label).sort(compareStrings) };
   if (here.length > 0) return { ...base, verdict: 'CONFLICT' };
   const mineBefore = entriesBefore.some(mine);
   const mineAfter = entriesAfter.some(mine);
@@ -113,7 +119,7 @@ export function describeVerdict(v: PathVerdict): string[] {
   const changed = !valueEquals(v.valueBefore ?? null, v.valueAfter ?? null);
   switch (v.verdict) {
     case 'CONFLICT': {
-      const managers = [...new Set(v.conflicts.map((c) => c.manager))];
+      const managers = v.conflictOwners;
       const ancestors = v.conflicts.filter((c) => c.path !== v.path && c.atVersion === undefined).map((c) => c.path);
       const converted = v.conflicts.filter((c) => c.atVersion !== undefined).map((c) => `as ${c.path} at ${c.atVersion}`);
       const at = [...(ancestors.length ? [`as part of ${ancestors.join(', ')}`] : []), ...converted];

@@ -237,6 +237,8 @@ export function meaningLines(input: MeaningInput): string[] {
   const resets = resetEndpoints(liveCluster(input.catalog, [], input.now), input.live, fieldNames);
   const mainReset = resets?.resetting.find((r) => r.endpoint === '');
   let via = '';
+  // The endpoints the next apply of the field goes through: the main resource, or the subresources that may write it.
+  let endpoints: readonly string[] = [''];
   if (resets && mainReset) {
     const writable = resets.served.filter((s) => s !== '' && !resets.resetting.some((r) => r.endpoint === s));
     const reset = pathToString(path.slice(0, mainReset.fields.length));
@@ -245,6 +247,7 @@ export function meaningLines(input: MeaningInput): string[] {
         (writable.length > 0 ? ` Only writes through ${endpointsText(writable)} do:` : ''),
     );
     via = writable.length > 0 ? ` through ${endpointsText(writable)}` : '';
+    endpoints = writable;
   }
 
   // A field the API server's validation refuses to change once the object exists (a workload's
@@ -281,15 +284,25 @@ export function meaningLines(input: MeaningInput): string[] {
   // Whom an apply that adds or changes it conflicts with. An owner is a manager and an operation
   // (apiserver-semantics §1.2): an applier never conflicts with its own Apply entry, always with
   // an Update entry, its own manager name's included (kubectl apply --server-side after kubectl scale).
+  const atEndpoint = (x: OwnerEntry) => x.operation === 'Apply' && endpoints.includes(x.subresource);
   const conflicts = (when: string, tail: string): string[] => {
-    const appliers = [...new Set(all.filter((x) => x.operation === 'Apply').map((x) => x.manager))];
+    // An Apply entry of another endpoint (an apply to /scale) is another owner to this apply, its manager's too.
+    const appliers = [...new Set(all.filter(atEndpoint).map((x) => x.manager))];
     const updaters = [...new Set(all.filter((x) => x.operation === 'Update').map((x) => x.manager))];
+    const elsewhere = all.filter((x) => x.operation === 'Apply' && !atEndpoint(x));
     const lines: string[] = [];
     if (appliers.length > 0) lines.push(`an apply${via} by any other manager that ${when} conflicts with ${list(appliers)} (HTTP 409) unless it forces${tail}`);
-    if (updaters.length > 0) {
+    if (updaters.length > 0 && elsewhere.length === 0) {
       const owns = updaters.length === 1 ? `${updaters[0]} owns it` : `${list(updaters)} own it`;
       lines.push(
         `an apply${via} that ${when} conflicts with ${list(updaters)} (HTTP 409) unless it forces, whoever applies: an apply as ${updaters.join(' or ')} too, since ${owns} through an Update and an applier is another owner (an owner is a manager and an operation)${tail}`,
+      );
+    } else if (elsewhere.length > 0) {
+      const others = all.filter((x) => !atEndpoint(x));
+      const names = [...new Set(others.map((x) => x.manager))];
+      const how = others.map((x) => `${x.manager} through ${x.operation === 'Update' ? 'an Update' : `an apply to /${x.subresource}`}`);
+      lines.push(
+        `an apply${via} that ${when} conflicts with ${list(names)} (HTTP 409) unless it forces, whoever applies: an apply as ${names.join(' or ')} too, since ${list([...new Set(how)])} ${others.length === 1 ? 'owns' : 'own'} it and an applier is another owner (an owner is a manager, an operation and a subresource)${tail}`,
       );
     }
     return lines;
@@ -315,7 +328,7 @@ export function meaningLines(input: MeaningInput): string[] {
       : 'an update (kubectl edit, patch, set, scale; a controller writing the object) never conflicts: it takes the field silently.',
   );
 
-  const appliers = all.filter((x) => x.operation === 'Apply');
+  const appliers = all.filter(atEndpoint);
   // Owners are entries: a manager with an Apply and an Update entry is two of them.
   const versionShown = apiVersionShown(all);
   const labels = all.map((x) => (names.length < all.length ? `${x.manager} (${x.operation}${versionShown(x) ? ` ${x.apiVersion}` : ''}${x.subresource ? ` /${x.subresource}` : ''})` : x.manager));
@@ -340,6 +353,10 @@ export function meaningLines(input: MeaningInput): string[] {
       const back = next.value === null ? "writes null there (Go's zero value for it)" : `sets it to its default ${stringifyJson(next.value)}`;
       out.push(`if ${a.manager} stops applying ${what}, the next apply by ${a.manager} removes it and the API server ${back}, ${by}.`);
     }
+  } else if (all[0].operation === 'Apply') {
+    // Its only owner applied it through another endpoint: an apply here prunes only its own entry's fields.
+    const x = all[0];
+    out.push(`${x.manager} owns it through an apply to /${x.subresource}: an apply${via || ' of the main resource'} that leaves it out does not remove it, ${x.manager}'s included.`);
   } else out.push(...updateOwnerLines(input, names[0]));
   return out.map((l) => `  - ${l}`);
 }

@@ -133,3 +133,36 @@ data:
     expect(await verdict('1', false)).toContain('  - SHARE: the manifest sets the live value "1", so m would co-own it with m (Update): no conflict.');
   });
 });
+
+describe('explain: an Apply entry of a subresource is another owner to an apply of the main resource', () => {
+  const SCALE_LIVE = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: default
+  managedFields:
+  - {apiVersion: apps/v1, fieldsType: FieldsV1, fieldsV1: {"f:spec": {"f:replicas": {}}}, manager: a, operation: Apply, subresource: scale, time: "2022-08-01T10:00:00Z"}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers: [{name: web, image: nginx}]
+`;
+
+  it("a's own apply of the main resource conflicts with a's /scale entry, and does not remove the field by leaving it out", async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-scale-'));
+    writeFileSync(join(dir, 'a.yaml'), 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: default}\nspec:\n  replicas: 3\n');
+    const r = await runCli(['explain', '-', '.spec.replicas', '-f', join(dir, 'a.yaml'), '--field-manager', 'a', '--now', '2022-08-01T11:00:00Z'], { stdin: SCALE_LIVE });
+    // What the API server answered (the verdict) and what the meaning says agree: a's apply conflicts.
+    expect(r.stdout).toContain('  - CONFLICT: a (/scale) owns it and the manifest sets 3 where the live value is 2: the server answers 409.');
+    expect(r.stdout).not.toContain('by any other manager');
+    expect(r.stdout).toContain('whoever applies: an apply as a too, since a through an apply to /scale owns it');
+    expect(r.stdout).toContain('  - a owns it through an apply to /scale: an apply of the main resource that leaves it out does not remove it, a\'s included.');
+    expect(r.stdout).not.toContain('the next apply by a removes it');
+  });
+});

@@ -54,7 +54,7 @@ function conflictsOf(result: OfflineApplyResult): Map<string, ConflictReport[]> 
     const conflicts = statusConflicts(r.failure);
     if (conflicts.length === 0) continue;
     const display = clusterObjectDisplay({ apiVersion: r.target.apiVersion, kind: r.target.kind, metadata: { name: r.target.name, ...(r.target.namespace ? { namespace: r.target.namespace } : {}) } });
-    out.set(display, [...(out.get(display) ?? []), ...conflicts.map(({ manager, path }) => ({ manager, path }))]);
+    out.set(display, [...(out.get(display) ?? []), ...conflicts.map(({ manager, path, message }) => ({ manager, path, owner: message.replace(/^conflict with /, '') }))]);
   }
   return out;
 }

@@ -27,7 +27,8 @@ export function verdictReport(dry: DryRun, v: PathVerdict | undefined, manifest:
     failedElsewhere: v !== undefined && v.verdict !== 'CONFLICT' && dry.failedElsewhere,
     ownersBefore: v?.ownersBefore ?? [],
     ownersAfter: v?.ownersAfter ?? [],
-    conflicts: v?.conflicts ?? [],
+    // The report's shape (docs/reports.md): the manager and path, the version of a converted one.
+    conflicts: (v?.conflicts ?? []).map(({ owner: _owner, ...c }) => c),
     valueBefore: v?.valueBefore ?? null,
     valueAfter: v?.valueAfter ?? null,
   };

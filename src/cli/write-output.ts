@@ -6,24 +6,24 @@ import { SsaError } from '../errors/ssa-error.js';
  * Writes `text` to `file` atomically: into a temporary file beside it, then renamed over it, so a
  * reader never sees half a file and a failed run leaves the old file as it was.
  */
-export function writeFileAtomically(file: string, text: string): void {
+export function writeFileAtomically(file: string, text: string, flag = '-o'): void {
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomHex(4)}.tmp`);
   try {
     writeFileSync(tmp, text, { flag: 'wx' });
     renameSync(tmp, file);
   } catch (err) {
     rmSync(tmp, { force: true });
-    throw new SsaError('INPUT', `cannot write ${file}: ${whyNotWritten(file, err as NodeJS.ErrnoException)}`, { source: { file } });
+    throw new SsaError('INPUT', `cannot write ${file}: ${whyNotWritten(file, err as NodeJS.ErrnoException, flag)}`, { source: { file } });
   }
 }
 
 /** Why a file could not be written, in words (the error code alone, such as ENOENT, says little). */
-function whyNotWritten(file: string, err: NodeJS.ErrnoException): string {
+function whyNotWritten(file: string, err: NodeJS.ErrnoException, flag: string): string {
   switch (err.code) {
     case 'ENOENT':
       return `there is no folder ${dirname(file)}`;
     case 'EISDIR':
-      return 'it is a folder; -o names a file';
+      return `it is a folder; ${flag} names a file`;
     case 'ENOTDIR':
       return `${dirname(file)} is not a folder`;
     case 'EACCES':

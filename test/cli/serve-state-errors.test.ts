@@ -10,7 +10,7 @@ import { describeError, SsaError } from '../../src/errors/ssa-error.js';
 import { io } from '../server/serve-command.js';
 import { runCli, scratchDir } from './run-io.js';
 
-const { write } = scratchDir('ssa-sim-serve-state-errors-');
+const { dir: folder, write } = scratchDir('ssa-sim-serve-state-errors-');
 const head = '{"apiVersion": "ssa-sim.dev/v1", "kind": "ServerState",';
 
 async function serveWith(name: string, text: string): Promise<{ file: string; stderr: string; code: number }> {
@@ -59,5 +59,19 @@ describe('serve --objects: a file without an object', () => {
     );
     expect(err).toBeInstanceOf(SsaError);
     expect(describeError(err as SsaError)).toBe(`${file}: no objects found: expected YAML or JSON objects`);
+  });
+});
+
+describe('serve: a file flag that names a folder', () => {
+  it.each(['--kubeconfig', '--record', '--state'])('%s names itself, not -o', async (flag) => {
+    const dir = folder;
+    const err = await serveCommand(['--port', '0', flag, dir], io().cio, Promise.resolve()).then(
+      (code) => new Error(`started and stopped with ${code}`),
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(SsaError);
+    const said = describeError(err as SsaError);
+    // --state reads the file first when it exists: a folder is not a file to read.
+    expect(said).toBe(flag === '--state' ? `${dir}: is a directory, expected a file` : `${dir}: cannot write ${dir}: it is a folder; ${flag} names a file`);
   });
 });

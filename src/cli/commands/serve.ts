@@ -148,11 +148,11 @@ export async function serveCommand(args: string[], io: CommandIO, stop: Promise<
   const catalog = catalogFromFlags((v.schema as string[] | undefined) ?? [], (v.crd as string[] | undefined) ?? []);
   const state = startingState(catalog, v, io);
   const stateFile = v.state as string | undefined;
-  if (stateFile !== undefined) writeFileAtomically(stateFile, stateToText(state));
+  if (stateFile !== undefined) writeFileAtomically(stateFile, stateToText(state), '--state');
   const recordFile = v.record as string | undefined;
   const exchanges: RecordedExchange[] = [];
   const startedAt = wallClock();
-  const record = () => recordFile !== undefined && writeFileAtomically(recordFile, sessionScenario(state, exchanges, startedAt));
+  const record = () => recordFile !== undefined && writeFileAtomically(recordFile, sessionScenario(state, exchanges, startedAt), '--record');
   record();
   const server = await startServer({
     address: (v.address as string | undefined) ?? '127.0.0.1',
@@ -163,7 +163,7 @@ export async function serveCommand(args: string[], io: CommandIO, stop: Promise<
     // server on plain HTTP would answer every kubectl command with 401; and over HTTPS kubectl
     // asks for a username when the kubeconfig has no credentials, so without a token HTTP it is.
     tls: token !== undefined,
-    ...(stateFile !== undefined ? { onWrite: (w) => writeFileAtomically(stateFile, stateToText(w.state)) } : {}),
+    ...(stateFile !== undefined ? { onWrite: (w) => writeFileAtomically(stateFile, stateToText(w.state), '--state') } : {}),
     ...(recordFile !== undefined
       ? {
           onExchange: (e) => {
@@ -176,7 +176,7 @@ export async function serveCommand(args: string[], io: CommandIO, stop: Promise<
   const kubeconfigFile = v.kubeconfig as string | undefined;
   if (kubeconfigFile !== undefined) {
     try {
-      writeFileAtomically(kubeconfigFile, server.kubeconfig);
+      writeFileAtomically(kubeconfigFile, server.kubeconfig, '--kubeconfig');
     } catch (err) {
       // The server is listening already: left open, it would keep the process alive after the error.
       await server.close();

@@ -4,7 +4,8 @@ import { SsaError } from '../errors/ssa-error.js';
 
 /**
  * Writes `text` to `file` atomically: into a temporary file beside it, then renamed over it, so a
- * reader never sees half a file and a failed run leaves the old file as it was.
+ * reader never sees half a file and a failed run leaves the old file as it was. `flag` is the
+ * option that named the file (`-o`, `--kubeconfig`...), for the message when it names a folder.
  */
 export function writeFileAtomically(file: string, text: string, flag = '-o'): void {
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomHex(4)}.tmp`);

@@ -10,6 +10,7 @@ import { stillDefaulted } from './defaults-settled.js';
 import { metaString, setPath } from './object-paths.js';
 import { defaulterFor, emptyObjectFor, isStatus, openApiSchemaFor, type Target } from './request-context.js';
 import { admitPod } from './pod-admission.js';
+import { namespaceLifecycle } from './namespace-lifecycle.js';
 import { alreadyExists, failure, internalError, invalid } from './status.js';
 import { prepareForCreate, prepareForUpdate } from './strategy.js';
 import type { AdmissionAttributes, ClusterState, KubeObject, ServeResult } from './types.js';
@@ -43,6 +44,11 @@ export interface Commit {
    * clears the resourceVersion (PrepareObjectForStorage) and found no object.
    */
   readonly post?: boolean;
+  /**
+   * The name admission sees when it is not the target's: empty for a POST whose name the store
+   * generates from generateName (kube generates it after admission, in BeforeCreate).
+   */
+  readonly admissionName?: string;
 }
 
 /**
@@ -69,7 +75,16 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
     dryRun: c.dryRun,
     manager: c.manager,
   };
-  // The built-in plugins first (pod-admission.ts), the configured hooks (webhooks) after them.
+  // The built-in plugins first, NamespaceLifecycle leading them (namespace-lifecycle.ts), then
+  // those of pod-admission.ts; the configured hooks (webhooks) after them.
+  const lifecycle = namespaceLifecycle(state, {
+    operation: attrs.operation,
+    resource: target.resource,
+    namespace: target.resource.namespaced ? target.namespace : '',
+    name: c.admissionName ?? target.name,
+    generateName: metaString(c.next, 'generateName'),
+  });
+  if (lifecycle) return { state, response: failure(lifecycle, c.warnings) };
   const plugged = state.config.builtinDefaults && !target.resource.custom ? admitPod(state, c.next, c.old, attrs) : c.next;
   if (isStatus(plugged)) return { state, response: failure(plugged, c.warnings) };
   const admitted = ownersDeduped(admit(state, plugged, attrs, c.warnings), true, target.resource.custom === true, c.warnings);

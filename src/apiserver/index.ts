@@ -3,6 +3,7 @@
  * functions `(state, request) → {state, response}`; `Cluster` is a thin stateful wrapper.
  *
  * - server.ts: createCluster, serve, withTime, withAdmission
+ * - system-namespaces.ts: withSystemNamespaces, the namespaces every cluster has (NamespaceLifecycle on)
  * - cluster.ts: Cluster (apply/create/update/patch/get/list/delete)
  * - managed-fields.ts: entries (identifier, decode, encode, sort)
  * - naming.ts: request URIs and kubectl's `<kind>.<group>/<name>`
@@ -12,7 +13,8 @@
  */
 export type * from './types.js';
 export { PATCH_CONTENT_TYPES } from './types.js';
-export { createCluster, defaultUid, serve, withAdmission, withExistingObject, withTime } from './server.js';
+export { createCluster, defaultUid, serve, withAdmission, withExistingObject, withNamespaceLifecycle, withTime } from './server.js';
+export { SYSTEM_NAMESPACES, withNamespace, withNamespacesOfObjects, withSystemNamespaces } from './system-namespaces.js';
 export { Cluster } from './cluster.js';
 export {
   buildIdentifier,

@@ -44,6 +44,7 @@ export function createCluster(options: ClusterOptions): ClusterState {
       defaulters: options.defaulters ?? [],
       admission: options.admission ?? [],
       serviceAccountAdmission: options.serviceAccountAdmission ?? false,
+      namespaceLifecycle: options.namespaceLifecycle ?? false,
       uid: options.uid ?? defaultUid,
       maxUpdateManagers: options.maxUpdateManagers ?? DEFAULT_MAX_UPDATE_MANAGERS,
       avoidNoopTimestampUpdates: options.avoidNoopTimestampUpdates ?? true,
@@ -139,6 +140,11 @@ export function withTime(state: ClusterState, now: string): ClusterState {
 /** The same cluster with the ServiceAccount admission plugin on (ClusterOptions.serviceAccountAdmission). */
 export function withServiceAccountAdmission(state: ClusterState): ClusterState {
   return state.config.serviceAccountAdmission ? state : { ...state, config: { ...state.config, serviceAccountAdmission: true } };
+}
+
+/** The same cluster with the NamespaceLifecycle admission plugin on (ClusterOptions.namespaceLifecycle). */
+export function withNamespaceLifecycle(state: ClusterState): ClusterState {
+  return state.config.namespaceLifecycle ? state : { ...state, config: { ...state.config, namespaceLifecycle: true } };
 }
 
 /** The same cluster with one more mutating admission hook (run after those already there). */

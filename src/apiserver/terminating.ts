@@ -6,8 +6,7 @@
  *   `metadata.deletionTimestamp` and `status.phase: Terminating` and answers the namespace so
  *   marked; the namespace controller then deletes everything in it, and the namespace goes once
  *   it is empty. `default`, `kube-system` and `kube-public` may not be deleted (the
- *   NamespaceLifecycle admission plugin: 403 `namespaces "default" is forbidden: this namespace
- *   may not be deleted`).
+ *   NamespaceLifecycle admission plugin, namespace-lifecycle.ts).
  * - A CustomResourceDefinition (apiextensions-apiserver pkg/registry/customresourcedefinition/
  *   etcd.go): the first DELETE sets the deletion timestamp, adds the finalizer
  *   `customresourcecleanup.apiextensions.k8s.io` and the condition `Terminating` True
@@ -18,26 +17,18 @@
  * client sees the marked object in the DELETE's answer and in watch events, then its contents and
  * itself deleted.
  */
-import { goQuote } from '../fieldpath/format-go-value.js';
 import { getPath, metaString, setPath } from './object-paths.js';
 import { withCondition } from './crd-condition.js';
-import { statusFailure } from './status.js';
-import type { ResourceType, StatusObject } from './types.js';
+import type { ResourceType } from './types.js';
 import type { ValueMap } from '../value/value.js';
 import { isNamespace } from './namespace-finalizer.js';
 
 export const CRD_CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';
-const IMMORTAL_NAMESPACES: ReadonlySet<string> = new Set(['default', 'kube-system', 'kube-public']);
 
 export function isCrd(resource: ResourceType): boolean {
   return resource.group === 'apiextensions.k8s.io' && resource.kind === 'CustomResourceDefinition' && !resource.custom;
 }
 
-/** The NamespaceLifecycle plugin's refusal to delete a namespace every cluster needs. */
-export function undeletable(resource: ResourceType, name: string): StatusObject | undefined {
-  if (!isNamespace(resource) || !IMMORTAL_NAMESPACES.has(name)) return undefined;
-  return statusFailure(403, `namespaces ${goQuote(name)} is forbidden: this namespace may not be deleted`, 'Forbidden', { name, kind: 'namespaces' });
-}
 
 /** The object as its registry's DELETE leaves it for its controller, or undefined when the kind is removed at once. */
 export function markedForDeletion(resource: ResourceType, obj: ValueMap, now: string): ValueMap | undefined {

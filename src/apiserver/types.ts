@@ -182,6 +182,14 @@ export interface ClusterOptions {
    * whose namespaces get their `default` account, turns it on.
    */
   readonly serviceAccountAdmission?: boolean;
+  /**
+   * The NamespaceLifecycle admission plugin (namespace-lifecycle.ts): namespaced writes need their
+   * namespace, nothing new goes into a Terminating one, `default`, `kube-system` and `kube-public`
+   * are not deleted. Default false: a bare cluster holds no namespaces; a cluster made to stand
+   * for a real one (`withSystemNamespaces` in system-namespaces.ts: `ssa-sim serve`, the scenario runner)
+   * turns it on with the namespaces every cluster has.
+   */
+  readonly namespaceLifecycle?: boolean;
   /** Start time, RFC 3339 UTC. Default `2024-01-01T00:00:00Z`. */
   readonly now?: string;
   /** UID of the n-th object created (n from 1). Default: a fixed UUID-shaped text from n. */
@@ -217,6 +225,7 @@ export interface ClusterConfig {
   readonly defaulters: readonly Defaulter[];
   readonly admission: readonly AdmissionHook[];
   readonly serviceAccountAdmission: boolean;
+  readonly namespaceLifecycle: boolean;
   readonly uid: (n: number) => string;
   readonly maxUpdateManagers: number;
   readonly avoidNoopTimestampUpdates: boolean;

@@ -9,7 +9,7 @@ import { freeze } from 'immer';
 import { isActionName, rememberingReader, runAction } from '../actors/index.js';
 import type { ActorOutcome, AddonStatus, ObjectReader } from '../actors/actor.js';
 import { vpcCniManifest } from '../actors/eks/addons/vpc-cni.js';
-import { createCluster, findResource, objectType, objectVersions, serve, withExistingObject, withTime } from '../apiserver/index.js';
+import { createCluster, findResource, objectType, objectVersions, serve, withExistingObject, withNamespacesOfObjects, withSystemNamespaces, withTime } from '../apiserver/index.js';
 import type { ApiRequest, ClusterState, KubeObject } from '../apiserver/types.js';
 import { formatSource, type SourcePosition, SsaError } from '../errors/ssa-error.js';
 import { readManifests } from '../manifest/read-manifests.js';
@@ -62,20 +62,30 @@ function ownersOrNone(obj: Value, display: string): ReturnType<typeof ownersFrom
 export interface ClusterRunState {
   readonly cluster: ClusterState;
   readonly addons: Readonly<Record<string, AddonStatus>>;
+  readonly own: OwnObjects;
 }
 
 /** A scenario's state between two steps, deep-frozen: the runner keeps every step's for stepping back and forth. */
-export function clusterSnapshot(state: ClusterState, addons: Readonly<Record<string, AddonStatus>> = {}): Snapshot {
-  return freeze(clusterView(state, addons), true);
+export function clusterSnapshot(state: ClusterState, addons: Readonly<Record<string, AddonStatus>> = {}, own: OwnObjects = NONE): Snapshot {
+  return freeze(clusterView(state, addons, own), true);
 }
+
+/**
+ * The objects the runner stored itself to make the cluster stand for a real one (its system
+ * namespaces, the namespaces of the scenario's objects), by storage key. Views leave each out
+ * while it is still the very object stored: what the reader looks at is the scenario's.
+ */
+export type OwnObjects = ReadonlyMap<string, KubeObject>;
+const NONE: OwnObjects = new Map();
 
 /**
  * The same snapshot, not frozen: for an answer made once and never kept to step through (an
  * offline apply's before and after), where freezing would walk every object it holds (the whole
  * 2 MB object, twice, for `preview` of a big capture) to guard against changes nobody makes.
  */
-export function clusterView(state: ClusterState, addons: Readonly<Record<string, AddonStatus>> = {}): Snapshot {
-  const objects: ObjectView[] = [...state.objects.values()].map((o) => {
+export function clusterView(state: ClusterState, addons: Readonly<Record<string, AddonStatus>> = {}, own: OwnObjects = NONE): Snapshot {
+  const shown = own.size === 0 ? [...state.objects.values()] : [...state.objects].filter(([key, o]) => own.get(key) !== o).map(([, o]) => o);
+  const objects: ObjectView[] = shown.map((o) => {
     const display = clusterObjectDisplay(o);
     const type = {
       get: () => {
@@ -91,7 +101,7 @@ export function clusterView(state: ClusterState, addons: Readonly<Record<string,
     const other = owners.some((e) => e.apiVersion !== '' && e.apiVersion !== o.apiVersion);
     return { display, ref: refOf(o), object, owners: other ? entriesAtObjectVersion(owners, object, type.get(), objectVersions(state, o)) : owners, type };
   });
-  const run: ClusterRunState = { cluster: state, addons };
+  const run: ClusterRunState = { cluster: state, addons, own };
   return { time: state.now, objects, state: run };
 }
 
@@ -133,15 +143,22 @@ export function clusterRunner(scenario: Scenario, env: RunEnvironment): ModeRunn
   if (!catalog) throw new SsaError('INPUT', 'cluster scenarios take `schema: builtin`, `deduced`, or {builtin, files, crds}', { source: 'source' in spec ? spec.source : scenario.positionOf(['schema']) });
   const start = scenario.clock?.start ?? DEFAULT_START;
   const tick = scenario.clock?.tickSeconds ?? 60;
-  let state = createCluster({ catalog, now: start });
+  // A cluster as a real one is: its system namespaces, NamespaceLifecycle on, and the namespace of
+  // every object it starts with (as `ssa-sim serve --objects` seeds them).
+  // Those the scenario's objects do not hold already are made after them, so that objects
+  // captured with their resourceVersions (a `serve --record` session) keep them and what follows
+  // counts on as it did.
+  let seeded = createCluster({ catalog, now: start, namespaceLifecycle: true });
   scenario.objects.forEach((o, i) => {
-    state = seedObject(state, o as KubeObject, scenario.positionOf, i);
+    seeded = seedObject(seeded, o as KubeObject, scenario.positionOf, i);
   });
+  const state = withNamespacesOfObjects(withSystemNamespaces(seeded));
+  const own: OwnObjects = new Map([...state.objects].filter(([key]) => !seeded.objects.has(key)));
   // The add-on's manifest is the same text at every step that applies it: read once per run.
   const readObjects = rememberingReader();
   const snapshot = (env.freezeSnapshots ?? true) ? clusterSnapshot : clusterView;
   return {
-    initial: snapshot(state),
+    initial: snapshot(state, {}, own),
     run: (step, before) => {
       const prev = before.state as ClusterRunState;
       let s = prev.cluster;
@@ -149,7 +166,7 @@ export function clusterRunner(scenario: Scenario, env: RunEnvironment): ModeRunn
       const { result, next, addon } = runClusterStep(scenario, env, step, s, prev.addons, before.objects, readObjects);
       const after = withTime(next, addSeconds(s.now, tick));
       const addons = addon ? { ...prev.addons, [addon.addonName]: addon } : prev.addons;
-      return { result, after: snapshot(after, addons) };
+      return { result, after: snapshot(after, addons, own) };
     },
   };
 }

@@ -18,7 +18,6 @@ import type { HttpRequest, HttpResponse } from './types.js';
 import type { VersionInfo } from './version.js';
 import { deleteCollection } from './delete-collection.js';
 import { pageOfList } from './list-page.js';
-import { namespaceLifecycle, namespaceRefusedFirst } from './namespace-lifecycle.js';
 import { serviceAccountControllerWrites } from './service-accounts.js';
 import { queryValue, selectorsIn } from './request-options.js';
 import { tableOf, tableView } from './tables.js';
@@ -149,14 +148,8 @@ function handleRest(state: ClusterState, req: HttpRequest, path: RestPath, ctx: 
   const result = serve(timed, action.request);
   const isWrite = action.request.verb !== 'get' && action.request.verb !== 'list';
   const exchange = (response: ApiResponse) => (isWrite ? { exchange: { request: action.request, response } } : {});
-  if (!result.response.ok) {
-    const first = namespaceRefusedFirst(timed, action.request, action.resource, result.response);
-    if (first) return { state, response: fail(first), writes: [], ...exchange({ ok: false, code: first.code, status: first, warnings: [] }) };
-    return { state, response: fail(result.response.status, result.response.warnings), writes: [], ...exchange(result.response) };
-  }
+  if (!result.response.ok) return { state, response: fail(result.response.status, result.response.warnings), writes: [], ...exchange(result.response) };
   const ok = result.response;
-  const refused = namespaceLifecycle(timed, action.request, action.resource, ok.object, ok.code === 201);
-  if (refused) return { state, response: fail(refused), writes: [], ...exchange({ ok: false, code: refused.code, status: refused, warnings: [] }) };
   let body = ok.object;
   if (action.request.verb === 'list') {
     const page = pageOfList(body, req.query);

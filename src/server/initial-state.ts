@@ -10,13 +10,14 @@
  * ipFamilies), owned by nobody.
  */
 import { getPath } from '../apiserver/object-paths.js';
-import { createCluster, serve, withExistingObject } from '../apiserver/server.js';
+import { createCluster, serve, withExistingObject, withNamespaceLifecycle } from '../apiserver/server.js';
+import { SYSTEM_NAMESPACES, withNamespace as withApiServerNamespace } from '../apiserver/system-namespaces.js';
 import { ipAt } from '../apiserver/service-ranges.js';
 import type { CatalogLike, ClusterOptions, ClusterState, KubeObject } from '../apiserver/types.js';
 import { SsaError } from '../errors/ssa-error.js';
 import { withDefaultServiceAccount } from './service-accounts.js';
 
-export const INITIAL_NAMESPACES = ['default', 'kube-node-lease', 'kube-public', 'kube-system'] as const;
+export const INITIAL_NAMESPACES = SYSTEM_NAMESPACES;
 
 /** The port the `kubernetes` Service sends to: the API server's default secure port. */
 export const KUBERNETES_SERVICE_TARGET_PORT = 6443;
@@ -31,7 +32,9 @@ export function newClusterState(catalog: CatalogLike, now: string, ranges: Servi
 
 /** `state` with the objects a new cluster has, those it lacks created. */
 export function withInitialObjects(state: ClusterState): ClusterState {
-  let next = state;
+  // NamespaceLifecycle on, as in the scenario runner's clusters (system-namespaces.ts); each
+  // namespace is followed by its account, as the controller creates it.
+  let next = withNamespaceLifecycle(state);
   for (const name of INITIAL_NAMESPACES) next = withNamespace(next, name);
   return withKubernetesService(next);
 }
@@ -62,12 +65,7 @@ export function withKubernetesService(state: ClusterState): ClusterState {
  * ServiceAccount `default` as the serviceaccount controller creates it, unless that exists.
  */
 export function withNamespace(state: ClusterState, name: string): ClusterState {
-  const exists = serve(state, { verb: 'get', target: { apiVersion: 'v1', kind: 'Namespace', name } }).response.ok;
-  if (exists) return withDefaultServiceAccount(state, name);
-  const body = { apiVersion: 'v1', kind: 'Namespace', metadata: { name, labels: { 'kubernetes.io/metadata.name': name } } };
-  const r = serve(state, { verb: 'create', body, options: { fieldManager: 'kube-apiserver' } });
-  if (!r.response.ok) throw new SsaError('INPUT', `creating namespace ${name}: ${r.response.status.message}`);
-  return withDefaultServiceAccount(r.state, name);
+  return withDefaultServiceAccount(withApiServerNamespace(state, name), name);
 }
 
 /**

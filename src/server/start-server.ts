@@ -20,7 +20,7 @@ import { statusAnswer } from './encode-answer.js';
 import type { HttpRequest, HttpResponse, RequestLogEntry } from './types.js';
 import { versionInfo } from './version.js';
 import { withServedCrds } from '../apiserver/served-crds.js';
-import { withServiceAccountAdmission } from '../apiserver/server.js';
+import { withNamespaceLifecycle, withServiceAccountAdmission } from '../apiserver/server.js';
 import { withDefaultServiceAccounts } from './service-accounts.js';
 import type { RecordedExchange } from './recorder.js';
 import { eventsBetween, type StoreEvent } from './watch-events.js';
@@ -136,7 +136,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     ...(options.token !== undefined ? { token: options.token } : {}),
   };
   // Every namespace has its `default` account (service-accounts.ts), so pods are admitted as in a cluster.
-  const accounts = withDefaultServiceAccounts(withServedCrds(initial).state);
+  // NamespaceLifecycle is on whatever cluster is served, as on every kube-apiserver.
+  const accounts = withDefaultServiceAccounts(withNamespaceLifecycle(withServedCrds(initial).state));
   let state = options.serviceAccountAdmission === false ? accounts : withServiceAccountAdmission(accounts);
   const hub = new WatchHub(state.resourceVersion);
   const bookmarkMs = options.bookmarkIntervalMs ?? 60_000;

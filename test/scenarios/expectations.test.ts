@@ -40,7 +40,7 @@ describe('exists: an object that must (not) exist', () => {
     const target = 'target: {apiVersion: v1, kind: ConfigMap, namespace: default, name: c}';
     const refused = run(scenario(`request: {verb: delete, ${target}, options: {preconditions: {uid: other}}}`, 'exists: true\nresponse: {code: 409}'));
     expect(outcome(refused[1]).map((o) => o.passed)).toEqual([true, true]);
-    const held = run(scenario(`request: {verb: delete, ${target}, options: {preconditions: {resourceVersion: "1"}}}`, 'exists: false'));
+    const held = run(scenario(`request: {verb: delete, ${target}, options: {preconditions: {resourceVersion: "5"}}}`, 'exists: false'));
     expect(outcome(held[1]).map((o) => o.passed)).toEqual([true]);
     expect(errorOf(scenario(`request: {verb: delete, ${target}, options: {preconditions: {uid: 1}}}`, 'exists: false'))).toMatch(/^x\.yaml:4:\d+: steps\[1\]\.request\.options\.preconditions\.uid: .*string/);
     expect(errorOf(scenario(`request: {verb: delete, ${target}, options: {preconditions: {name: c}}}`, 'exists: false'))).toMatch(/^x\.yaml:4:\d+: .*name/);
@@ -168,7 +168,7 @@ describe('unchangedSince: the object, its resourceVersion or its managedFields a
     expect(outcome(steps[2])).toEqual([
       { passed: false, description: '.metadata.managedFields is as it was after step 1', detail: 'step 3, .metadata.managedFields[0].time:\n- after step 1 "2024-01-01T00:00:00Z"\n+ now          "2024-01-01T00:02:00Z"' },
       { passed: true, description: '.metadata.uid is as it was after step 1', detail: undefined },
-      { passed: false, description: '.metadata.resourceVersion is as it was after step 2', detail: 'step 3, .metadata.resourceVersion:\n- after step 2 "1"\n+ now          "2"' },
+      { passed: false, description: '.metadata.resourceVersion is as it was after step 2', detail: 'step 3, .metadata.resourceVersion:\n- after step 2 "5"\n+ now          "6"' },
     ]);
   });
 

@@ -32,7 +32,8 @@ export function create(state: ClusterState, req: CreateRequest): ServeResult {
   // The body is decoded into the kind's Go type before its name and namespace are looked at.
   const goError = goDecodeText(body, target.resource, target.version);
   if (goError !== undefined) return { state, response: failure(cannotBeHandled(target.resource.kind, target.version, goError)) };
-  let name = metaString(body, 'name');
+  const requestedName = metaString(body, 'name');
+  let name = requestedName;
   const generateName = metaString(body, 'generateName');
   if (name === '' && generateName !== '') {
     name = generateName + nameSuffix(state.uidCount + 1);
@@ -52,5 +53,5 @@ export function create(state: ClusterState, req: CreateRequest): ServeResult {
   const obj = ownersDeduped(stored, false, t.resource.custom === true, warnings);
   const manager = managerName(opts.fieldManager, opts.userAgent);
   const next = fieldManagerUpdate(ep, ep.emptyObject, obj, manager);
-  return commit(state, { target: t, subresource: '', old: undefined, next, defaulted: obj, manager, dryRun: isDryRun(opts.dryRun), now, warnings, post: true });
+  return commit(state, { target: t, subresource: '', old: undefined, next, defaulted: obj, manager, dryRun: isDryRun(opts.dryRun), now, warnings, post: true, admissionName: requestedName });
 }

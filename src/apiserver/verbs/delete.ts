@@ -4,7 +4,8 @@ import { isStatus, resolveTarget } from '../request-context.js';
 import { conflict, failure, invalid, notFound } from '../status.js';
 import { isDryRun, validateDryRun } from '../manager-name.js';
 import type { ClusterState, DeletePreconditions, DeleteRequest, KubeObject, ResourceType, ServeResult, StatusObject } from '../types.js';
-import { markedForDeletion, undeletable } from '../terminating.js';
+import { markedForDeletion } from '../terminating.js';
+import { namespaceLifecycle } from '../namespace-lifecycle.js';
 import { setPath } from '../object-paths.js';
 
 /**
@@ -22,7 +23,7 @@ export function remove(state: ClusterState, req: DeleteRequest): ServeResult {
   if (!obj) return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };
   const failed = preconditionFailure(target.resource, target.name, obj, req.options?.preconditions);
   if (failed) return { state, response: failure(failed) };
-  const refused = undeletable(target.resource, target.name);
+  const refused = namespaceLifecycle(state, { operation: 'DELETE', resource: target.resource, namespace: target.namespace, name: target.name });
   if (refused) return { state, response: failure(refused) };
   const marked = markedForDeletion(target.resource, obj, req.options?.now ?? state.now);
   if (marked) {

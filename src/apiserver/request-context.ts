@@ -143,7 +143,8 @@ export function storedAt(state: ClusterState, target: Target): KubeObject | unde
  * custom resource decoded from storage first gets the defaults of its stored version's schema
  * (the storage codec's unstructuredDefaulter in apiextensions-apiserver's crdhandler), so a
  * default the CRD gained after the object was written shows, owned by nobody. Not in harness
- * mode. Writes read the stored object as it is (storedAt).
+ * mode. A write's field manager and patchers start from it too (liveAt); its other checks
+ * read the stored object as it is (storedAt).
  */
 export function readAt(state: ClusterState, resource: ResourceType, obj: ValueMap, apiVersion: string): ValueMap {
   let out = obj;
@@ -153,6 +154,12 @@ export function readAt(state: ClusterState, resource: ResourceType, obj: ValueMa
     if (version !== '') out = schemaDefaults(pruneNonNullableNulls(obj, openApiSchemaFor(state, resource, stored as string)) as ValueMap, atomFor(state, resource, version));
   }
   return objectAt(resource, out, apiVersion);
+}
+
+/** The stored object a write's field manager and patchers start from: read as readAt reads it (a custom resource defaulted). */
+export function liveAt(state: ClusterState, target: Target): KubeObject | undefined {
+  const obj = state.objects.get(target.key);
+  return obj && (readAt(state, target.resource, obj, target.apiVersion) as KubeObject);
 }
 
 /**

@@ -46,4 +46,21 @@ describe('structural schema defaults on read', () => {
     const listed = run(updated.state, { verb: 'list', apiVersion: 'example.com/v1', kind: 'Widget', namespace: 'default' }).object;
     expect(listed.items[0].spec.c).toBe('c-default');
   });
+
+  it('an update or patch reads the stored object defaulted too: the default it did not send is not its own', () => {
+    const created = run(setup(), { verb: 'apply', body: widget('v1', { a: 'x' }), options: { fieldManager: 'applier' } });
+    const stored = run(created.state, { verb: 'get', target: { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: 'widgets.example.com' } }).object;
+    const crd = JSON.parse(JSON.stringify(stored));
+    for (const v of crd.spec.versions) v.schema.openAPIV3Schema.properties.spec.properties.c = { type: 'string', default: 'c-default' };
+    const updated = run(created.state, { verb: 'update', body: toValue(crd) as KubeObject, options: { fieldManager: 'admin' } });
+    const live = run(updated.state, { verb: 'get', target: { apiVersion: 'example.com/v1', kind: 'Widget', namespace: 'default', name: 'w' } }).object;
+    const put = JSON.parse(JSON.stringify(live));
+    delete put.spec.c;
+    put.spec.a = 'y';
+    const afterPut = run(updated.state, { verb: 'update', body: toValue(put) as KubeObject, options: { fieldManager: 'putter' } });
+    expect(afterPut.object.spec.c).toBe('c-default');
+    expect(fieldsOf(afterPut.object as KubeObject, 'putter')).toBe('{"f:spec":{"f:a":{}}}');
+    const afterPatch = run(updated.state, { verb: 'patch', target: { apiVersion: 'example.com/v1', kind: 'Widget', namespace: 'default', name: 'w' }, patchType: 'merge', patch: '{"spec":{"a":"z"}}', options: { fieldManager: 'patcher' } });
+    expect(fieldsOf(afterPatch.object as KubeObject, 'patcher')).toBe('{"f:spec":{"f:a":{}}}');
+  });
 });

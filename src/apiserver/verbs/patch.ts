@@ -7,7 +7,7 @@ import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
 import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
 import { metaString, stringField } from '../object-paths.js';
 import { applyPatch } from '../patch/apply-patch.js';
-import { defaulterFor, endpointFor, isStatus, resolveTarget, storedAt, type Target } from '../request-context.js';
+import { defaulterFor, endpointFor, isStatus, resolveTarget, liveAt, storedAt, type Target } from '../request-context.js';
 import { conflict, failure, invalid, notFound, resourceNotServed, unsupportedMediaType } from '../status.js';
 import type { ApiResponse, ApplyRequest, ClusterState, ForgivenConflicts, PatchOptions, PatchRequest, ServeResult, StatusObject } from '../types.js';
 import { checkIdentity } from './body-identity.js';
@@ -85,7 +85,7 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
     if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
     const old = storedAt(state, target);
     const ep = endpointFor(state, target.resource, target.version, sub, now);
-    const r = fieldManagerApply(ep, old ?? ep.emptyObject, body.value, manager, force);
+    const r = fieldManagerApply(ep, (old && liveAt(state, target)) ?? ep.emptyObject, body.value, manager, force);
     if (!r.ok) return { state, response: withForgiven(failure(r.status, [], r.undeclaredFields), r.forgivenConflicts) };
     // The body read again strictly, once merged (apply-strict-decoding.ts).
     const strict = strictApplyDecoding(req.patch, opts.fieldValidation);
@@ -120,7 +120,9 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
   const patchBody = readBody();
   if (!patchBody.ok) return { state, response: failure(patchBody.status) };
   const ep = endpointFor(state, target.resource, target.version, sub, now);
-  const patched = applyPatch(req.patchType, old, patchBody.value, ep.ctx.atom);
+  // The patch applies to the object as decoded from storage (defaults included).
+  const live = liveAt(state, target) ?? old;
+  const patched = applyPatch(req.patchType, live, patchBody.value, ep.ctx.atom);
   if (!patched.ok) return { state, response: failure(patched.status) };
   // The patched object is read into the kind's Go type before anything else is checked.
   const message = goMessageOf(target.resource, target.version);
@@ -132,7 +134,7 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
   if (!decoded.ok) return { state, response: failure(decoded.status, [], decoded.undeclaredFields) };
   // The body's trip through the internal type: what the field manager compares (conversions.ts).
   const obj = throughStorage(target.resource, defaulterFor(state, target.resource, target.apiVersion)(decoded.object), target.apiVersion);
-  const next = fieldManagerUpdate(ep, old, obj, manager);
+  const next = fieldManagerUpdate(ep, live, obj, manager);
   return commit(state, { target, subresource: sub, old, next, defaulted: obj, manager, dryRun, now, warnings: decoded.warnings });
 }
 

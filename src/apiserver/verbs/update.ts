@@ -4,7 +4,7 @@ import { cannotBeHandled, decodeBody, goDecodeText } from '../decode-object.js';
 import { fieldManagerUpdate } from '../field-manager.js';
 import { isDryRun, managerName, validateDryRun, validateFieldManager } from '../manager-name.js';
 import { metaString, stringField } from '../object-paths.js';
-import { defaulterFor, endpointFor, isStatus, resolveTarget, storedAt } from '../request-context.js';
+import { defaulterFor, endpointFor, isStatus, resolveTarget, liveAt, storedAt } from '../request-context.js';
 import { failure, invalid, notFound, resourceNotServed } from '../status.js';
 import type { ClusterState, ServeResult, UpdateRequest } from '../types.js';
 import { checkIdentity } from './body-identity.js';
@@ -52,6 +52,7 @@ export function update(state: ClusterState, req: UpdateRequest): ServeResult {
   const stored = throughStorage(target.resource, defaulterFor(state, target.resource, target.apiVersion)(decoded.object), target.apiVersion);
   // The handler drops duplicate owner references before the field manager sees them.
   const obj = ownersDeduped(stored, false, target.resource.custom === true, warnings);
-  const next = fieldManagerUpdate(ep, old ?? ep.emptyObject, obj, manager);
+  // The field manager compares with the object as decoded from storage (defaults included).
+  const next = fieldManagerUpdate(ep, (old && liveAt(state, target)) ?? ep.emptyObject, obj, manager);
   return commit(state, { target, subresource: sub, old, next, defaulted: obj, manager, dryRun, now, warnings });
 }

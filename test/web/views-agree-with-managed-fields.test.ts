@@ -1,7 +1,7 @@
 /**
  * Generated sequences of writes to one Deployment (applies and merge patches by several managers,
- * some forced, some to /status, enough updaters that the API server caps its entries into
- * `ancient-changes`), run as a playground session in cluster mode. At every position, what the
+ * some forced, some to /status, and at times a burst of eleven updaters that the API server caps
+ * into `ancient-changes`), run as a playground session in cluster mode. At every position, what the
  * views say is checked against the stored object's own `metadata.managedFields`, decoded here:
  *
  * - the playground's entries are the stored entries, in order, with their operation, apiVersion,
@@ -107,12 +107,20 @@ const step = fc.oneof(
   },
 );
 
-const scenarioArb = fc.tuple(applied(true), fc.array(step, { minLength: 1, maxLength: 14 })).map(([first, rest]) => ({
+/** Eleven updaters, each patching a label of its own: more Update entries than the API server keeps (it merges the oldest into ancient-changes). */
+const burst = fc.constant(
+  Array.from({ length: 11 }, (_, i) => ({ title: `w${i} patches`, request: { verb: 'patch', target, patchType: 'merge', patch: { metadata: { labels: { [`w${i}`]: '1' } } }, options: { fieldManager: `w${i}` } } })),
+);
+
+const scenarioArb = fc.tuple(applied(true), fc.array(step, { minLength: 1, maxLength: 14 }), fc.option(burst, { freq: 3 }), fc.nat()).map(([first, steps, extra, at]) => {
+  const rest = extra === null ? steps : [...steps.slice(0, at % (steps.length + 1)), ...extra, ...steps.slice(at % (steps.length + 1))];
+  return {
   name: 'generated',
   description: 'generated writes to one Deployment',
   clock: { start: '2024-03-01T12:00:00Z', tick: '1m' },
   steps: [{ title: 'a creates it', request: { verb: 'apply', body: first, options: { fieldManager: 'a' } } }, ...rest],
-}));
+  };
+});
 
 const key = (p: Path) => p.map((pe) => pe.id).join('\u0000');
 const isPrefix = (q: Path, p: Path) => q.length <= p.length && q.every((pe, i) => pe.id === p[i].id);

@@ -23,7 +23,8 @@ import { createHash } from 'node:crypto';
 import { objectKey } from '../apiserver/storage-key.js';
 import { formatTime } from '../apiserver/managed-fields.js';
 import { conflict, invalid, notFound, type FieldError } from '../apiserver/status.js';
-import { splitApiVersion } from '../apiserver/registry.js';
+import { findResource, splitApiVersion } from '../apiserver/registry.js';
+import { namespaceLifecycle } from '../apiserver/namespace-lifecycle.js';
 import type { ClusterState, KubeObject } from '../apiserver/types.js';
 import { goQuote } from '../fieldpath/format-go-value.js';
 import { getKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
@@ -96,6 +97,11 @@ function invalidRequest(name: string, errors: FieldError[]) {
 export function tokenRequestAnswer(state: ClusterState, req: HttpRequest, r: CreateOnlyRequest, object: KubeObject): CreateOnlyAnswer {
   const namespace = r.path.namespace ?? '';
   const name = r.path.name ?? '';
+  // Admission comes before the token REST's own checks: a create of the serviceaccounts/token
+  // subresource, named for the account (NamespaceLifecycle, src/apiserver/namespace-lifecycle.ts).
+  const accounts = findResource(state.config.resources, 'v1', { resource: 'serviceaccounts' })?.resource;
+  const refused = accounts && namespaceLifecycle(state, { operation: 'CREATE', resource: accounts, namespace, name });
+  if (refused) return { ok: false, status: refused };
   const meta = mapAt(object.metadata);
   if (str(meta.name) !== '' && str(meta.name) !== name) {
     return invalidRequest(name, [{ type: 'FieldValueInvalid', field: 'metadata.name', value: goQuote(str(meta.name)), detail: 'must match the service account name if specified' }]);

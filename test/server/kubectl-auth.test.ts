@@ -153,6 +153,27 @@ describe.skipIf(!available)('real kubectl: auth can-i, auth whoami, create token
       stderr: 'error: failed to create token: pods "web" not found\n',
     });
   });
+
+  // The token subresource's create goes through admission before the token REST looks at the
+  // account: NamespaceLifecycle answers for a missing or Terminating namespace first.
+  it('create token in a namespace that is missing or being terminated: NamespaceLifecycle\'s refusal', { timeout: 120_000 }, async () => {
+    expect(await s.k.run(['create', 'token', 'default', '-n', 'nowhere'])).toEqual({ code: 1, stdout: '', stderr: 'error: failed to create token: namespaces "nowhere" not found\n' });
+    const json = { 'Content-Type': 'application/json' };
+    const ns = { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'old' }, status: { phase: 'Terminating' } };
+    expect((await call(s.server, 'POST', '/api/v1/namespaces', JSON.stringify(ns), json)).status).toBe(201);
+    expect((await call(s.server, 'PUT', '/api/v1/namespaces/old/status', JSON.stringify(ns), json)).status).toBe(200);
+    const r = await call(s.server, 'POST', '/api/v1/namespaces/old/serviceaccounts/default/token', JSON.stringify({ apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest' }), json);
+    expect(r.json).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'serviceaccounts "default" is forbidden: unable to create new content in namespace old because it is being terminated',
+      reason: 'Forbidden',
+      details: { name: 'default', kind: 'serviceaccounts', causes: [{ reason: 'NamespaceTerminating', message: 'namespace old is being terminated', field: 'metadata.namespace' }] },
+      code: 403,
+    });
+  });
 });
 
 // A token server on plain HTTP (the library's `token` without `tls`): kubectl would send it no

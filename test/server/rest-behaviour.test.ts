@@ -1,6 +1,7 @@
 /**
- * What the server adds around the API server for lists and writes: NamespaceLifecycle,
- * optimistic concurrency over HTTP, selectors and pages, Table responses.
+ * Lists and writes over HTTP: NamespaceLifecycle as the API server answers it (its own
+ * plugin, src/apiserver/namespace-lifecycle.ts), optimistic concurrency, selectors and pages,
+ * Table responses.
  */
 import { describe, expect, it } from 'vitest';
 import { call, JSON_HEADERS, start, TEST_NOW } from './http-client.js';

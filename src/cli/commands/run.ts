@@ -25,7 +25,7 @@ import { inputText } from '../../document/input-text.js';
 import { outputTarget, writeFileAtomically } from '../write-output.js';
 import { stringifyJson } from '../../value/stringify-json.js';
 
-export const runUsage = `Usage: ssa-sim run FILE... [--step] [-o json|text|FILE] [--color auto|always|never]
+export const runUsage = `Usage: ssa-sim run FILE... [--step] [--requests] [-o json|text|FILE] [--color auto|always|never]
 
 Runs scenario files (docs/scenarios.md): for each step, the action and what it printed, what
 changed in ownership in plain words, and whether each expectation holds.

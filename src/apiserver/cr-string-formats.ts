@@ -5,6 +5,7 @@
  * govalidator (f61b66f89f4a) and Go's net, net/mail, net/url and time written out. Names are
  * compared without dashes (`date-time` is `datetime`).
  */
+import { isGoIP, isGoIPv4, isGoIPv6 } from './go-parse-ip.js';
 import { goRegexp } from './go-regexp.js';
 
 const utf8Length = (s: string) => new TextEncoder().encode(s).length;
@@ -22,8 +23,9 @@ const CHECKS: Readonly<Record<string, (s: string) => boolean>> = {
     const re = goRegexp(HOSTNAME);
     return 'regexp' in re && re.regexp.test(s) && utf8Length(s) <= 255 && s.split('.').every((p) => utf8Length(p) <= 63);
   },
-  ipv4: (s) => (parseIPv4(s, true) || parseIPv6(s, true)) && s.includes('.'),
-  ipv6: (s) => parseIPv6(s, false) && s.includes(':'),
+  // netutils.ParseIPSloppy for ipv4; govalidator's IsIPv6 reads with net.ParseIP (no leading zeros).
+  ipv4: (s) => isGoIP(s) && s.includes('.'),
+  ipv6: (s) => isGoIPv6(s, false) && s.includes(':'),
   cidr: isCIDR,
   mac: isMAC,
   uuid: (s) => /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(s),
@@ -135,55 +137,14 @@ function isGoDuration(s: string): boolean {
   return total <= 2 ** 63;
 }
 
-function parseIPv4(s: string, sloppy: boolean): boolean {
-  const parts = s.split('.');
-  if (parts.length !== 4) return false;
-  return parts.every((p) => /^\d{1,}$/.test(p) && (sloppy || p === '0' || !p.startsWith('0')) && (sloppy ? p.length <= 8 : p.length <= 3) && Number(p) <= 255);
-}
-
-/** An IPv6 address without a zone, its embedded IPv4 strict or sloppy (leading zeros). */
-function parseIPv6(s: string, sloppyV4: boolean): boolean {
-  let groups = 0;
-  let ellipsis = false;
-  let i = 0;
-  if (s.startsWith('::')) {
-    ellipsis = true;
-    i = 2;
-    if (i === s.length) return true;
-  }
-  while (i < s.length) {
-    const m = /^[0-9a-fA-F]{1,4}/.exec(s.slice(i));
-    if (!m) return false;
-    if (s[i + m[0].length] === '.') {
-      if (groups > 6 || !parseIPv4(s.slice(i), sloppyV4)) return false;
-      groups += 2;
-      i = s.length;
-      break;
-    }
-    if (/^[0-9a-fA-F]/.test(s.slice(i + m[0].length))) return false; // more than four digits
-    groups++;
-    i += m[0].length;
-    if (i === s.length) break;
-    if (s[i] !== ':' || groups >= 8) return false;
-    i++;
-    if (s[i] === ':') {
-      if (ellipsis) return false;
-      ellipsis = true;
-      i++;
-      if (i === s.length) break;
-    } else if (i === s.length) return false;
-  }
-  return ellipsis ? groups < 8 : groups === 8;
-}
-
 /** netutils.ParseCIDRSloppy: an address (IPv4 with leading zeros allowed), `/`, a decimal prefix length within its size. */
 function isCIDR(s: string): boolean {
   const slash = s.indexOf('/');
   if (slash < 0) return false;
   const addr = s.slice(0, slash);
   const mask = s.slice(slash + 1);
-  const v4 = parseIPv4(addr, true);
-  if (!v4 && !parseIPv6(addr, true)) return false;
+  const v4 = isGoIPv4(addr, true);
+  if (!v4 && !isGoIPv6(addr, true)) return false;
   if (!/^\d+$/.test(mask) || mask.length > 8) return false;
   return Number(mask) <= (v4 ? 32 : 128);
 }

@@ -127,6 +127,8 @@ describe('formats: the supported ones checked as strfmt checks them, the others 
     expect([ok('hostname', 'my-host.example.com'), ok('hostname', '-bad'), ok('hostname', 'a'.repeat(64))]).toEqual([true, false, false]);
     expect([ok('ipv6', '::1'), ok('ipv6', '1.2.3.4'), ok('ipv6', 'fe80::1%eth0'), ok('ipv4', '010.1.1.1'), ok('ipv4', '::ffff:1.2.3.4')]).toEqual([true, false, false, true, true]);
     expect([ok('cidr', '10.0.0.0/8'), ok('cidr', '10.0.0.0/33'), ok('cidr', 'fd00::/64')]).toEqual([true, false, true]);
+    // ipv4 reads as ParseIPSloppy (Go 1.16's dtoi: any run of leading zeros); ipv6 as net.ParseIP, which refuses one in its IPv4 tail.
+    expect([ok('ipv4', '0000000001.2.3.4'), ok('ipv6', '::ffff:01.2.3.4'), ok('ipv6', '::ffff:1.2.3.4'), ok('cidr', '010.0.0.0/8')]).toEqual([true, false, true, true]);
     expect([ok('mac', '00:1a:2b:3c:4d:5e'), ok('mac', '001a.2b3c.4d5e'), ok('mac', '00:1a:2b')]).toEqual([true, true, false]);
     expect([ok('uri', 'https://example.com/x?y=1'), ok('uri', '/relative/path'), ok('uri', 'relative'), ok('uri', 'http://host:port/'), ok('uri', 'mailto:%zz'), ok('uri', '/a%zz'), ok('uri', ':x')]).toEqual([true, true, false, false, true, false, false]);
     expect([ok('duration', '1h30m'), ok('duration', '3 days'), ok('duration', 'soon')]).toEqual([true, true, false]);

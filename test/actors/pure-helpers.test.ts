@@ -35,6 +35,15 @@ describe('kubectl output', () => {
     expect(out.startsWith('error: ')).toBe(false);
     expect(CONFLICT_HELP.endsWith('#conflicts')).toBe(true);
   });
+
+  it('a lone error that already ends with a newline gets no second one (kubectl\'s fatal adds one only when missing)', () => {
+    // strategicpatch's order error ends with "\n"; kubectl v1.32 prints it with one newline
+    const msg = "The order in patch list:\n[map[name:a]]\n doesn't match $setElementOrder list:\n[map[name:b]]\n";
+    expect(printErrors([{ kind: 'status', reason: '', message: msg }])).toBe(`Error from server: ${msg}`);
+    expect(printErrors([{ kind: 'plain', message: 'x\n' }])).toBe('error: x\n');
+    // several errors: each printed with its own newline, as kubectl's MultipleErrors does
+    expect(printErrors([{ kind: 'status', reason: '', message: msg }, { kind: 'plain', message: 'y' }])).toBe(`Error from server: ${msg}\ny\n`);
+  });
 });
 
 describe('last-applied annotation', () => {

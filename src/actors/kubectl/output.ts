@@ -47,7 +47,12 @@ export function conflictError(serverMessage: string): string {
  * starts with it, and a final newline.
  */
 export function plainErrorText(message: string): string {
-  return `${message.startsWith('error: ') ? '' : 'error: '}${message}\n`;
+  return withFinalNewline(`${message.startsWith('error: ') ? '' : 'error: '}${message}`);
+}
+
+/** kubectl's fatal: the text it prints for a lone error gets a newline only when it has none. */
+function withFinalNewline(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`;
 }
 
 /**
@@ -55,7 +60,12 @@ export function plainErrorText(message: string): string {
  * `Error from server: message` when the reason is empty.
  */
 export function statusErrorText(reason: string, message: string): string {
-  return `Error from server${reason ? ` (${reason})` : ''}: ${message}\n`;
+  return `${statusErrorMessage(reason, message)}\n`;
+}
+
+/** kubectl's StandardErrorMessage of a server Status: `Error from server (Reason): message`. */
+function statusErrorMessage(reason: string, message: string): string {
+  return `Error from server${reason ? ` (${reason})` : ''}: ${message}`;
 }
 
 /**
@@ -92,7 +102,7 @@ export function printErrors(errors: readonly KubectlError[]): string {
   if (errors.length === 1) {
     const e = errors[0];
     if (e.kind === 'status' && e.reason === 'Invalid') return invalidErrorText(e.details);
-    return e.kind === 'status' ? statusErrorText(e.reason ?? '', e.message) : plainErrorText(e.message);
+    return e.kind === 'status' ? withFinalNewline(statusErrorMessage(e.reason ?? '', e.message)) : plainErrorText(e.message);
   }
   return errors.map((e) => (e.kind === 'status' ? statusErrorText(e.reason ?? '', e.message) : `${e.message}\n`)).join('');
 }

@@ -136,4 +136,17 @@ describe('list diffs as strategicpatch orders them', () => {
     expect(c.env).toEqual([{ name: 'F', value: '1' }, { name: 'B', value: 'new' }]);
     expect(c['$setElementOrder/env']).toEqual([{ name: 'F' }, { name: 'B' }]);
   });
+
+  it('items with the same merge key: sorted as Go\'s sort.Sort with strategicpatch\'s "<=" Less, which puts them in reverse order', () => {
+    // a Service's ports are merged by `port`: 80/TCP and 80/UDP share the key. kubectl v1.32
+    // sends the changed 80/TCP first, then 80/UDP, then the new 443 (seen from real kubectl).
+    const svcMeta = node({ spec: plain(node({ ports: { strategies: ['merge'], mergeKey: 'port', node: node({}) } })) });
+    const svc = (ports: Value[]): ValueMap => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { ports } });
+    const port = (port: number, protocol: string, targetPort: Value) => ({ name: `p${port}-${protocol.toLowerCase()}`, port, protocol, targetPort });
+    const live = svc([port(80, 'TCP', 8080), port(80, 'UDP', 8080)]);
+    const modified = svc([port(80, 'UDP', 'http'), port(443, 'TCP', 'http'), port(80, 'TCP', 'http')]);
+    const patch = threeWayStrategicMergePatch(undefined, modified, live, svcMeta) as { spec: ValueMap };
+    expect(patch.spec.ports).toEqual([port(80, 'TCP', 'http'), port(80, 'UDP', 'http'), port(443, 'TCP', 'http')]);
+    expect(patch.spec['$setElementOrder/ports']).toEqual([{ port: 80 }, { port: 443 }, { port: 80 }]);
+  });
 });

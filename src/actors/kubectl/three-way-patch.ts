@@ -183,8 +183,21 @@ function sameScalar(a: Value | undefined, b: Value | undefined): boolean {
   return a === b;
 }
 
+/**
+ * strategicpatch's sortMergeListsByNameArray: Go's sort.Sort by the merge key's `%v` text, with a
+ * Less that also holds for equal texts (sort.StringsAreSorted). On lists of up to 12 items
+ * sort.Sort is an insertion sort, so that Less moves each item before the equal ones already
+ * placed: items with the same key (a Service's 80/TCP and 80/UDP ports, both keyed `port: 80`)
+ * come out in reverse order, and the walk pairs them with the other list's accordingly. Longer
+ * lists are sorted the same way here; Go's pattern-defeating quicksort may order their repeated
+ * keys differently (lists of distinct keys sort the same either way).
+ */
 function sortedByKey(list: readonly ValueMap[], mergeKey: string): ValueMap[] {
-  return list.slice().sort((a, b) => compareStrings(keyString(getKey(a, mergeKey)), keyString(getKey(b, mergeKey))));
+  const items = list.map((v) => ({ v, key: keyString(getKey(v, mergeKey)) }));
+  for (let i = 1; i < items.length; i++) {
+    for (let j = i; j > 0 && compareStrings(items[j]!.key, items[j - 1]!.key) <= 0; j--) [items[j], items[j - 1]] = [items[j - 1]!, items[j]!];
+  }
+  return items.map((x) => x.v);
 }
 
 function diffListsOfMaps(original: ValueMap[], modified: ValueMap[], node: PatchMetaNode, mergeKey: string, opts: DiffOptions): { patch: Value[]; deletions: Value[] } {

@@ -59,7 +59,8 @@ describe('kubectl apply --server-side migrates client-side-apply ownership', () 
       ['PATCH', 'application/json-patch+json', '/api/v1/namespaces/default/configmaps/settings?fieldManager=kubectl&fieldValidation=Strict', 200],
       ['PATCH', 'application/apply-patch+yaml', '/api/v1/namespaces/default/configmaps/settings?fieldManager=kubectl&fieldValidation=Strict&force=false', 200],
     ]);
-    const patch = out.requests[2].body as { op: string; path: string }[];
+    // kubectl's bytes (migration-patch.ts)
+    const patch = JSON.parse(out.requests[2].body as string) as { op: string; path: string }[];
     expect(patch.map((p) => [p.op, p.path])).toEqual([
       ['replace', '/metadata/managedFields'],
       ['replace', '/metadata/resourceVersion'],
@@ -186,5 +187,34 @@ spec:
     );
     expect(kubectlApply(s, { manifests: deployment(1), serverSide: true, force: true }).stderr).toBe('error: --force cannot be used with --server-side\n');
     expect(kubectlApply(s, { manifests: deployment(1), subresource: 'status' }).stderr).toBe('error: --subresource can only be specified for --server-side\n');
+  });
+});
+
+describe('the migration patch is the bytes kubectl sends', () => {
+  // A Service's ports are keyed by port and protocol. kubectl re-encodes the applier's entry from
+  // its field set (csaupgrade: fieldpath.Set.ToJSON, keys in the set's order: port 80 before 443)
+  // and marshals every other entry from the decoded object (encoding/json: keys sorted as text).
+  const svc = (ports: string) => `apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector:\n    app: web\n  ports:\n${ports}`;
+  const ports = '  - {name: a, port: 443, protocol: TCP}\n  - {name: b, port: 80, protocol: UDP}\n';
+
+  it('the applier\'s entry in field-set order, the others as Go marshals a map', () => {
+    let state = kubectlApply(newCluster(), { manifests: svc(ports), now: '2024-01-01T00:00:00Z' }).state;
+    state = serverSideApplyClient(state, { manifests: svc(ports), fieldManager: 'other', force: true }).state;
+    const out = kubectlApply(state, { manifests: svc(ports), serverSide: true, now: '2024-01-02T00:00:00Z' });
+    const migration = out.requests[2]!;
+    expect(migration.contentType).toBe('application/json-patch+json');
+    expect(typeof migration.body).toBe('string');
+    const text = migration.body as string;
+    expect(text.startsWith('[{"op":"replace","path":"/metadata/managedFields","value":[{"manager":')).toBe(true);
+    const entries = text.split('{"manager":').slice(1);
+    const kubectl = entries.find((e) => e.startsWith('"kubectl","operation":"Apply"'))!;
+    const other = entries.find((e) => e.startsWith('"other"'))!;
+    const p80 = 'k:{\\"port\\":80,\\"protocol\\":\\"UDP\\"}';
+    const p443 = 'k:{\\"port\\":443,\\"protocol\\":\\"TCP\\"}';
+    expect(kubectl.indexOf(p80)).toBeGreaterThan(0);
+    expect(kubectl.indexOf(p80)).toBeLessThan(kubectl.indexOf(p443));
+    expect(other.indexOf(p443)).toBeGreaterThan(0);
+    expect(other.indexOf(p443)).toBeLessThan(other.indexOf(p80));
+    expect(text).toMatch(/\},\{"op":"replace","path":"\/metadata\/resourceVersion","value":"\d+"\}\]$/);
   });
 });

@@ -55,25 +55,9 @@ const objectMetaJson = struct([
 /** autoscaling/v1 Scale. */
 const scaleJson = struct([['kind'], ['apiVersion'], ['metadata', objectMetaJson], ['spec', struct([['replicas']])], ['status', struct([['replicas'], ['selector']])]]);
 
-/** A JSON patch operation list: `value` of a managedFields replace holds struct entries. */
-function jsonPatchText(ops: Value): string {
-  if (!Array.isArray(ops)) return encodeGoJson(ops);
-  const items = ops.map((op) => {
-    if (!isMap(op) || op.path !== '/metadata/managedFields' || !Array.isArray(op.value)) return encodeGoJson(op);
-    const rest = Object.keys(op)
-      .filter((k) => k !== 'value')
-      .sort();
-    const parts = rest.map((k) => `${jsonQuoteHtml(k)}:${encodeGoJson(op[k])}`);
-    parts.push(`"value":${listOf(managedFieldsEntryJson)(op.value)}`);
-    return '{' + parts.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).join(',') + '}';
-  });
-  return '[' + items.join(',') + ']';
-}
-
 /** The body bytes kubectl sends for what the simulator recorded. */
 function wireBody(r: RequestRecord): string {
   if (typeof r.body === 'string') return r.body;
-  if (r.contentType === 'application/json-patch+json') return jsonPatchText(r.body);
   if (r.verb === 'PUT' && r.subresource === 'scale') return scaleJson(r.body) + '\n';
   const text = encodeGoJson(r.body);
   const newline = r.verb !== 'PATCH' || r.contentType === 'application/apply-patch+yaml';

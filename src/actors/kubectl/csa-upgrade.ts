@@ -58,16 +58,30 @@ export function upgradeManagedFields(
   return upgradeManagedFieldsFrom(entries, csaManagers, ssaManager, subresource)?.entries;
 }
 
-/** upgradeManagedFields, also naming the CSA managers whose entries were migrated (`from`, in the order processed). */
+/** What the migration made: the new entries, and which CSA managers' entries it migrated. */
+export interface ManagedFieldsUpgrade {
+  readonly entries: Value[];
+  /** The CSA managers whose entries were migrated, in the order processed. */
+  readonly from: string[];
+  /**
+   * The entries whose fieldsV1 csaupgrade encoded again from a field set (the target of each
+   * union: fieldpath.Set.ToJSON, keys in the set's order); every other entry kubectl sends as it
+   * decoded it (migration-patch.ts).
+   */
+  readonly encoded: ReadonlySet<Value>;
+}
+
+/** upgradeManagedFields, also naming the CSA managers whose entries were migrated and the entries it encoded again. */
 export function upgradeManagedFieldsFrom(
   entries: readonly Value[],
   csaManagers: readonly string[],
   ssaManager: string,
   subresource = '',
-): { entries: Value[]; from: string[] } | undefined {
+): ManagedFieldsUpgrade | undefined {
   let list: Value[] = entries.slice();
   let changed = false;
   const from: string[] = [];
+  const encoded = new Set<Value>();
   for (const csa of csaManagers) {
     let moved = false;
     const isSub = (e: ValueMap) => str(e, 'subresource') === subresource;
@@ -89,13 +103,14 @@ export function upgradeManagedFieldsFrom(
     const target = list[targetIndex] as ValueMap;
     const targetVersion = str(target, 'apiVersion');
     const source = list.find((e, i) => i !== convertedIndex && isCsa(e) && str(e, 'apiVersion') === targetVersion) as ValueMap | undefined;
-    if (source) {
-      const union = decodeFieldsV1Value(getKey(target, 'fieldsV1') ?? null).union(decodeFieldsV1Value(getKey(source, 'fieldsV1') ?? null));
-      const merged = copy(target);
-      merged.fieldsV1 = fieldsV1ToValue(union);
-      list = list.slice();
-      list[targetIndex] = merged;
-    }
+    // The target's fields are encoded again from its set, with the source's when there is one.
+    const own = decodeFieldsV1Value(getKey(target, 'fieldsV1') ?? null);
+    const merged = copy(target);
+    merged.fieldsV1 = fieldsV1ToValue(source ? own.union(decodeFieldsV1Value(getKey(source, 'fieldsV1') ?? null)) : own);
+    encoded.delete(target);
+    encoded.add(merged);
+    list = list.slice();
+    list[targetIndex] = merged;
     const kept = list.filter((e, i) => i === convertedIndex || !isCsa(e));
     if (kept.length !== list.length) moved = true;
     list = kept;
@@ -104,5 +119,5 @@ export function upgradeManagedFieldsFrom(
       if (!from.includes(csa)) from.push(csa);
     }
   }
-  return changed ? { entries: list, from } : undefined;
+  return changed ? { entries: list, from, encoded: new Set(list.filter((e) => encoded.has(e))) } : undefined;
 }

@@ -17,6 +17,7 @@ import { metadata, str } from '../objects.js';
 import type { ObjectCoordinates } from '../resources.js';
 import type { Wire } from '../wire.js';
 import { findFieldsOwners, upgradeManagedFieldsFrom } from './csa-upgrade.js';
+import { migrationPatchText } from './migration-patch.js';
 import { type FieldValidation, printWarnings, statusError } from './kubectl.js';
 import { LAST_APPLIED, readLastApplied } from './last-applied.js';
 import { conflictError, type KubectlError, MIGRATION_WARNING, successLine } from './output.js';
@@ -95,12 +96,8 @@ export function serverSideApplyOne(wire: Wire, manifest: KubeObject, c: ObjectCo
     const csa = [...new Set(findFieldsOwners(entries, 'Update', [LAST_APPLIED_PATH]))];
     const upgrade = csa.length > 0 ? upgradeManagedFieldsFrom(entries, csa, opts.fieldManager) : undefined;
     if (upgrade) {
-      const upgraded = upgrade.entries;
       const rv = str(metadata(current), 'resourceVersion') ?? '';
-      const patch: Value = [
-        { op: 'replace', path: '/metadata/managedFields', value: upgraded },
-        { op: 'replace', path: '/metadata/resourceVersion', value: rv },
-      ];
+      const patch = migrationPatchText(upgrade.entries, upgrade.encoded, rv);
       const r3 = wire.send(
         { verb: 'patch', target: ref, patchType: 'json', patch, options: { ...common, fieldManager: opts.fieldManager } },
         CSA_MIGRATION_PURPOSE,

@@ -161,6 +161,16 @@ describe('kubectl scale', () => {
     expect(fields(e)).toBe('{"f:spec":{"f:replicas":{}}}');
     expect(owns(entry(d, 'kubectl-create'), ['f:spec', 'f:replicas'])).toBe(false);
   });
+
+  it('--current-replicas to 0: the Scale it PUTs has an empty spec (autoscaling/v1 ScaleSpec.replicas is omitempty)', () => {
+    const out = kubectlScale(created(), { ...target, currentReplicas: 2, replicas: 0 });
+    expect(out.stdout).toBe('deployment.apps/nginx scaled\n');
+    expect(out.requests[0]).toMatchObject({ verb: 'PUT', subresource: 'scale' });
+    const body = out.requests[0].body as { spec: Record<string, unknown>; status: Record<string, unknown> };
+    expect(body.spec).toEqual({});
+    expect(body.status.replicas).toBe(0);
+    expect((getObject(out.state, NGINX).spec as { replicas: number }).replicas).toBe(0);
+  });
 });
 
 describe('kubectl rollout restart', () => {

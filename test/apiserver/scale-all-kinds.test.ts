@@ -66,3 +66,27 @@ describe('TestScaleAllResources', () => {
     });
   }
 });
+
+describe('a Scale without spec.replicas scales to 0', () => {
+  // autoscaling/v1 ScaleSpec.replicas is an int32 with omitempty: kubectl sends `"spec":{}` for 0
+  // (scale --current-replicas=N --replicas=0), and the registry copies the decoded 0 to the parent.
+  for (const k of KINDS) {
+    it(k.kind, () => {
+      const c = cluster({ harness: false, now: '2024-03-01T09:00:00Z' });
+      const target = ref(k.apiVersion, k.kind, 'test');
+      ok(
+        c.apply(
+          obj({
+            apiVersion: k.apiVersion,
+            kind: k.kind,
+            metadata: { name: 'test', namespace: 'default' },
+            spec: { replicas: 2, selector: k.selector, template: { metadata: { labels: { app: 'nginx' } }, spec: { containers: [{ name: 'nginx', image: 'nginx:latest' }] } } },
+          }),
+          { fieldManager: 'apply_test' },
+        ),
+      );
+      ok(c.update(obj({ kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: { name: 'test', namespace: 'default' }, spec: {} }), { target, subresource: 'scale' }));
+      expect(getPath(c.object(target)!, ['spec', 'replicas'])).toBe(0);
+    });
+  }
+});

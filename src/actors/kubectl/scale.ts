@@ -1,7 +1,7 @@
 import { SsaError } from '../../errors/ssa-error.js';
-import { newMap, type ValueMap } from '../../value/value.js';
+import { getKey, isMap, newMap, type ValueMap } from '../../value/value.js';
 import type { ActorOutcome, ClusterState, KubectlScaleOptions } from '../actor.js';
-import { getPath, setPath } from '../objects.js';
+import { getPath } from '../objects.js';
 import { kubectlWire, printWarnings, runKubectl, statusError } from './kubectl.js';
 import { successLine } from './output.js';
 import { fetch, resolveTarget, sendPatch } from './target.js';
@@ -34,7 +34,7 @@ export function kubectlScale(state: ClusterState, options: KubectlScaleOptions):
       if (dryRun !== 'client') {
         const r = wire.send({
           verb: 'update',
-          body: setPath(scale, ['spec', 'replicas'], options.replicas) as ValueMap,
+          body: typedScale(scale, options.replicas),
           target: t.ref,
           options: { subresource: 'scale', dryRun: dryRun === 'server' },
         });
@@ -54,4 +54,24 @@ export function kubectlScale(state: ClusterState, options: KubectlScaleOptions):
     }
     wire.print(successLine(t.c.kind, t.c.group, t.c.name, 'scaled', dryRun));
   });
+}
+
+/**
+ * The Scale kubectl PUTs back: the one it read, decoded into autoscaling/v1's Go struct, with the
+ * new replicas. That struct drops `spec.replicas` when it is 0 (omitempty), always writes
+ * `status.replicas` (0 when absent) and drops an empty `status.selector`
+ * (k8s.io/api v0.32 autoscaling/v1 types.go).
+ */
+function typedScale(scale: ValueMap, replicas: number): ValueMap {
+  const out: ValueMap = { ...scale };
+  const spec = newMap();
+  if (replicas !== 0) spec.replicas = replicas;
+  out.spec = spec;
+  const read = getPath(scale, ['status']);
+  const status = newMap();
+  status.replicas = getPath(scale, ['status', 'replicas']) ?? 0;
+  const selector = isMap(read) ? getKey(read, 'selector') : undefined;
+  if (typeof selector === 'string' && selector !== '') status.selector = selector;
+  out.status = status;
+  return out;
 }

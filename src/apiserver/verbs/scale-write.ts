@@ -101,7 +101,9 @@ export function scaleWrite(
   }
   const scaleManaged = decodeManagedFields(getKey(metadataOf(newScale), 'managedFields'));
   const entries = toParent(parentManaged, scaleManaged.ok ? scaleManaged.managed : EMPTY_MANAGED, mappings, target.apiVersion);
-  let next = setPath(parent, resource.scale.specReplicasPath, typeof replicas === 'number' ? replicas : undefined);
+  // The Scale is Go's autoscaling/v1 struct: a spec without replicas is its zero value, 0, and
+  // the registries copy that to the parent (a Scale PUT with `"spec":{}` scales to 0).
+  let next = setPath(parent, resource.scale.specReplicasPath, typeof replicas === 'number' ? replicas : 0);
   next = setPath(next, ['metadata', 'managedFields'], entries.length > 0 ? entriesToValue(entries) : undefined);
   const rv = metaString(newScale, 'resourceVersion');
   next = setPath(next, ['metadata', 'resourceVersion'], rv === '' ? undefined : rv);

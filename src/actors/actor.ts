@@ -249,6 +249,36 @@ export interface KubectlApplyOptions extends CommonOptions, FileOptions {
   readonly validate?: ValidateFlag;
 }
 
+/**
+ * `kubectl delete`: either `resource` (`configmap/settings`, or a type with `name`) or the objects
+ * of `-f` (`manifests`).
+ */
+export interface KubectlDeleteOptions extends CommonOptions, FileOptions {
+  readonly resource?: string;
+  readonly name?: string;
+  /** `-f`: the objects to delete. */
+  readonly manifests?: Manifests;
+  /** `-n`. Default `default`. */
+  readonly namespace?: string;
+  /** `--ignore-not-found`. Default false. */
+  readonly ignoreNotFound?: boolean;
+}
+
+export interface KubectlReplaceOptions extends CommonOptions, FileOptions {
+  /** `-f`: the new objects. */
+  readonly manifests: Manifests;
+  /** `-n`. Default `default`. */
+  readonly namespace?: string;
+  /** `--force`: delete each object and create it again instead of a PUT. Default false. */
+  readonly force?: boolean;
+  /** `--save-config`: write the last-applied annotation. Default false. */
+  readonly saveConfig?: boolean;
+  /** `--field-manager`. Default `kubectl-replace`. */
+  readonly fieldManager?: string;
+  /** `--validate`. Default `strict`. */
+  readonly validate?: ValidateFlag;
+}
+
 export interface KubectlCreateOptions extends CommonOptions, FileOptions {
   readonly manifests: Manifests;
   readonly namespace?: string;

@@ -8,7 +8,7 @@
  * Managers (apiserver-semantics §6): kubectl apply → `kubectl-client-side-apply` (Update);
  * kubectl apply --server-side → `kubectl` (Apply) [+ `kubectl-last-applied` for the annotation];
  * set → `kubectl-set`; edit → `kubectl-edit`; patch → `kubectl-patch`; label → `kubectl-label`;
- * annotate → `kubectl-annotate`; create → `kubectl-create`; rollout restart → `kubectl-rollout`;
+ * annotate → `kubectl-annotate`; create → `kubectl-create`; replace → `kubectl-replace`; rollout restart → `kubectl-rollout`;
  * scale → `kubectl` (no --field-manager: the user agent's name) with subresource `scale`;
  * EKS add-ons → `eks` (Apply).
  */
@@ -23,9 +23,11 @@ import { eksUpdateAddon } from './eks/update-addon.js';
 import { kubectlAnnotate } from './kubectl/annotate.js';
 import { kubectlApply } from './kubectl/apply.js';
 import { kubectlCreate } from './kubectl/create.js';
+import { kubectlDelete } from './kubectl/delete.js';
 import { kubectlEdit } from './kubectl/edit.js';
 import { kubectlLabel } from './kubectl/label.js';
 import { kubectlPatch } from './kubectl/patch.js';
+import { kubectlReplace } from './kubectl/replace.js';
 import { kubectlRolloutRestart } from './kubectl/rollout-restart.js';
 import { kubectlScale } from './kubectl/scale.js';
 import { kubectlSetEnv } from './kubectl/set-env.js';
@@ -48,9 +50,11 @@ export {
   kubectlAnnotate,
   kubectlApply,
   kubectlCreate,
+  kubectlDelete,
   kubectlEdit,
   kubectlLabel,
   kubectlPatch,
+  kubectlReplace,
   kubectlRolloutRestart,
   kubectlScale,
   kubectlSetEnv,

@@ -6,7 +6,19 @@
  * restart and patch them, each both as kubectl's arguments and as the same actor call.
  */
 import fc from 'fast-check';
-import { kubectlAnnotate, kubectlApply, kubectlCreate, kubectlLabel, kubectlPatch, kubectlRolloutRestart, kubectlScale, kubectlSetEnv, kubectlSetImage } from '../../src/actors/index.js';
+import {
+  kubectlAnnotate,
+  kubectlApply,
+  kubectlCreate,
+  kubectlDelete,
+  kubectlLabel,
+  kubectlPatch,
+  kubectlReplace,
+  kubectlRolloutRestart,
+  kubectlScale,
+  kubectlSetEnv,
+  kubectlSetImage,
+} from '../../src/actors/index.js';
 import { type Case, type Step, T0, T1 } from './kubectl-compare-harness.js';
 
 const at = { now: T1 };
@@ -230,6 +242,281 @@ export const sequence = fc.array(fc.oneof({ arbitrary: applyCsa, weight: 3 }, { 
   minLength: 2,
   maxLength: 5,
 });
+
+// ---------------------------------------------------------------------------------------------
+// more of what users run (kubectl-random-compare.test.ts): a Service, a StatefulSet, a DaemonSet
+// and a Secret with stringData beside the objects above, and the commands that touch them
+
+/** A Service whose ports are keyed by port and protocol; `named` false leaves several ports without names (refused). */
+const service = fc.record({
+  ports: fc.uniqueArray(fc.constantFrom('80/TCP', '80/UDP', '443/TCP'), { minLength: 1, maxLength: 3 }),
+  named: fc.constantFrom(true, true, true, false),
+  targetPort: fc.option(fc.constantFrom(8080, 'http'), { nil: undefined }),
+});
+
+function serviceText(s: { ports: string[]; named: boolean; targetPort?: number | string }): string {
+  const ports = s.ports
+    .map((p) => {
+      const [port, protocol] = p.split('/');
+      const name = s.named ? `    name: p${port}-${protocol!.toLowerCase()}\n` : '';
+      const target = s.targetPort === undefined ? '' : `    targetPort: ${s.targetPort}\n`;
+      return `  - port: ${port}\n    protocol: ${protocol}\n${name}${target}`;
+    })
+    .join('');
+  return `apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  selector:\n    app: web\n  ports:\n${ports}`;
+}
+
+/** The containers of a pod template, as deploymentText writes them. */
+function containersText(d: { image: string; env: Record<string, string>; sidecar: boolean; ports: number[] }): string {
+  const env = Object.entries(d.env)
+    .map(([k, v]) => `        - name: ${k}\n          value: ${JSON.stringify(v)}\n`)
+    .join('');
+  const ports = d.ports.map((p) => `        - containerPort: ${p}\n`).join('');
+  const sidecar = d.sidecar ? '      - name: sidecar\n        image: busybox:1.36\n' : '';
+  return `      containers:\n      - name: nginx\n        image: ${d.image}\n${env ? `        env:\n${env}` : ''}${ports ? `        ports:\n${ports}` : ''}${sidecar}`;
+}
+
+const podSpec = {
+  image: fc.constantFrom('nginx:1.25', 'nginx:1.26'),
+  env: fc.dictionary(fc.constantFrom('FOO', 'BAR'), fc.constantFrom('1', '2')),
+  sidecar: fc.boolean(),
+  ports: fc.uniqueArray(fc.constantFrom(80, 8080), { maxLength: 2 }),
+};
+
+const statefulSet = fc.record({ replicas: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }), onDelete: fc.option(fc.boolean(), { nil: undefined }), ...podSpec });
+
+function statefulSetText(d: { replicas?: number; onDelete?: boolean; image: string; env: Record<string, string>; sidecar: boolean; ports: number[] }): string {
+  const strategy = d.onDelete === undefined ? '' : d.onDelete ? '  updateStrategy:\n    type: OnDelete\n' : '  updateStrategy:\n    type: RollingUpdate\n    rollingUpdate:\n      partition: 1\n';
+  return (
+    'apiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: db\nspec:\n  serviceName: db\n' +
+    (d.replicas === undefined ? '' : `  replicas: ${d.replicas}\n`) +
+    strategy +
+    '  selector:\n    matchLabels:\n      app: db\n  template:\n    metadata:\n      labels:\n        app: db\n    spec:\n' +
+    containersText(d)
+  );
+}
+
+/** The EKS story's kind: a DaemonSet in the default namespace. */
+const daemonSet = fc.record({ maxUnavailable: fc.option(fc.constantFrom(1, '10%'), { nil: undefined }), ...podSpec });
+
+function daemonSetText(d: { maxUnavailable?: number | string; image: string; env: Record<string, string>; sidecar: boolean; ports: number[] }): string {
+  const strategy = d.maxUnavailable === undefined ? '' : `  updateStrategy:\n    type: RollingUpdate\n    rollingUpdate:\n      maxUnavailable: ${typeof d.maxUnavailable === 'string' ? JSON.stringify(d.maxUnavailable) : d.maxUnavailable}\n`;
+  return (
+    'apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: aws-node\n  labels:\n    k8s-app: aws-node\nspec:\n' +
+    strategy +
+    '  selector:\n    matchLabels:\n      k8s-app: aws-node\n  template:\n    metadata:\n      labels:\n        k8s-app: aws-node\n    spec:\n' +
+    containersText(d)
+  );
+}
+
+/** A Secret written with stringData (the server turns it into data) and sometimes data beside it. */
+const secret = fc.record({
+  stringData: fc.dictionary(fc.constantFrom('user', 'pass'), fc.constantFrom('admin', 's3cret')),
+  data: fc.option(fc.constantFrom('dG9rZW4=', 'b3RoZXI='), { nil: undefined }),
+  type: fc.option(fc.constant('Opaque'), { nil: undefined }),
+});
+
+function secretText(s: { stringData: Record<string, string>; data?: string; type?: string }): string {
+  const stringData = Object.entries(s.stringData)
+    .map(([k, v]) => `  ${k}: ${v}\n`)
+    .join('');
+  return (
+    'apiVersion: v1\nkind: Secret\nmetadata:\n  name: creds\n' +
+    (s.type === undefined ? '' : `type: ${s.type}\n`) +
+    (stringData ? `stringData:\n${stringData}` : '') +
+    (s.data === undefined ? '' : `data:\n  token: ${s.data}\n`)
+  );
+}
+
+/** Every kind the wider generator writes. */
+export const anyManifest = fc.oneof(
+  configMap.map(configMapText),
+  deployment.map(deploymentText),
+  widget.map(widgetText),
+  service.map(serviceText),
+  statefulSet.map(statefulSetText),
+  daemonSet.map(daemonSetText),
+  secret.map(secretText),
+);
+
+const ALL_TARGETS = ['configmap/settings', 'deployment/nginx', 'widget/w', 'service/web', 'statefulset/db', 'daemonset/aws-node', 'secret/creds'] as const;
+const WORKLOADS = ['deployment/nginx', 'statefulset/db', 'daemonset/aws-node'] as const;
+const SCALABLE = ['deployment/nginx', 'statefulset/db'] as const;
+
+const wideApplyCsa = fc.record({ text: anyManifest, dryRun, manager: fc.constantFrom(undefined, undefined, 'team-a') }).map(
+  ({ text, dryRun, manager }): MakeStep =>
+    (file) => ({
+      text,
+      step: {
+        argv: ['apply', ...(manager ? [`--field-manager=${manager}`] : []), ...(dryRun ? [`--dry-run=${dryRun}`] : []), '-f', file],
+        sim: (s) => kubectlApply(s, { manifests: text, filename: file, ...(manager ? { fieldManager: manager } : {}), ...(dryRun ? { dryRun } : {}), ...at }),
+      },
+    }),
+);
+
+const wideApplySsa = fc
+  .record({ text: anyManifest, manager: fc.constantFrom(undefined, 'team-a', 'team-b'), force: fc.boolean(), dryRun })
+  .map(
+    ({ text, manager, force, dryRun }): MakeStep =>
+      (file) => ({
+        text,
+        step: {
+          argv: ['apply', '--server-side', ...(manager ? [`--field-manager=${manager}`] : []), ...(force ? ['--force-conflicts'] : []), ...(dryRun ? [`--dry-run=${dryRun}`] : []), '-f', file],
+          sim: (s) =>
+            kubectlApply(s, { manifests: text, filename: file, serverSide: true, ...(manager ? { fieldManager: manager } : {}), forceConflicts: force, ...(dryRun ? { dryRun } : {}), ...at }),
+        },
+      }),
+  );
+
+const wideCreate = fc.record({ text: anyManifest, saveConfig: fc.boolean() }).map(
+  ({ text, saveConfig }): MakeStep =>
+    (file) => ({
+      text,
+      step: { argv: ['create', ...(saveConfig ? ['--save-config'] : []), '-f', file], sim: (s) => kubectlCreate(s, { manifests: text, filename: file, saveConfig, ...at }) },
+    }),
+);
+
+const wideLabel = fc
+  .record({ target: fc.constantFrom(...ALL_TARGETS), key: fc.constantFrom('tier', 'app'), value: fc.constantFrom('web', 'db', null), overwrite: fc.boolean(), dryRun })
+  .map(
+    ({ target, key, value, overwrite, dryRun }): MakeStep =>
+      () => ({
+        step: {
+          argv: ['label', ...(overwrite ? ['--overwrite'] : []), ...(dryRun ? [`--dry-run=${dryRun}`] : []), target, value === null ? `${key}-` : `${key}=${value}`],
+          sim: (s) => kubectlLabel(s, { resource: target, labels: { [key]: value }, overwrite, ...(dryRun ? { dryRun } : {}), ...at }),
+        },
+      }),
+  );
+
+const wideAnnotate = fc
+  .record({ target: fc.constantFrom(...ALL_TARGETS), value: fc.constantFrom('a', 'b', null), overwrite: fc.boolean() })
+  .map(
+    ({ target, value, overwrite }): MakeStep =>
+      () => ({
+        step: {
+          argv: ['annotate', ...(overwrite ? ['--overwrite'] : []), target, value === null ? 'owner-' : `owner=${value}`],
+          sim: (s) => kubectlAnnotate(s, { resource: target, annotations: { owner: value }, overwrite, ...at }),
+        },
+      }),
+  );
+
+const wideSetImage = fc.record({ target: fc.constantFrom(...WORKLOADS), container: fc.constantFrom('nginx', 'sidecar', '*'), image: fc.constantFrom('nginx:1.27', 'busybox:1.37') }).map(
+  ({ target, container, image }): MakeStep =>
+    () => ({
+      step: { argv: ['set', 'image', target, `${container}=${image}`], sim: (s) => kubectlSetImage(s, { resource: target, images: { [container]: image }, ...at }) },
+    }),
+);
+
+const wideSetEnv = fc.record({ target: fc.constantFrom(...WORKLOADS), name: fc.constantFrom('FOO', 'BAR', 'NEW'), value: fc.constantFrom('1', '3', null) }).map(
+  ({ target, name, value }): MakeStep =>
+    () => ({
+      step: {
+        argv: ['set', 'env', target, value === null ? `${name}-` : `${name}=${value}`],
+        sim: (s) => kubectlSetEnv(s, { resource: target, ...(value === null ? { remove: [name] } : { env: { [name]: value } }), ...at }),
+      },
+    }),
+);
+
+const wideScale = fc.record({ target: fc.constantFrom(...SCALABLE), replicas: fc.integer({ min: 0, max: 4 }), current: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }) }).map(
+  ({ target, replicas, current }): MakeStep =>
+    () => ({
+      step: {
+        argv: ['scale', target, ...(current === undefined ? [] : [`--current-replicas=${current}`]), `--replicas=${replicas}`],
+        sim: (s) => kubectlScale(s, { resource: target, replicas, ...(current === undefined ? {} : { currentReplicas: current }), ...at }),
+      },
+    }),
+);
+
+const wideStrategicPatch = fc
+  .oneof(
+    fc.record({ target: fc.constantFrom(...SCALABLE), r: fc.integer({ min: 1, max: 3 }) }).map(({ target, r }) => [target, { spec: { replicas: r } }] as const),
+    fc.record({ target: fc.constantFrom(...WORKLOADS), name: fc.constantFrom('FOO', 'QUX') }).map(({ target, name }) => [target, { spec: { template: { spec: { containers: [{ name: 'nginx', env: [{ name, value: '9' }] }] } } } }] as const),
+    fc.record({ target: fc.constantFrom(...WORKLOADS), p: fc.constantFrom(80, 8080) }).map(({ target, p }) => [target, { spec: { template: { spec: { containers: [{ name: 'nginx', ports: [{ containerPort: p, name: 'web' }] }] } } } }] as const),
+    fc.constantFrom('TCP', 'UDP').map((protocol) => ['service/web', { spec: { ports: [{ port: 80, protocol, name: `dns-${protocol.toLowerCase()}` }] } }] as const),
+    fc.constantFrom('admin', 'root').map((user) => ['secret/creds', { stringData: { user } }] as const),
+  )
+  .map(([target, body]): MakeStep => {
+    const patch = JSON.stringify(body);
+    return () => ({ step: { argv: ['patch', target, '-p', patch], sim: (s) => kubectlPatch(s, { resource: target, patch, ...at }) } });
+  });
+
+/** `kubectl patch --subresource=status|scale`. */
+const subresourcePatch = fc
+  .oneof(
+    fc.record({ target: fc.constantFrom(...SCALABLE), r: fc.integer({ min: 0, max: 3 }) }).map(({ target, r }) => [target, 'status', { status: { replicas: r } }] as const),
+    fc.record({ target: fc.constantFrom(...SCALABLE), r: fc.integer({ min: 0, max: 3 }) }).map(({ target, r }) => [target, 'scale', { spec: { replicas: r } }] as const),
+    fc.constantFrom(2, 3).map((n) => ['daemonset/aws-node', 'status', { status: { desiredNumberScheduled: n } }] as const),
+  )
+  .map(([target, subresource, body]): MakeStep => {
+    const patch = JSON.stringify(body);
+    return () => ({
+      step: {
+        argv: ['patch', target, `--subresource=${subresource}`, '--type=merge', '-p', patch],
+        sim: (s) => kubectlPatch(s, { resource: target, type: 'merge', subresource, patch, ...at }),
+      },
+    });
+  });
+
+const wideRolloutRestart = fc.constantFrom(...WORKLOADS).map(
+  (target): MakeStep =>
+    () => ({ step: { argv: ['rollout', 'restart', target], sim: (s) => kubectlRolloutRestart(s, { resource: target, ...at }) } }),
+);
+
+/** `kubectl replace -f`, sometimes `--force` (delete, then create). */
+const replace = fc.record({ text: anyManifest, force: fc.boolean() }).map(
+  ({ text, force }): MakeStep =>
+    (file) => ({
+      text,
+      step: { argv: ['replace', ...(force ? ['--force'] : []), '-f', file], sim: (s) => kubectlReplace(s, { manifests: text, filename: file, force, ...at }) },
+    }),
+);
+
+/** `kubectl delete TYPE/NAME`, or `delete -f` of a manifest. */
+const deleteObject = fc.oneof(
+  fc.record({ target: fc.constantFrom(...ALL_TARGETS), ignoreNotFound: fc.boolean() }).map(
+    ({ target, ignoreNotFound }): MakeStep =>
+      () => ({
+        step: {
+          argv: ['delete', target, ...(ignoreNotFound ? ['--ignore-not-found'] : [])],
+          sim: (s) => kubectlDelete(s, { resource: target, ignoreNotFound, ...at }),
+        },
+      }),
+  ),
+  anyManifest.map(
+    (text): MakeStep =>
+      (file) => ({ text, step: { argv: ['delete', '-f', file], sim: (s) => kubectlDelete(s, { manifests: text, filename: file, ...at }) } }),
+  ),
+);
+
+/** The sequences of kubectl-random-compare.test.ts: every kind and command above. */
+export const wideSequence = fc.array(
+  fc.oneof(
+    { arbitrary: wideApplyCsa, weight: 4 },
+    { arbitrary: wideApplySsa, weight: 4 },
+    wideCreate,
+    wideLabel,
+    wideAnnotate,
+    wideSetEnv,
+    wideSetImage,
+    wideScale,
+    wideRolloutRestart,
+    mergePatch,
+    wideStrategicPatch,
+    subresourcePatch,
+    replace,
+    deleteObject,
+  ),
+  { minLength: 2, maxLength: 5 },
+).filter(oneRestartEach);
+
+/**
+ * No workload restarted twice: kubectl refuses a restart within the second of the last one by its
+ * wall clock, which runs on between real commands, while the actors' clock stands still.
+ */
+function oneRestartEach(makers: readonly MakeStep[]): boolean {
+  const restarts = makers.map((m) => m('f').step.argv).filter((a) => a[0] === 'rollout').map((a) => a[2]);
+  return new Set(restarts).size === restarts.length;
+}
 
 export function toCase(makers: readonly MakeStep[]): Case {
   const files: Record<string, string> = {};

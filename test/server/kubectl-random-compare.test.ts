@@ -9,6 +9,9 @@
  * (env, ports, containers, strategy) and a custom resource (JSON merge patches; a map-type list
  * and a set), from a cluster that has only the custom resource's CRD, so objects that do not
  * exist yet, conflicts and refused changes come up too.
+ * The sequences are kubectl-generators.ts's wideSequence, which adds a Service whose ports share
+ * port 80, a StatefulSet, a DaemonSet, a Secret with stringData, replace (and --force), delete,
+ * scale --current-replicas, patch --subresource=status|scale and label/env removal.
  *
  * Deterministic: a fixed seed (SSA_SIM_SEED overrides it) and a fixed number of sequences
  * (SSA_SIM_KUBECTL_RUNS, default 20); a failure prints the seed and the sequence.
@@ -17,7 +20,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runCase } from './kubectl-compare-harness.js';
-import { describeCase, sequence, toCase } from './kubectl-generators.js';
+import { describeCase, toCase, wideSequence } from './kubectl-generators.js';
 import { kubectlAvailable } from './kubectl-harness.js';
 
 const available = kubectlAvailable();
@@ -27,7 +30,7 @@ const RUNS = Number(process.env.SSA_SIM_KUBECTL_RUNS ?? 20);
 describe.skipIf(!available)('generated kubectl command sequences: real kubectl v1.32 and the actors send and print the same', () => {
   it(`${RUNS} sequences from seed ${SEED}`, { timeout: 1_200_000 }, async () => {
     await fc.assert(
-      fc.asyncProperty(sequence, async (makers) => {
+      fc.asyncProperty(wideSequence, async (makers) => {
         const c = toCase(makers);
         const results = await runCase(c);
         for (const [i, r] of results.entries()) {

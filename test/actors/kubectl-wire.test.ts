@@ -137,6 +137,14 @@ describe('failed file-based writes are wrapped as kubectl wraps them', () => {
     expect(out.stderr).toMatch(/^The request is invalid: patch: Invalid value: "map\[.*spec:map\[replicas:two\]\]": unrecognized type: int32\n$/s);
   });
 
+  it('a JSON patch that does not apply: the generic 422 has no kind, name or causes, so kubectl prints its message', () => {
+    // kube-apiserver answers with errors.NewGenericServerResponse(422) and empty details;
+    // test/server/kubectl-json-patch-errors.test.ts has real kubectl print the same text.
+    const out = kubectlPatch(applied(), { resource: 'deployment/nginx', type: 'json', patch: '[{"op":"test","path":"/spec/replicas","value":7}]' });
+    expect(out.exitCode).toBe(1);
+    expect(out.stderr).toBe('The request is invalid: the server rejected our request due to an error in our request\n');
+  });
+
   it('a server-side apply conflict stays unwrapped', () => {
     const s = applied();
     const out = kubectlApply(s, { manifests: deployment.replace('replicas: 2', 'replicas: 4'), serverSide: true, fieldManager: 'other', filename: 'deploy.yaml' });

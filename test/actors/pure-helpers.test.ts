@@ -44,6 +44,19 @@ describe('kubectl output', () => {
     // several errors: each printed with its own newline, as kubectl's MultipleErrors does
     expect(printErrors([{ kind: 'status', reason: '', message: msg }, { kind: 'plain', message: 'y' }])).toBe(`Error from server: ${msg}\ny\n`);
   });
+
+  it('a lone Invalid error without kind or name: the server\'s message after "The request is invalid" when nothing else says it (kubectl v0.32.9 cmd/util checkErr)', () => {
+    const invalid = (message: string, details?: object) => printErrors([{ kind: 'status', reason: 'Invalid', message, ...(details ? { details } : {}) }]);
+    // No details at all: the message is all there is.
+    expect(invalid('the object is not valid')).toBe('The request is invalid: the object is not valid\n');
+    expect(invalid('')).toBe('The request is invalid\n');
+    // Details without kind, name or causes: the message too.
+    expect(invalid('the object is not valid', { causes: [] })).toBe('The request is invalid: the object is not valid\n');
+    // Causes say it: the message (which repeats them) is left out.
+    expect(invalid('x: Required value', { causes: [{ field: 'x', message: 'Required value' }] })).toBe('The request is invalid: x: Required value\n');
+    // A kind or a name: the head names the object, and never adds the message.
+    expect(invalid('ConfigMap "c" is invalid', { kind: 'ConfigMap', name: 'c' })).toBe('The ConfigMap "c" is invalid\n');
+  });
 });
 
 describe('last-applied annotation', () => {

@@ -86,13 +86,16 @@ export interface KubectlError {
  * A lone Invalid status error as kubectl's top-level handler (cmdutil's checkErr) prints it: from
  * the details, not the message (so not the `error when creating "FILE"` kubectl added to it):
  * `The <Kind> "<name>" is invalid: <field>: <message>`, one `* <field>: <message>` line per cause
- * when there are several (repeated ones once), `The request is invalid` without details.
+ * when there are several (repeated ones once). Without a kind or a name the head is `The request
+ * is invalid`, followed by the server's message when nothing else would say it: no details at
+ * all, or details without causes.
  */
-export function invalidErrorText(details: StatusDetails | undefined): string {
-  if (details === undefined) return 'The request is invalid\n';
-  const head = details.kind || details.name ? `The ${details.kind ?? ''} ${goQuote(details.name ?? '')} is invalid` : 'The request is invalid';
+export function invalidErrorText(details: StatusDetails | undefined, message: string): string {
+  const withMessage = message.length > 0 ? `The request is invalid: ${message}` : 'The request is invalid';
+  if (details === undefined) return withFinalNewline(withMessage);
   const causes = [...new Set((details.causes ?? []).map((c) => `${c.field}: ${c.message}`))];
-  if (causes.length === 0) return `${head}\n`;
+  const head = details.kind || details.name ? `The ${details.kind ?? ''} ${goQuote(details.name ?? '')} is invalid` : causes.length === 0 ? withMessage : 'The request is invalid';
+  if (causes.length === 0) return withFinalNewline(head);
   if (causes.length === 1) return `${head}: ${causes[0]}\n`;
   return `${head}: \n${causes.map((c) => `* ${c}\n`).join('')}`;
 }
@@ -101,7 +104,7 @@ export function printErrors(errors: readonly KubectlError[]): string {
   if (errors.length === 0) return '';
   if (errors.length === 1) {
     const e = errors[0];
-    if (e.kind === 'status' && e.reason === 'Invalid') return invalidErrorText(e.details);
+    if (e.kind === 'status' && e.reason === 'Invalid') return invalidErrorText(e.details, e.message);
     return e.kind === 'status' ? withFinalNewline(statusErrorMessage(e.reason ?? '', e.message)) : plainErrorText(e.message);
   }
   return errors.map((e) => (e.kind === 'status' ? statusErrorText(e.reason ?? '', e.message) : `${e.message}\n`)).join('');

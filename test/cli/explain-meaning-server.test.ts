@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, scratchDir } from './run-io.js';
+import { widgetCrd } from '../support/widget-crd.js';
 
 const { dir } = scratchDir('ssa-sim-meaning-server-');
 
@@ -254,36 +255,19 @@ describe('explain: a field the API server writes as null once its applier drops 
 describe('explain: a list alice owned whole before its CRD made it a map list', () => {
   // alice applied .spec.ports while the list was atomic (her entry holds f:ports as a leaf); the
   // CRD then made it a map list keyed by name, and bob applied an item of his own.
-  const CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: {name: widgets.example.com}
-spec:
-  group: example.com
-  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              size: {type: integer}
-              ports:
-                type: array
-                x-kubernetes-list-type: map
-                x-kubernetes-list-map-keys: [name]
-                items:
-                  type: object
-                  required: [name]
-                  properties:
-                    name: {type: string}
-                    port: {type: integer}
-`;
+  const CRD = widgetCrd(`
+size: {type: integer}
+ports:
+  type: array
+  x-kubernetes-list-type: map
+  x-kubernetes-list-map-keys: [name]
+  items:
+    type: object
+    required: [name]
+    properties:
+      name: {type: string}
+      port: {type: integer}
+`);
   const WIDGET = `apiVersion: example.com/v1
 kind: Widget
 metadata:

@@ -6,48 +6,29 @@
  */
 import { describe, expect, it } from 'vitest';
 import { kubectlAvailable, serverWithKubectl } from './kubectl-harness.js';
+import { widgetCrd } from '../support/widget-crd.js';
 
 const available = kubectlAvailable();
 
-const CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: widgets.example.com
-spec:
-  group: example.com
-  names:
-    kind: Widget
-    plural: widgets
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              step:
-                type: integer
-                multipleOf: 5
-              when:
-                type: string
-                format: date
-              size:
-                type: integer
-                anyOf:
-                - minimum: 10
-                - maximum: 2
-              tail:
-                type: string
-                pattern: '^[a-z]+\\z'
-              twice:
-                type: string
-                pattern: '^(a)\\1$'
-`;
+const CRD = widgetCrd(`
+step:
+  type: integer
+  multipleOf: 5
+when:
+  type: string
+  format: date
+size:
+  type: integer
+  anyOf:
+  - minimum: 10
+  - maximum: 2
+tail:
+  type: string
+  pattern: '^[a-z]+\\z'
+twice:
+  type: string
+  pattern: '^(a)\\1$'
+`);
 const widget = (spec: string) => `apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: default\nspec:\n  ${spec}\n`;
 
 describe.skipIf(!available)('kubectl and the schema keywords of a custom resource', () => {

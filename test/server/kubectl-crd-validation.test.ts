@@ -5,33 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { kubectlAvailable, serverWithKubectl } from './kubectl-harness.js';
+import { widgetCrd } from '../support/widget-crd.js';
 
 const available = kubectlAvailable();
 
-const CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: widgets.example.com
-spec:
-  group: example.com
-  names:
-    kind: Widget
-    plural: widgets
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              x:
-                type: integer
-`;
+const CRD = widgetCrd(`
+x:
+  type: integer
+`);
 const widget = (x: string) => `apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: default\nspec:\n  x: ${x}\n`;
 
 describe.skipIf(!available)('kubectl and a custom resource its CRD schema refuses', () => {

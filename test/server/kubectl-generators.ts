@@ -20,6 +20,7 @@ import {
   kubectlSetImage,
 } from '../../src/actors/index.js';
 import { type Case, type Step, T0, T1 } from './kubectl-compare-harness.js';
+import { widgetCrd } from '../support/widget-crd.js';
 
 const at = { now: T1 };
 
@@ -70,41 +71,23 @@ export function deploymentText(d: { replicas?: number; image: string; env: Recor
  * A custom resource: kubectl sends JSON merge patches for it, and its schema has a map-type list
  * keyed by name and a set, which server-side apply merges by key and by value.
  */
-export const WIDGET_CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: widgets.example.com
-spec:
-  group: example.com
-  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
-  scope: Namespaced
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              size: {type: integer}
-              items:
-                type: array
-                x-kubernetes-list-type: map
-                x-kubernetes-list-map-keys: [name]
-                items:
-                  type: object
-                  required: [name]
-                  properties:
-                    name: {type: string}
-                    value: {type: string}
-              tags:
-                type: array
-                x-kubernetes-list-type: set
-                items: {type: string}
-`;
+export const WIDGET_CRD = widgetCrd(`
+size: {type: integer}
+items:
+  type: array
+  x-kubernetes-list-type: map
+  x-kubernetes-list-map-keys: [name]
+  items:
+    type: object
+    required: [name]
+    properties:
+      name: {type: string}
+      value: {type: string}
+tags:
+  type: array
+  x-kubernetes-list-type: set
+  items: {type: string}
+`);
 
 const widget = fc.record({
   size: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),

@@ -2,8 +2,43 @@
  * A custom resource for the tests of blame and "your own objects" with --schema and --crd: the
  * Widget kind's CRD (an atomic list of hosts and a map of labels), the same kind in an OpenAPI v2
  * document where the list is a set, a captured Widget with two managers, and a manifest that
- * changes both fields.
+ * changes both fields; and `widgetCrd`, the same kind's CRD with the spec properties a test needs.
  */
+
+/**
+ * A namespaced Widget CRD (example.com/v1, served and stored) whose `spec` has the properties
+ * given: YAML of the block under `spec.properties`, written from column 0.
+ */
+export function widgetCrd(specProperties: string): string {
+  const block = specProperties
+    .replace(/^\n+/, '')
+    .trimEnd()
+    .split('\n')
+    .map((line) => (line === '' ? line : `              ${line}`))
+    .join('\n');
+  return `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: widgets.example.com
+spec:
+  group: example.com
+  scope: Namespaced
+  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+${block}
+`;
+}
+
 export const CRD = `apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
 metadata:

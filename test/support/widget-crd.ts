@@ -39,33 +39,16 @@ ${block}
 `;
 }
 
-export const CRD = `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata:
-  name: widgets.example.com
-spec:
-  group: example.com
-  scope: Namespaced
-  names: {kind: Widget, plural: widgets, singular: widget, listKind: WidgetList}
-  versions:
-  - name: v1
-    served: true
-    storage: true
-    schema:
-      openAPIV3Schema:
-        type: object
-        properties:
-          spec:
-            type: object
-            properties:
-              hosts:
-                type: array
-                x-kubernetes-list-type: atomic
-                items: {type: string}
-              labels:
-                type: object
-                additionalProperties: {type: string}
-`;
+/** The Widget CRD of the blame and own-objects tests: an atomic list of hosts and a map of labels. */
+export const CRD = widgetCrd(`
+hosts:
+  type: array
+  x-kubernetes-list-type: atomic
+  items: {type: string}
+labels:
+  type: object
+  additionalProperties: {type: string}
+`);
 
 /** The same kind in an OpenAPI v2 document, where the hosts list is a set instead. */
 export const OPENAPI = JSON.stringify({

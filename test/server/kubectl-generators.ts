@@ -126,9 +126,9 @@ const applyCsa = fc.record({ text: manifest, dryRun }).map(
     }),
 );
 
-const applySsa = fc
-  .record({ text: manifest, manager: fc.constantFrom(undefined, 'team-a', 'team-b'), force: fc.boolean(), dryRun })
-  .map(
+/** `apply --server-side` of one of `manifests`, now and then as another manager, forced or a dry run. */
+const applySsaOf = (manifests: fc.Arbitrary<string>) =>
+  fc.record({ text: manifests, manager: fc.constantFrom(undefined, 'team-a', 'team-b'), force: fc.boolean(), dryRun }).map(
     ({ text, manager, force, dryRun }): MakeStep =>
       (file) => ({
         text,
@@ -139,14 +139,18 @@ const applySsa = fc
         },
       }),
   );
+const applySsa = applySsaOf(manifest);
 
-const create = fc.record({ text: manifest, saveConfig: fc.boolean() }).map(
-  ({ text, saveConfig }): MakeStep =>
-    (file) => ({
-      text,
-      step: { argv: ['create', ...(saveConfig ? ['--save-config'] : []), '-f', file], sim: (s) => kubectlCreate(s, { manifests: text, filename: file, saveConfig, ...at }) },
-    }),
-);
+/** `create` of one of `manifests`, with or without `--save-config`. */
+const createOf = (manifests: fc.Arbitrary<string>) =>
+  fc.record({ text: manifests, saveConfig: fc.boolean() }).map(
+    ({ text, saveConfig }): MakeStep =>
+      (file) => ({
+        text,
+        step: { argv: ['create', ...(saveConfig ? ['--save-config'] : []), '-f', file], sim: (s) => kubectlCreate(s, { manifests: text, filename: file, saveConfig, ...at }) },
+      }),
+  );
+const create = createOf(manifest);
 
 const annotate = fc
   .record({ target: fc.constantFrom('configmap/settings', 'deployment/nginx', 'widget/w'), value: fc.constantFrom('a', 'b', null), overwrite: fc.boolean() })
@@ -337,27 +341,8 @@ const wideApplyCsa = fc.record({ text: anyManifest, dryRun, manager: fc.constant
     }),
 );
 
-const wideApplySsa = fc
-  .record({ text: anyManifest, manager: fc.constantFrom(undefined, 'team-a', 'team-b'), force: fc.boolean(), dryRun })
-  .map(
-    ({ text, manager, force, dryRun }): MakeStep =>
-      (file) => ({
-        text,
-        step: {
-          argv: ['apply', '--server-side', ...(manager ? [`--field-manager=${manager}`] : []), ...(force ? ['--force-conflicts'] : []), ...(dryRun ? [`--dry-run=${dryRun}`] : []), '-f', file],
-          sim: (s) =>
-            kubectlApply(s, { manifests: text, filename: file, serverSide: true, ...(manager ? { fieldManager: manager } : {}), forceConflicts: force, ...(dryRun ? { dryRun } : {}), ...at }),
-        },
-      }),
-  );
-
-const wideCreate = fc.record({ text: anyManifest, saveConfig: fc.boolean() }).map(
-  ({ text, saveConfig }): MakeStep =>
-    (file) => ({
-      text,
-      step: { argv: ['create', ...(saveConfig ? ['--save-config'] : []), '-f', file], sim: (s) => kubectlCreate(s, { manifests: text, filename: file, saveConfig, ...at }) },
-    }),
-);
+const wideApplySsa = applySsaOf(anyManifest);
+const wideCreate = createOf(anyManifest);
 
 const wideLabel = fc
   .record({ target: fc.constantFrom(...ALL_TARGETS), key: fc.constantFrom('tier', 'app'), value: fc.constantFrom('web', 'db', null), overwrite: fc.boolean(), dryRun })

@@ -5,8 +5,12 @@
 import type { ClusterState, ResourceType } from './types.js';
 import { atVersion } from './registry.js';
 
-/** The verbs this server answers on a resource (no watch, no deletecollection). */
-export const RESOURCE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update'] as const;
+/**
+ * The verbs a resource is served with, as kube-apiserver lists them for a resource with the
+ * standard storage. The cluster answers create, delete, get, list, patch and update; the HTTP
+ * server answers watch and deletecollection over them (src/server).
+ */
+export const RESOURCE_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'] as const;
 /** The verbs it answers on the status and scale subresources. */
 export const SUBRESOURCE_VERBS = ['get', 'patch', 'update'] as const;
 

@@ -5,10 +5,9 @@
 import type { ResourceType } from '../apiserver/types.js';
 import { compareVersionPriority } from '../apiserver/version-priority.js';
 import { atVersion } from '../apiserver/registry.js';
+import { RESOURCE_VERBS, SUBRESOURCE_VERBS } from '../apiserver/discovery.js';
 import { CREATE_ONLY_ENDPOINTS, type CreateOnlyEndpoint } from './create-only-endpoints.js';
 
-const MAIN_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
-const SUBRESOURCE_VERBS = ['get', 'patch', 'update'];
 
 /**
  * Group versions served, each group's versions preferred first (kube-apiserver's version
@@ -109,7 +108,7 @@ export function resourcesAt(resources: readonly ResourceType[], group: string, v
   const out: DiscoveredResource[] = [];
   for (const served of at) {
     const r = atVersion(served, version);
-    out.push({ resource: r, name: r.resource, kind: r.kind, verbs: MAIN_VERBS });
+    out.push({ resource: r, name: r.resource, kind: r.kind, verbs: RESOURCE_VERBS });
     if (r.status) out.push({ resource: r, name: `${r.resource}/status`, kind: r.kind, verbs: SUBRESOURCE_VERBS });
     if (r.scale) out.push({ resource: r, name: `${r.resource}/scale`, kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: SUBRESOURCE_VERBS });
   }

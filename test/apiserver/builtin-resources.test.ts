@@ -103,7 +103,9 @@ describe('discovery', () => {
       shortNames: ['pv'],
       categories: [],
       subresources: ['status'],
-      verbs: ['create', 'delete', 'get', 'list', 'patch', 'update'],
+      // kube-apiserver's verbs for a resource with the standard storage (the HTTP server answers
+      // watch and deletecollection over the cluster's list and delete).
+      verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
       preferred: true,
       custom: false,
     });

@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { startServer, type RequestLogEntry } from '../../src/server/index.js';
 import { call, start } from './http-client.js';
+import { createCluster, servedKinds, SUBRESOURCE_VERBS } from '../../src/apiserver/index.js';
+import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 
 const CM = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data: { a: '1' } });
 
@@ -29,6 +31,20 @@ describe('ssa-sim serve over HTTP', () => {
     expect(apps.resources.find((r: { name: string }) => r.name === 'deployments/scale')).toMatchObject({ group: 'autoscaling', version: 'v1', kind: 'Scale' });
     const core = (await call(s, 'GET', '/api/v1')).json;
     expect(core.resources.find((r: { name: string }) => r.name === 'namespaces')).toMatchObject({ namespaced: false, kind: 'Namespace' });
+  });
+
+  it("lists each resource with the verbs the API server layer says it serves", async () => {
+    // One list of verbs: discovery over HTTP asks the API server layer (servedKinds), so a
+    // scenario's view of a kind and kubectl's api-resources cannot disagree.
+    const s = await start();
+    const kinds = servedKinds(createCluster({ catalog: builtinCatalog() }));
+    for (const k of kinds.filter((x) => x.preferred)) {
+      const list = (await call(s, 'GET', k.group === '' ? `/api/${k.version}` : `/apis/${k.group}/${k.version}`)).json;
+      const main = list.resources.find((r: { name: string }) => r.name === k.resource);
+      expect(main.verbs, k.resource).toEqual(k.verbs);
+      for (const sub of k.subresources) expect(list.resources.find((r: { name: string }) => r.name === `${k.resource}/${sub}`).verbs).toEqual([...SUBRESOURCE_VERBS]);
+    }
+    expect(kinds.find((k) => k.kind === 'Pod')?.verbs).toEqual(['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch']);
   });
 
   it('serves aggregated discovery when asked for it', async () => {

@@ -18,9 +18,11 @@ import { getPath, setPath, type FieldPath } from './object-paths.js';
 import type { ResourceType } from './types.js';
 
 /** One off gate of a kind's strategy: which writes consult it, whether `old` uses it, and the drop. */
+type Write = 'main' | 'status';
+
 interface GateDrop {
   readonly gate: string;
-  readonly on: 'main' | 'status';
+  readonly on: readonly Write[];
   /** Whether the stored object uses the feature (never called on a create). */
   readonly inUse: (old: ValueMap) => boolean;
   readonly drop: (obj: ValueMap) => ValueMap;
@@ -33,17 +35,56 @@ const present = (v: Value | undefined): boolean => v !== undefined && v !== null
 const without = (path: FieldPath) => (obj: ValueMap): ValueMap => (getPath(obj, path) === undefined ? obj : setPath(obj, path, undefined));
 
 /** A gate that drops the field at `path`, in use when the old object has it (a nil check upstream). */
-const pointerField = (gate: string, on: GateDrop['on'], path: FieldPath): GateDrop => ({
+const pointerField = (gate: string, on: readonly Write[], path: FieldPath): GateDrop => ({
   gate,
   on,
   inUse: (old) => present(getPath(old, path)),
   drop: without(path),
 });
 
+const MAIN: readonly Write[] = ['main'];
+const STATUS: readonly Write[] = ['status'];
+const BOTH: readonly Write[] = ['main', 'status'];
+
 /** Keyed `group/Kind` (`/Kind` for the core group). */
 const KIND_GATES: Readonly<Record<string, readonly GateDrop[]>> = {
   // pkg/registry/apps/statefulset/strategy.go dropStatefulSetDisabledFields: alpha in 1.32.
-  'apps/StatefulSet': [pointerField('MaxUnavailableStatefulSet', 'main', ['spec', 'updateStrategy', 'rollingUpdate', 'maxUnavailable'])],
+  'apps/StatefulSet': [pointerField('MaxUnavailableStatefulSet', MAIN, ['spec', 'updateStrategy', 'rollingUpdate', 'maxUnavailable'])],
+  // pkg/api/persistentvolumeclaim/util.go: DropDisabledFields (main) and DropDisabledFieldsFromStatus
+  // (status). VolumeAttributesClass is beta but off in 1.32 (on from 1.34); the status fields'
+  // in-use checks read the old status, each its own field. The main strategy's status is the old
+  // one (reset), so only /status writes reach the status drops.
+  '/PersistentVolumeClaim': [
+    pointerField('VolumeAttributesClass', MAIN, ['spec', 'volumeAttributesClassName']),
+    // CrossNamespaceVolumeDataSource (alpha): a dataSourceRef naming a namespace goes whole,
+    // unless the old spec has any dataSourceRef.
+    {
+      gate: 'CrossNamespaceVolumeDataSource',
+      on: MAIN,
+      inUse: (old) => present(getPath(old, ['spec', 'dataSourceRef'])),
+      drop: (obj) => {
+        const ns = getPath(obj, ['spec', 'dataSourceRef', 'namespace']);
+        return typeof ns === 'string' && ns !== '' ? setPath(obj, ['spec', 'dataSourceRef'], undefined) : obj;
+      },
+    },
+    pointerField('VolumeAttributesClass', STATUS, ['status', 'currentVolumeAttributesClassName']),
+    pointerField('VolumeAttributesClass', STATUS, ['status', 'modifyVolumeStatus']),
+  ],
+  // pkg/api/persistentvolume/util.go DropDisabledSpecFields.
+  '/PersistentVolume': [pointerField('VolumeAttributesClass', MAIN, ['spec', 'volumeAttributesClassName'])],
+  // pkg/registry/core/node/strategy.go dropDisabledFields and the status strategy's
+  // PrepareForUpdate: dynamic kubelet config is gone (its gate removed, the feature off for good),
+  // so a create drops spec.configSource and status.config, and an update keeps each only when the
+  // stored Node has it. (RuntimeHandlers' gate, RecursiveReadOnlyMounts, is on in 1.32.)
+  '/Node': [
+    pointerField('DynamicKubeletConfig (removed)', MAIN, ['spec', 'configSource']),
+    pointerField('DynamicKubeletConfig (removed)', BOTH, ['status', 'config']),
+  ],
+  // pkg/registry/coordination/lease/strategy.go: CoordinatedLeaderElection is alpha in 1.32.
+  'coordination.k8s.io/Lease': [
+    pointerField('CoordinatedLeaderElection', MAIN, ['spec', 'strategy']),
+    pointerField('CoordinatedLeaderElection', MAIN, ['spec', 'preferredHolder']),
+  ],
 };
 
 /**
@@ -57,6 +98,6 @@ export function dropDisabledFields(resource: ResourceType, subresource: string, 
   if (!Object.hasOwn(KIND_GATES, key)) return next;
   const on = subresource === 'status' ? 'status' : 'main';
   let out = next;
-  for (const g of KIND_GATES[key]) if (g.on === on && !(old && g.inUse(old))) out = g.drop(out);
+  for (const g of KIND_GATES[key]) if (g.on.includes(on) && !(old && g.inUse(old))) out = g.drop(out);
   return out;
 }

@@ -52,3 +52,64 @@ describe.skipIf(!kubectlAvailable())('fields of feature gates 1.32 has off, thro
     expect(await at.k.ok(['get', 'deployment', 'gated', '-o', 'jsonpath={.metadata.generation}'])).toBe('1');
   });
 });
+
+/**
+ * The same for kinds other than pods: a StatefulSet's rollingUpdate.maxUnavailable
+ * (MaxUnavailableStatefulSet, alpha in 1.32) and a PersistentVolumeClaim's
+ * volumeAttributesClassName (VolumeAttributesClass, beta but off in 1.32), dropped by their
+ * strategies' PrepareForCreate.
+ */
+const STATEFUL_SET_AND_CLAIM = `apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: gated
+  namespace: default
+spec:
+  serviceName: gated
+  selector:
+    matchLabels:
+      app: gated
+  updateStrategy:
+    type: RollingUpdate
+    rollingUpdate:
+      maxUnavailable: 2
+  template:
+    metadata:
+      labels:
+        app: gated
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: gated
+  namespace: default
+spec:
+  accessModes:
+  - ReadWriteOnce
+  volumeAttributesClassName: gold
+  resources:
+    requests:
+      storage: 1Gi
+`;
+
+describe.skipIf(!kubectlAvailable())('fields of other kinds whose gates 1.32 has off, through kubectl apply --server-side', () => {
+  const at = serverWithKubectl();
+  it('a StatefulSet loses rollingUpdate.maxUnavailable and a claim its volumeAttributesClassName', { timeout: 120_000 }, async () => {
+    const file = at.k.file('gated-others.yaml', STATEFUL_SET_AND_CLAIM);
+    expect(await at.k.ok(['apply', '--server-side', '-f', file])).toBe('statefulset.apps/gated serverside-applied\npersistentvolumeclaim/gated serverside-applied\n');
+    const sts = await at.k.ok(['get', 'statefulset', 'gated', '-o', 'yaml']);
+    expect(sts).toContain('  updateStrategy:\n    rollingUpdate:\n      partition: 0\n    type: RollingUpdate\n');
+    expect(sts).not.toContain('maxUnavailable');
+    const pvc = await at.k.ok(['get', 'persistentvolumeclaim', 'gated', '-o', 'yaml']);
+    expect(pvc).toContain('  accessModes:\n  - ReadWriteOnce\n');
+    expect(pvc).not.toContain('volumeAttributesClassName');
+    // The applier's entries, written before the strategies ran, still list them.
+    const managed = await at.k.ok(['get', 'statefulset', 'gated', '-o', 'yaml', '--show-managed-fields']);
+    expect(managed).toContain('            f:maxUnavailable: {}\n');
+    expect(await at.k.ok(['get', 'persistentvolumeclaim', 'gated', '-o', 'yaml', '--show-managed-fields'])).toContain('        f:volumeAttributesClassName: {}\n');
+  });
+});

@@ -49,7 +49,8 @@ export const BUILTIN_STRATEGIES: Readonly<Record<string, StrategyFacts>> = {
   '/Event': NONE,
   '/LimitRange': NONE,
   '/Namespace': STATUS_SPEC,
-  '/Node': STATUS_SPEC,
+  // "Nodes allow *all* fields, including status, to be set on create": a kubelet registers its Node with its status.
+  '/Node': { ...STATUS_SPEC, create: [] },
   '/PersistentVolume': STATUS_SPEC,
   '/PersistentVolumeClaim': STATUS_SPEC,
   '/Pod': { main: STATUS, status: [['spec'], ['metadata', 'deletionTimestamp'], ['metadata', 'ownerReferences']], checked: true },

@@ -75,10 +75,14 @@ const KIND_GATES: Readonly<Record<string, readonly GateDrop[]>> = {
   // pkg/registry/core/node/strategy.go dropDisabledFields and the status strategy's
   // PrepareForUpdate: dynamic kubelet config is gone (its gate removed, the feature off for good),
   // so a create drops spec.configSource and status.config, and an update keeps each only when the
-  // stored Node has it. (RuntimeHandlers' gate, RecursiveReadOnlyMounts, is on in 1.32.)
+  // stored Node has it. (status.runtimeHandlers goes only when RecursiveReadOnlyMounts is off,
+  // and it is on in 1.32.)
   '/Node': [
     pointerField('DynamicKubeletConfig (removed)', MAIN, ['spec', 'configSource']),
     pointerField('DynamicKubeletConfig (removed)', BOTH, ['status', 'config']),
+    // SupplementalGroupsPolicy (alpha): in the main strategy only, so a create (which keeps the
+    // rest of the status) loses status.features, and a kubelet's /status write keeps them.
+    pointerField('SupplementalGroupsPolicy', MAIN, ['status', 'features']),
   ],
   // pkg/registry/coordination/lease/strategy.go: CoordinatedLeaderElection is alpha in 1.32.
   'coordination.k8s.io/Lease': [

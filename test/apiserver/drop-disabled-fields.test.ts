@@ -224,6 +224,29 @@ describe('CrossNamespaceVolumeDataSource drops only a dataSourceRef that names a
   });
 });
 
+describe("a Node's create keeps the status it was sent, but for the fields of off features", () => {
+  const node = (status: Plain): KubeObject => obj({ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, status });
+  const nodeRef = ref('v1', 'Node', 'n1', '');
+  const capacity = { cpu: '4', memory: '16Gi', pods: '110' };
+
+  it('capacity stays (the Node strategy clears no status on create); config and features go', () => {
+    const sent = { capacity, features: { supplementalGroupsPolicy: true }, config: { error: 'none' } };
+    for (const created of [ok(real().create(node(sent), { fieldManager: 'kubelet' })), ok(real().apply(node(sent), { fieldManager: 'kubelet', target: nodeRef }))]) {
+      expect(at(created, ['status', 'capacity'])).toEqual(capacity);
+      expect(at(created, ['status', 'features'])).toBeUndefined();
+      expect(at(created, ['status', 'config'])).toBeUndefined();
+    }
+  });
+
+  it('features (SupplementalGroupsPolicy, alpha) are not the status strategy\'s to drop: a write of /status keeps them', () => {
+    const c = real();
+    ok(c.create(node({ capacity }), { fieldManager: 'kubelet' }));
+    const live = plain(c.object(nodeRef));
+    const written = ok(c.update(obj({ ...live, status: { ...(live.status as Plain), features: { supplementalGroupsPolicy: true } } }), { fieldManager: 'kubelet', subresource: 'status' }));
+    expect(at(written, ['status', 'features'])).toEqual({ supplementalGroupsPolicy: true });
+  });
+});
+
 describe('the drop comes before the generation compares specs', () => {
   it('an update that only adds a dropped field leaves the generation alone', () => {
     const c = real();

@@ -5,7 +5,10 @@
  * nodeSelector, node affinity terms and topology spread keys, a null topology-spread
  * labelSelector, deprecated annotations, deprecated or removed volume plugins, the pod seccomp
  * annotation without the field, duplicate hostAliases and pull secrets, container seccomp
- * annotations, env entries hiding earlier ones. `prefix` is the template's field path ('' for a Pod).
+ * annotations, a template's container AppArmor annotations without the field, env entries hiding
+ * earlier ones, container ports (hostIP without hostPort, duplicate, overlapping or ambiguous
+ * definitions across all containers), a negative terminationGracePeriodSeconds and null pod
+ * (anti-)affinity label selectors. `prefix` is the template's field path ('' for a Pod).
  */
 import { hasKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { getPath, mapsAt } from './object-paths.js';
@@ -45,6 +48,8 @@ const DEPRECATED_VOLUMES: readonly (readonly [string, string, string])[] = [
 
 const SECCOMP_POD_ANNOTATION = 'seccomp.security.alpha.kubernetes.io/pod';
 const SECCOMP_CONTAINER_PREFIX = 'container.seccomp.security.alpha.kubernetes.io/';
+const APPARMOR_CONTAINER_PREFIX = 'container.apparmor.security.beta.kubernetes.io/';
+const CONTAINER_LISTS = ['initContainers', 'containers', 'ephemeralContainers'] as const;
 
 /** The byte quantity at `path` of `list` when it is fractional (MilliValue not a multiple of 1000). */
 function fractionalBytes(list: Value | undefined, resource: string, path: string): string[] {
@@ -77,6 +82,63 @@ function envWarnings(env: readonly ValueMap[], path: string): string[] {
     if (present(getPath(e, ['valueFrom'])) || text === ref || !text.includes(ref)) {
       out.push(`${path}[${i}]: hides previous definition of ${JSON.stringify(name)}, which may be dropped when using apply`);
     }
+  });
+  return out;
+}
+
+/** A decoded container port as Go holds it (protocol defaulted before the strategy runs). */
+interface Port { readonly name: string; readonly hostPort: number; readonly containerPort: number; readonly protocol: string; readonly hostIP: string }
+
+function portOf(p: ValueMap): Port {
+  const num = (v: Value | undefined) => (typeof v === 'number' ? v : typeof v === 'bigint' ? Number(v) : 0);
+  const str = (v: Value | undefined) => (typeof v === 'string' ? v : '');
+  return { name: str(getPath(p, ['name'])), hostPort: num(getPath(p, ['hostPort'])), containerPort: num(getPath(p, ['containerPort'])), protocol: str(getPath(p, ['protocol'])), hostIP: str(getPath(p, ['hostIP'])) };
+}
+
+/** Go's `%+v` of the internal core.ContainerPort: its fields in declaration order. */
+const goPort = (p: Port): string => `{Name:${p.name} HostPort:${p.hostPort} ContainerPort:${p.containerPort} Protocol:${p.protocol} HostIP:${p.hostIP}}`;
+
+/**
+ * Every container's ports against those seen before them with the same containerPort/protocol,
+ * in visiting order (init, regular, ephemeral): equal host IP and port duplicate, a zero host port
+ * overlaps, one host IP set and the other not on the same host port is ambiguous.
+ */
+function portWarnings(spec: Value | undefined, specPath: string): string[] {
+  const out: string[] = [];
+  const seen = new Map<string, { field: string; port: Port }[]>();
+  for (const list of CONTAINER_LISTS) {
+    mapsAt(spec, [list]).forEach((c, ci) => {
+      mapsAt(c, ['ports']).forEach((raw, i) => {
+        const field = `${specPath}.${list}[${ci}].ports[${i}]`;
+        const port = portOf(raw);
+        if (port.hostIP !== '' && port.hostPort === 0) out.push(`${field}: hostIP set without hostPort: ${goPort(port)}`);
+        const key = `${port.containerPort}/${port.protocol}`;
+        const others = seen.get(key) ?? [];
+        for (const other of others) {
+          if (port.hostIP === other.port.hostIP && port.hostPort === other.port.hostPort) {
+            out.push(`${field}: duplicate port definition with ${other.field}`);
+          } else if (port.hostPort === 0 || other.port.hostPort === 0) {
+            out.push(`${field}: overlapping port definition with ${other.field}`);
+          } else if (port.hostPort === other.port.hostPort && (port.hostIP === '') !== (other.port.hostIP === '')) {
+            out.push(`${field}: dangerously ambiguous port definition with ${other.field}`);
+          }
+        }
+        seen.set(key, [...others, { field, port }]);
+      });
+    });
+  }
+  return out;
+}
+
+/** Pod (anti-)affinity terms without a labelSelector match no pod. */
+function affinityTermWarnings(affinity: Value | undefined, path: string): string[] {
+  const nullSelector = (term: Value | undefined) => !present(getPath(term, ['labelSelector']));
+  const out: string[] = [];
+  mapsAt(affinity, ['requiredDuringSchedulingIgnoredDuringExecution']).forEach((t, i) => {
+    if (nullSelector(t)) out.push(`${path}.requiredDuringSchedulingIgnoredDuringExecution[${i}].labelSelector: a null labelSelector results in matching no pod`);
+  });
+  mapsAt(affinity, ['preferredDuringSchedulingIgnoredDuringExecution']).forEach((t, i) => {
+    if (nullSelector(getPath(t, ['podAffinityTerm']))) out.push(`${path}.preferredDuringSchedulingIgnoredDuringExecution[${i}].podAffinityTerm.labelSelector: a null labelSelector results in matching no pod`);
   });
   return out;
 }
@@ -148,13 +210,19 @@ export function podSpecWarnings(template: ValueMap, prefix: string): string[] {
   if (!present(getPath(spec, ['securityContext', 'seccompProfile'])) && hasAnnotation(SECCOMP_POD_ANNOTATION)) {
     out.push(`${at('metadata.annotations')}[${SECCOMP_POD_ANNOTATION}]: non-functional in v1.27+; use the "seccompProfile" field instead`);
   }
-  for (const list of ['initContainers', 'containers', 'ephemeralContainers']) {
+  const podAppArmor = present(getPath(spec, ['securityContext', 'appArmorProfile']));
+  for (const list of CONTAINER_LISTS) {
     mapsAt(spec, [list]).forEach((c, ci) => {
       const path = `${at('spec')}.${list}[${ci}]`;
       const name = String(getPath(c, ['name']) ?? '');
       const key = SECCOMP_CONTAINER_PREFIX + name;
       if (!present(getPath(c, ['securityContext', 'seccompProfile'])) && hasAnnotation(key)) {
         out.push(`${at('metadata.annotations')}[${key}]: non-functional in v1.27+; use the "seccompProfile" field instead`);
+      }
+      // A Pod's AppArmor annotations warn from its strategy (applyAppArmorVersionSkew), not here.
+      const appArmorKey = APPARMOR_CONTAINER_PREFIX + name;
+      if (prefix !== '' && !podAppArmor && !present(getPath(c, ['securityContext', 'appArmorProfile'])) && hasAnnotation(appArmorKey)) {
+        out.push(`${at('metadata.annotations')}[${appArmorKey}]: deprecated since v1.30; use the "appArmorProfile" field instead`);
       }
       const limits = getPath(c, ['resources', 'limits']);
       const requests = getPath(c, ['resources', 'requests']);
@@ -166,6 +234,15 @@ export function podSpecWarnings(template: ValueMap, prefix: string): string[] {
       );
       out.push(...envWarnings(mapsAt(c, ['env']), `${path}.env`));
     });
+  }
+  out.push(...portWarnings(spec, at('spec')));
+  const grace = getPath(spec, ['terminationGracePeriodSeconds']);
+  if ((typeof grace === 'number' || typeof grace === 'bigint') && grace < 0) {
+    out.push(`${at('spec.terminationGracePeriodSeconds')}: must be >= 0; negative values are invalid and will be treated as 1`);
+  }
+  for (const kind of ['podAffinity', 'podAntiAffinity']) {
+    const affinity = getPath(spec, ['affinity', kind]);
+    if (present(affinity)) out.push(...affinityTermWarnings(affinity, at(`spec.affinity.${kind}`)));
   }
   return out;
 }

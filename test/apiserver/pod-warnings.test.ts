@@ -104,4 +104,54 @@ describe('pod warnings (pkg/api/pod/warnings.go, 1.32)', () => {
       'spec.containers[0].resources.requests[ephemeral-storage]: fractional byte value "1500m" is invalid, must be an integer',
     ]);
   });
+  it('container ports: hostIP without hostPort, duplicate, overlapping and ambiguous definitions across containers', () => {
+    // warnings_test.go "hostIP set without hostPort", "duplicate container ports with same port and protocol",
+    // "duplicate container ports with one host port set and one without", "dangerously ambiguous ..."
+    const r = cluster().create(pod({
+      initContainers: [{ name: 'i', image: 'i', ports: [{ containerPort: 80 }] }],
+      containers: [
+        { name: 'a', image: 'i', ports: [{ containerPort: 80, protocol: 'UDP', hostIP: '10.0.0.1' }, { containerPort: 80 }, { containerPort: 80, hostPort: 8080 }] },
+        { name: 'b', image: 'i', ports: [{ name: 'web', containerPort: 443, hostPort: 443 }, { containerPort: 443, hostPort: 443, hostIP: '10.0.0.2' }] },
+      ],
+    }), { fieldManager: 'm' });
+    ok(r);
+    expect(r.warnings).toEqual([
+      'spec.containers[0].ports[0]: hostIP set without hostPort: {Name: HostPort:0 ContainerPort:80 Protocol:UDP HostIP:10.0.0.1}',
+      'spec.containers[0].ports[1]: duplicate port definition with spec.initContainers[0].ports[0]',
+      'spec.containers[0].ports[2]: overlapping port definition with spec.initContainers[0].ports[0]',
+      'spec.containers[0].ports[2]: overlapping port definition with spec.containers[0].ports[1]',
+      'spec.containers[1].ports[1]: dangerously ambiguous port definition with spec.containers[1].ports[0]',
+    ]);
+  });
+  it('a negative terminationGracePeriodSeconds and null pod (anti-)affinity label selectors, at a template path', () => {
+    // warnings_test.go "terminationGracePeriodSeconds is negative", "null LabelSelector in PodAffinity"...
+    const term = { topologyKey: 'kubernetes.io/hostname' };
+    const r = cluster().create(deploy({}, {
+      terminationGracePeriodSeconds: -1,
+      affinity: {
+        podAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term, { ...term, labelSelector: {} }], preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, podAffinityTerm: term }] },
+        podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [term], preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, podAffinityTerm: { ...term, labelSelector: {} } }, { weight: 2, podAffinityTerm: term }] },
+      },
+    }), { fieldManager: 'm' });
+    ok(r);
+    expect(r.warnings).toEqual([
+      'spec.template.spec.terminationGracePeriodSeconds: must be >= 0; negative values are invalid and will be treated as 1',
+      'spec.template.spec.affinity.podAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector: a null labelSelector results in matching no pod',
+      'spec.template.spec.affinity.podAffinity.preferredDuringSchedulingIgnoredDuringExecution[0].podAffinityTerm.labelSelector: a null labelSelector results in matching no pod',
+      'spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector: a null labelSelector results in matching no pod',
+      'spec.template.spec.affinity.podAntiAffinity.preferredDuringSchedulingIgnoredDuringExecution[1].podAffinityTerm.labelSelector: a null labelSelector results in matching no pod',
+    ]);
+  });
+  it('a template AppArmor annotation without an appArmorProfile field (pod or container) is deprecated', () => {
+    // warnings_test.go "pod template with apparmor annotation" ...; a Pod's come from its strategy instead
+    const ann = { 'container.apparmor.security.beta.kubernetes.io/c': 'runtime/default' };
+    const r = cluster().create(deploy(ann), { fieldManager: 'm' });
+    ok(r);
+    expect(r.warnings).toEqual([
+      'spec.template.metadata.annotations[container.apparmor.security.beta.kubernetes.io/c]: deprecated since v1.30; use the "appArmorProfile" field instead',
+    ]);
+    const withField = cluster().create(deploy(ann, { securityContext: { appArmorProfile: { type: 'RuntimeDefault' } } }), { fieldManager: 'm' });
+    ok(withField);
+    expect(withField.warnings).toEqual([]);
+  });
 });

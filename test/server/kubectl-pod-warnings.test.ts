@@ -1,10 +1,32 @@
 /**
  * The real kubectl 1.32 prints each pod warning kube-apiserver sends for a workload's template
  * (pkg/api/pod/warnings.go) as `Warning: <text>` on stderr; a second identical apply leaves the
- * template unchanged, so the Deployment strategy's WarningsOnUpdate adds none.
+ * template unchanged, so the Deployment strategy's WarningsOnUpdate adds none. A Pod's container
+ * port warnings (the same file's port checks) reach kubectl create the same way.
  */
 import { describe, expect, it } from 'vitest';
 import { kubectlAvailable, serverWithKubectl } from './kubectl-harness.js';
+
+const PORTS_POD = `apiVersion: v1
+kind: Pod
+metadata:
+  name: ports
+  namespace: default
+spec:
+  containers:
+  - name: web
+    image: nginx
+    ports:
+    - containerPort: 80
+      hostIP: 10.0.0.1
+    - containerPort: 80
+      hostPort: 8080
+  - name: side
+    image: nginx
+    ports:
+    - containerPort: 80
+      hostIP: 10.0.0.1
+`;
 
 const DEPLOYMENT = `apiVersion: apps/v1
 kind: Deployment
@@ -42,5 +64,18 @@ describe.skipIf(!kubectlAvailable())('pod template warnings through kubectl appl
     );
     const second = await at.k.run(['apply', '-f', file]);
     expect(second).toEqual({ code: 0, stdout: 'deployment.apps/legacy unchanged\n', stderr: '' });
+  });
+  it('kubectl create -f prints the container port warnings of a Pod', { timeout: 120_000 }, async () => {
+    const r = await at.k.run(['create', '-f', at.k.file('ports.yaml', PORTS_POD)]);
+    expect(r).toEqual({
+      code: 0,
+      stdout: 'pod/ports created\n',
+      stderr:
+        'Warning: spec.containers[0].ports[0]: hostIP set without hostPort: {Name: HostPort:0 ContainerPort:80 Protocol:TCP HostIP:10.0.0.1}\n' +
+        'Warning: spec.containers[0].ports[1]: overlapping port definition with spec.containers[0].ports[0]\n' +
+        'Warning: spec.containers[1].ports[0]: hostIP set without hostPort: {Name: HostPort:0 ContainerPort:80 Protocol:TCP HostIP:10.0.0.1}\n' +
+        'Warning: spec.containers[1].ports[0]: duplicate port definition with spec.containers[0].ports[0]\n' +
+        'Warning: spec.containers[1].ports[0]: overlapping port definition with spec.containers[0].ports[1]\n',
+    });
   });
 });

@@ -86,6 +86,7 @@ export const ACTION_OPTIONS = {
   'kubectl-create': { manifests: 'manifests', namespace: 'string', saveConfig: 'boolean', fieldManager: 'string', dryRun, validate: 'validate', filename: 'string', ...common },
   'kubectl-set-env': { ...target, env: 'string-map', remove: 'string-list', container: 'string', fieldManager: 'string', dryRun, ...common },
   'kubectl-set-image': { ...target, images: 'string-map', fieldManager: 'string', dryRun, ...common },
+  'kubectl-set-resources': { ...target, limits: 'string-map', requests: 'string-map', container: 'string', fieldManager: 'string', dryRun, ...common },
   'kubectl-edit': { ...target, changes: 'map', edited: 'map', saveConfig: 'boolean', fieldManager: 'string', validate: 'validate', ...common },
   'kubectl-patch': { ...target, type: { oneOf: ['json', 'merge', 'strategic'] }, patch: 'yaml', subresource: 'string', fieldManager: 'string', dryRun, ...common },
   'kubectl-scale': { ...target, replicas: 'integer', currentReplicas: 'integer', dryRun, ...common },

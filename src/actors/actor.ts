@@ -311,6 +311,22 @@ export interface KubectlSetImageOptions extends TargetOptions {
   readonly dryRun?: DryRun;
 }
 
+/**
+ * `kubectl set resources`: requests and limits of the containers (and init containers) of a pod
+ * or pod template. Resource name → quantity, as kubectl's `--limits=cpu=200m,memory=512Mi`.
+ */
+export interface KubectlSetResourcesOptions extends TargetOptions {
+  /** `--limits`. */
+  readonly limits?: Readonly<Record<string, string>>;
+  /** `--requests`. */
+  readonly requests?: Readonly<Record<string, string>>;
+  /** `-c`: the containers to change, by name with kubectl's `*` wildcards. Default `*` (all). */
+  readonly container?: string;
+  /** `--field-manager`. Default `kubectl-set`. */
+  readonly fieldManager?: string;
+  readonly dryRun?: DryRun;
+}
+
 export interface KubectlEditOptions extends TargetOptions {
   /**
    * What the user changes in the editor, made to the object kubectl shows as a strategic merge

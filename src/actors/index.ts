@@ -32,6 +32,7 @@ import { kubectlRolloutRestart } from './kubectl/rollout-restart.js';
 import { kubectlScale } from './kubectl/scale.js';
 import { kubectlSetEnv } from './kubectl/set-env.js';
 import { kubectlSetImage } from './kubectl/set-image.js';
+import { kubectlSetResources } from './kubectl/set-resources.js';
 
 export * from './actor.js';
 export { VPC_CNI_DEFAULT_VERSION, VPC_CNI_VERSIONS, vpcCniManifest } from './eks/addons/vpc-cni.js';
@@ -59,6 +60,7 @@ export {
   kubectlScale,
   kubectlSetEnv,
   kubectlSetImage,
+  kubectlSetResources,
   mutatingWebhook,
   serverSideApplyClient,
 };
@@ -72,6 +74,7 @@ export const actions = {
   'kubectl-create': kubectlCreate,
   'kubectl-set-env': kubectlSetEnv,
   'kubectl-set-image': kubectlSetImage,
+  'kubectl-set-resources': kubectlSetResources,
   'kubectl-edit': kubectlEdit,
   'kubectl-patch': kubectlPatch,
   'kubectl-scale': kubectlScale,

@@ -491,6 +491,13 @@ export function actionSummary(step: ScenarioStep, state?: ClusterState): string 
       const pairs = isMap(m) ? Object.keys(m).map((k) => `${k}=${typeof m[k] === 'string' ? m[k] : JSON.stringify(m[k])}`) : [];
       return `kubectl set image ${kubectlTarget(a)}${fieldManagerFlag(a)} ${pairs.join(' ')}`.trimEnd();
     }
+    case 'kubectl-set-resources': {
+      const list = (k: string) => {
+        const m = getKey(a, k);
+        return isMap(m) ? ` --${k}=${Object.keys(m).map((r) => `${r}=${typeof m[r] === 'string' ? m[r] : JSON.stringify(m[r])}`).join(',')}` : '';
+      };
+      return `kubectl set resources ${kubectlTarget(a)}${s('container') ? ` -c ${s('container')}` : ''}${list('limits')}${list('requests')}${fieldManagerFlag(a)}`;
+    }
     case 'kubectl-rollout-restart':
       return `kubectl rollout restart ${kubectlTarget(a)}${fieldManagerFlag(a)}`;
     case 'eks-create-addon':

@@ -53,6 +53,7 @@ const FLAGS: Record<string, FlagSpec> = {
   'kubectl-create': { manager: fieldManager('kubectl-create') },
   'kubectl-set-env': { manager: fieldManager('kubectl-set') },
   'kubectl-set-image': { manager: fieldManager('kubectl-set') },
+  'kubectl-set-resources': { manager: fieldManager('kubectl-set') },
   'kubectl-edit': { manager: fieldManager('kubectl-edit') },
   'kubectl-patch': { manager: fieldManager('kubectl-patch') },
   'kubectl-label': { manager: fieldManager('kubectl-label') },

@@ -149,11 +149,35 @@ export interface Case {
 // ---------------------------------------------------------------------------------------------
 // comparing
 
+/**
+ * The objects a step leaves, by storage key, as compared: every stored object but those the
+ * server adds around the cluster it serves (namespaces, their default service accounts, the
+ * CRDs it serves), without the counters the two stores hand out on their own (uid,
+ * resourceVersion) and with the restartedAt of kubectl's wall clock normalised as in the bodies.
+ * managedFields included.
+ */
+export type Objects = Record<string, Value>;
+
+const SERVER_OWN = new Set(['namespaces', 'serviceaccounts', 'customresourcedefinitions']);
+
+function comparedObjects(state: ClusterState): Objects {
+  const out: Objects = {};
+  for (const [key, obj] of [...state.objects].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (SERVER_OWN.has(key.split('/')[1] ?? '')) continue;
+    const meta = isMap(obj.metadata) ? { ...obj.metadata } : {};
+    delete meta.uid;
+    delete meta.resourceVersion;
+    // kubectl's wall clock in a restarted pod template, as in the request bodies
+    out[key] = JSON.parse(normaliseBody(JSON.stringify({ ...obj, metadata: meta }))) as Value;
+  }
+  return out;
+}
+
 export interface StepResult {
   readonly requestsMatch: boolean;
   readonly outputMatch: boolean;
-  readonly real: { writes: Wire[]; run: Run };
-  readonly sim: { writes: Wire[]; run: Run };
+  readonly real: { writes: Wire[]; run: Run; objects: Objects };
+  readonly sim: { writes: Wire[]; run: Run; objects: Objects };
   readonly userAgents: string[];
 }
 
@@ -178,8 +202,8 @@ export async function runCase(c: Case): Promise<StepResult[]> {
       results.push({
         requestsMatch: JSON.stringify(writes) === JSON.stringify(simWrites),
         outputMatch: JSON.stringify(run) === JSON.stringify(simRun),
-        real: { writes, run },
-        sim: { writes: simWrites, run: simRun },
+        real: { writes, run, objects: comparedObjects(server.state()) },
+        sim: { writes: simWrites, run: simRun, objects: comparedObjects(simState) },
         userAgents,
       });
     }

@@ -18,6 +18,7 @@ import {
   kubectlScale,
   kubectlSetEnv,
   kubectlSetImage,
+  kubectlSetResources,
 } from '../../src/actors/index.js';
 import { type Case, type Step, T0, T1 } from './kubectl-compare-harness.js';
 import { widgetCrd } from '../support/widget-crd.js';
@@ -375,6 +376,33 @@ const wideSetImage = fc.record({ target: fc.constantFrom(...WORKLOADS), containe
     }),
 );
 
+/** `kubectl set resources`: limits and requests (quantities kubectl rewrites: 0.5, 1024Mi), `-c` with a wildcard or a name no container has, a kind without a pod template. */
+const wideSetResources = fc
+  .record({
+    target: fc.constantFrom(...WORKLOADS, ...WORKLOADS, 'configmap/settings'),
+    container: fc.constantFrom(undefined, undefined, 'nginx', 'side*', 'web'),
+    limits: fc.option(fc.dictionary(fc.constantFrom('cpu', 'memory'), fc.constantFrom('0.5', '200m', '1024Mi', '1Gi'), { minKeys: 1 }), { nil: undefined }),
+    requests: fc.option(fc.dictionary(fc.constantFrom('cpu', 'memory'), fc.constantFrom('100m', '1', '256Mi'), { minKeys: 1 }), { nil: undefined }),
+    dryRun,
+  })
+  .map(({ target, container, limits, requests, dryRun }): MakeStep => {
+    const flag = (name: string, list?: Record<string, string>) => (list ? [`--${name}=${Object.entries(list).map(([k, v]) => `${k}=${v}`).join(',')}`] : []);
+    return () => ({
+      step: {
+        argv: ['set', 'resources', target, ...(container ? ['-c', container] : []), ...flag('limits', limits), ...flag('requests', requests), ...(dryRun ? [`--dry-run=${dryRun}`] : [])],
+        sim: (s) =>
+          kubectlSetResources(s, {
+            resource: target,
+            ...(container ? { container } : {}),
+            ...(limits ? { limits } : {}),
+            ...(requests ? { requests } : {}),
+            ...(dryRun ? { dryRun } : {}),
+            ...at,
+          }),
+      },
+    });
+  });
+
 const wideSetEnv = fc.record({ target: fc.constantFrom(...WORKLOADS), name: fc.constantFrom('FOO', 'BAR', 'NEW'), value: fc.constantFrom('1', '3', null) }).map(
   ({ target, name, value }): MakeStep =>
     () => ({
@@ -466,6 +494,7 @@ export const wideSequence = fc.array(
     wideAnnotate,
     wideSetEnv,
     wideSetImage,
+    wideSetResources,
     wideScale,
     wideRolloutRestart,
     mergePatch,

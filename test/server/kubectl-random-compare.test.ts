@@ -37,6 +37,7 @@ describe.skipIf(!available)('generated kubectl command sequences: real kubectl v
           const label = `seed ${SEED}, step ${i + 1} of\n${describeCase(c)}`;
           expect(r.sim.writes, `${label}: requests`).toEqual(r.real.writes);
           expect(r.sim.run, `${label}: output`).toEqual(r.real.run);
+          expect(r.sim.objects, `${label}: the objects left, managedFields included`).toEqual(r.real.objects);
         }
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: process.env.CI === 'true' },

@@ -1,0 +1,112 @@
+/**
+ * Commands users run that the generated sequences reach only now and then, each case compared
+ * with real kubectl v1.32 as kubectl-compare.test.ts compares them (kubectl-compare-harness.ts):
+ * the requests, what is printed and the exit code, and the objects each step leaves (managedFields
+ * included).
+ *
+ * - `kubectl set resources` (pkg/cmd/set/set_resources.go): limits and requests of all containers
+ *   or `-c`'s, quantities as kubectl rewrites them, and its refusals.
+ *
+ * Without kubectl the test is skipped with a printed reason, except under CI=true, where it fails.
+ */
+import { describe, expect, it } from 'vitest';
+import { KUBECTL_USER_AGENT, kubectlCreate, kubectlSetResources } from '../../src/actors/index.js';
+import type { ClusterState } from '../../src/apiserver/types.js';
+import { type Case, runCase, T0, T1 } from './kubectl-compare-harness.js';
+import { kubectlAvailable } from './kubectl-harness.js';
+
+const available = kubectlAvailable();
+const at = { now: T1 };
+
+const DEPLOYMENT = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: nginx
+spec:
+  selector:
+    matchLabels:
+      app: nginx
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      initContainers:
+      - name: init-db
+        image: busybox:1.36
+      containers:
+      - name: nginx
+        image: nginx:1.25
+        resources:
+          limits:
+            memory: 1Gi
+      - name: sidecar
+        image: busybox:1.36
+`;
+
+const POD = `apiVersion: v1
+kind: Pod
+metadata:
+  name: p
+spec:
+  containers:
+  - name: app
+    image: nginx:1.25
+`;
+
+const CM = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  a: "1"\n';
+
+const created =
+  (...manifests: string[]) =>
+  (s: ClusterState): ClusterState =>
+    manifests.reduce((st, m) => kubectlCreate(st, { manifests: m, now: T0 }).state, s);
+
+type ResourcesOptions = Omit<Parameters<typeof kubectlSetResources>[1], 'resource'>;
+
+/** One `kubectl set resources TARGET ...` step, its arguments written from the options. */
+function setResources(target: string, o: ResourcesOptions): Case['steps'][number] {
+  const list = (name: string, l?: Readonly<Record<string, string>>) => (l ? [`--${name}=${Object.entries(l).map(([k, v]) => `${k}=${v}`).join(',')}`] : []);
+  return {
+    argv: ['set', 'resources', target, ...(o.container ? ['-c', o.container] : []), ...list('limits', o.limits), ...list('requests', o.requests), ...(o.dryRun ? [`--dry-run=${o.dryRun}`] : [])],
+    sim: (s) => kubectlSetResources(s, { resource: target, ...o, ...at }),
+  };
+}
+
+const setResourcesCases: Case[] = [
+  { name: '-c nginx --limits: 0.5 and 2048Mi as kubectl writes them', setup: created(DEPLOYMENT), steps: [setResources('deployment/nginx', { container: 'nginx', limits: { cpu: '0.5', memory: '2048Mi' } })] },
+  { name: '--requests on every container and init container', setup: created(DEPLOYMENT), steps: [setResources('deployment/nginx', { requests: { cpu: '100m', memory: '256Mi' } })] },
+  { name: '-c with a wildcard', setup: created(DEPLOYMENT), steps: [setResources('deployment/nginx', { container: 'side*', limits: { cpu: '1' } })] },
+  { name: 'the same value again: nothing sent', setup: created(DEPLOYMENT), steps: [setResources('deployment/nginx', { container: 'nginx', limits: { memory: '1024Mi' } })] },
+  { name: 'no container matched', setup: created(DEPLOYMENT), steps: [setResources('deployment/nginx', { container: 'web', limits: { cpu: '1' } })] },
+  { name: 'neither limits nor requests', setup: created(DEPLOYMENT), steps: [setResources('deployment/nginx', {})] },
+  { name: 'a quantity kubectl cannot read', setup: created(DEPLOYMENT), steps: [setResources('deployment/nginx', { limits: { cpu: 'lots' } })] },
+  { name: 'a kind without a pod template', setup: created(CM), steps: [setResources('configmap/settings', { limits: { cpu: '1' } })] },
+  { name: 'an object that does not exist', setup: created(), steps: [setResources('deployment/nginx', { limits: { cpu: '1' } })] },
+  { name: "a pod: the server refuses to change a running pod's resources", setup: created(POD), steps: [setResources('pod/p', { limits: { cpu: '1' } })] },
+  {
+    name: '--dry-run=server, then --dry-run=client, then for real',
+    setup: created(DEPLOYMENT),
+    steps: [
+      setResources('deployment/nginx', { limits: { cpu: '200m' }, dryRun: 'server' }),
+      setResources('deployment/nginx', { limits: { cpu: '200m' }, dryRun: 'client' }),
+      setResources('deployment/nginx', { limits: { cpu: '200m' }, requests: { cpu: '100m' } }),
+    ],
+  },
+];
+
+function compare(cases: readonly Case[]): void {
+  for (const c of cases) {
+    it(c.name, { timeout: 180_000 }, async () => {
+      const results = await runCase(c);
+      for (const [i, r] of results.entries()) {
+        const label = `${c.name}, step ${i + 1}: kubectl ${c.steps[i]!.argv.join(' ')}`;
+        for (const ua of r.userAgents) expect(ua, label).toBe(KUBECTL_USER_AGENT);
+        expect(r.sim.writes, `${label}: requests`).toEqual(r.real.writes);
+        expect(r.sim.run, `${label}: output`).toEqual(r.real.run);
+        expect(r.sim.objects, `${label}: the objects left`).toEqual(r.real.objects);
+      }
+    });
+  }
+}
+
+describe.skipIf(!available)('kubectl set resources: real kubectl v1.32 and the actor', () => compare(setResourcesCases));

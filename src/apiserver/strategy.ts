@@ -13,6 +13,7 @@ import { podStatusOnCreate } from './pod-status-on-create.js';
 import { jobSelectorOnCreate } from './job-selector.js';
 import { dropDisabledPodFields } from './drop-disabled-pod-fields.js';
 import { dropDisabledFields } from './drop-disabled-fields.js';
+import { settlePvcDataSources } from './pvc-data-sources.js';
 import type { ResourceType } from './types.js';
 
 /** A new object as the store creates it: system metadata set, main reset fields emptied. */
@@ -26,7 +27,7 @@ export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: V
   out = setPath(out, ['metadata', 'deletionTimestamp'], undefined);
   out = storedVersionsOnCreate(resource, templateGenerationOnCreate(resource, jobSelectorOnCreate(resource, out)));
   out = dropDisabledPodFields(resource, podStatusOnCreate(resource, namespaceFinalizerOnCreate(resource, out)), undefined);
-  return dropDisabledFields(resource, '', out, undefined);
+  return settlePvcDataSources(resource, '', dropDisabledFields(resource, '', out, undefined), undefined);
 }
 
 /** An updated object as the store keeps it: reset fields and system metadata from `old`, generation bumped on spec changes. */
@@ -43,6 +44,8 @@ export function prepareForUpdate(resource: ResourceType, subresource: string, ol
   // The fields of the feature gates 1.32 has off, unless `old` uses them; before the
   // generation compares the specs, as the strategies drop them first.
   out = dropDisabledFields(resource, subresource, dropDisabledPodFields(resource, out, old), old);
+  // A claim's data sources, settled after those drops as its strategy settles them.
+  out = settlePvcDataSources(resource, subresource, out, old);
   // rest.BeforeUpdate: the generation is the server's; a uid, creation time or deletion time the
   // client left out is put back, and so is a grace period it dropped; a value it changed is left
   // for validation to refuse (validate-object-meta-update.ts).

@@ -114,7 +114,7 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
   if (!c.old) {
     const uid = state.config.uid(state.uidCount + 1);
     next = prepareForCreate(target.resource, next, emptyObjectFor(state, target.resource, target.apiVersion, target.resource.kind), c.now, uid);
-    const errors = createErrors(target.resource, checked(next), !state.config.harness, openApiSchemaFor(state, target.resource, target.apiVersion));
+    const errors = createErrors(target.resource, checked(next), !state.config.harness, openApiSchemaFor(state, target.resource, target.apiVersion), c.warnings);
     if (errors.length > 0) {
       return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };
     }
@@ -127,7 +127,7 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
     // update rules compare the two specs), when a check asks for it.
     const old = c.old;
     let decodedOld: KubeObject | undefined;
-    const errors = updateErrors(target.resource, c.subresource, checked(next), old, !state.config.harness, openApiSchemaFor(state, target.resource, target.apiVersion), () => (decodedOld ??= defaulterOf(old) as KubeObject));
+    const errors = updateErrors(target.resource, c.subresource, checked(next), old, !state.config.harness, openApiSchemaFor(state, target.resource, target.apiVersion), () => (decodedOld ??= defaulterOf(old) as KubeObject), c.warnings);
     if (errors.length > 0) {
       return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };
     }

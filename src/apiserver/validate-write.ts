@@ -19,6 +19,7 @@
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { schemaErrors } from './cr-schema-validation.js';
+import { blockingError, celRuleErrors, hasCelRules } from './cr-cel-validation.js';
 import { crScaleErrors } from './validate-cr-scale.js';
 import { getPath } from './object-paths.js';
 import type { FieldError } from './status.js';
@@ -50,7 +51,7 @@ function builtin(resource: ResourceType, group: string, kind: string): boolean {
 }
 
 /** The 422's field errors for a new object (its name generated, PrepareForCreate done), or none. */
-export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: boolean, crSchema?: Value): FieldError[] {
+export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: boolean, crSchema?: Value, warnings: string[] = []): FieldError[] {
   const workload = specChecks ? workloadOf(resource) : undefined;
   const pod = specChecks && builtin(resource, '', 'Pod');
   const job = specChecks && builtin(resource, 'batch', 'Job');
@@ -60,11 +61,30 @@ export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: 
     ...(workload ? workloadSpecErrors(workload, obj) : []),
     ...(pod ? [...podAnnotationsErrors(getPath(obj, ['metadata', 'annotations']), getKey(obj, 'spec'), 'metadata.annotations'), ...podSpecErrors(getKey(obj, 'spec'), 'spec', true), ...podOnlyErrors(getKey(obj, 'spec'), 'spec'), ...podCreateErrors(getKey(obj, 'spec'), 'spec')] : []),
     ...(job ? [...generatedSelectorErrors(obj), ...jobSpecErrors(obj)] : []),
-    // A custom resource's Validate: its metadata, then its CRD version's schema.
-    ...(specChecks && resource.custom ? [...schemaErrors(crSchema, obj), ...crScaleErrors(resource.scale, obj, true)] : []),
+    // A custom resource's Validate: its metadata, then its CRD version's schema, then its rules.
+    ...(specChecks && resource.custom ? customResourceCreateErrors(resource, obj, crSchema, warnings) : []),
     ...(crd ? crdSpecErrors(obj) : []),
   ];
   return own.length > 0 ? own : genericMetadataErrors(obj);
+}
+
+/** A custom resource's schema and scale errors on create, then its CEL rules' (after the metadata's, schema's and scale's errors). */
+function customResourceCreateErrors(resource: ResourceType, obj: ValueMap, crSchema: Value | undefined, warnings: string[]): FieldError[] {
+  const checked = [...schemaErrors(crSchema, obj), ...crScaleErrors(resource.scale, obj, true)];
+  return [...checked, ...rulesAfter(crSchema, [...kindMetadataErrors(resource, obj), ...checked], obj, undefined, false, warnings)];
+}
+
+/**
+ * The CEL rules' errors after the strategy's other errors `before` (only the stand-in when one of
+ * those blocks them: cr-cel-validation.ts); the rules' warnings go to `warnings`.
+ */
+function rulesAfter(crSchema: Value | undefined, before: readonly FieldError[], obj: ValueMap, old: ValueMap | undefined, ratchet: boolean, warnings: string[]): FieldError[] {
+  if (!hasCelRules(crSchema)) return [];
+  const blocked = blockingError(before);
+  if (blocked) return [blocked];
+  const r = celRuleErrors(crSchema, obj, old, ratchet);
+  warnings.push(...r.warnings);
+  return r.errors;
 }
 
 /**
@@ -85,14 +105,21 @@ export function updateErrors(
   specChecks: boolean,
   crSchema?: Value,
   decodedOld: () => ValueMap = () => old,
+  warnings: string[] = [],
 ): FieldError[] {
   const metaUpdate = objectMetaUpdateErrors(next, old);
   const common = [...genericMetadataErrors(next), ...metaUpdate];
-  if (specChecks && resource.custom && subresource === '') return [...common, ...metaUpdate, ...schemaErrors(crSchema, next, '', decodedOld()), ...crScaleErrors(resource.scale, next, true)];
-  // ValidateStatusUpdate: a `status` the object has, against the schema's `status` property (no ratcheting).
+  // The strategy's ValidateUpdate: the schema (ratcheting), the scale, then the rules (ratcheting too).
+  if (specChecks && resource.custom && subresource === '') {
+    const checked = [...metaUpdate, ...schemaErrors(crSchema, next, '', decodedOld()), ...crScaleErrors(resource.scale, next, true)];
+    return [...common, ...checked, ...rulesAfter(crSchema, checked, next, decodedOld(), true, warnings)];
+  }
+  // ValidateStatusUpdate: a `status` the object has, against the schema's `status` property (no
+  // ratcheting); then the rules over the whole object, with the old object but no ratcheting.
   if (specChecks && resource.custom && subresource === 'status') {
     const properties = isMap(crSchema) ? getKey(crSchema, 'properties') : undefined;
-    return [...common, ...metaUpdate, ...schemaErrors(isMap(properties) ? getKey(properties, 'status') : undefined, getKey(next, 'status'), 'status'), ...crScaleErrors(resource.scale, next, false)];
+    const checked = [...metaUpdate, ...schemaErrors(isMap(properties) ? getKey(properties, 'status') : undefined, getKey(next, 'status'), 'status'), ...crScaleErrors(resource.scale, next, false)];
+    return [...common, ...checked, ...rulesAfter(crSchema, checked, next, decodedOld(), false, warnings)];
   }
   if (!specChecks || subresource !== '') return [...common, ...metaUpdate];
   const workload = workloadOf(resource);

@@ -114,7 +114,7 @@ export function scaleWrite(
   if (resource.custom && !state.config.harness) {
     const stored = metaApiVersion(parent) ?? target.apiVersion;
     const defaulter = defaulterFor(state, resource, stored);
-    const errors = updateErrors(resource, '', defaulter(next), parent, true, openApiSchemaFor(state, resource, stored), () => defaulter(parent));
+    const errors = updateErrors(resource, '', defaulter(next), parent, true, openApiSchemaFor(state, resource, stored), () => defaulter(parent), warnings);
     if (errors.length > 0) return { state, response: failure(invalid(resource.group, resource.kind, target.name, errors), warnings) };
   }
   return finishWrite(state, {

@@ -1,0 +1,100 @@
+/**
+ * The CEL evaluator behind a CRD's `x-kubernetes-validations`: @marcbachmann/cel-js (a small,
+ * dependency-free parser, checker and evaluator) with the Kubernetes library functions it lacks
+ * registered on it (kube-library.ts).
+ *
+ * The library is loaded on first use only, when a custom resource's schema has a rule: the CLI's
+ * commands and the server never pay for it otherwise (docs/performance.md, "Cold start"). It is
+ * loaded synchronously through Node's `require` (which loads an ES module since Node 20.19), as
+ * the API server is synchronous; where there is no Node (a browser), `celEngine()` is undefined and
+ * every rule is reported as not evaluated.
+ *
+ * `self` and `oldSelf` are declared `dyn`: values are typed by their conversion from the schema
+ * (cel-values.ts), not by a declared type, so a type error kube-apiserver refuses when the CRD is
+ * created surfaces here only when the rule runs (as an overload the evaluator does not find).
+ */
+import type * as CelJs from '@marcbachmann/cel-js';
+import { registerKubeLibrary } from './kube-library.js';
+
+/** A rule compiled, or why it cannot be. */
+export type Compiled = { readonly run: (vars: Record<string, unknown>) => unknown } | { readonly unsupported: string };
+
+export interface CelEngine {
+  /** `rule` compiled for `self` and `oldSelf` (an optional when `optionalOldSelf`). */
+  compile(rule: string, optionalOldSelf: boolean): Compiled;
+  readonly some: (v: unknown) => unknown;
+  readonly none: () => unknown;
+  /** A Go duration string as CEL's duration, or undefined when CEL cannot read it. */
+  duration(text: string): unknown;
+}
+
+type Library = typeof CelJs;
+
+let loaded: { readonly engine?: CelEngine } | undefined;
+
+/** The engine, loaded on the first call; undefined where the library cannot be loaded. */
+export function celEngine(): CelEngine | undefined {
+  loaded ??= { engine: buildEngine(loadLibrary()) };
+  return loaded.engine;
+}
+
+function loadLibrary(): Library | undefined {
+  const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const nodeModule = process?.getBuiltinModule?.('node:module') as typeof import('node:module') | undefined;
+  if (nodeModule === undefined) return undefined;
+  try {
+    return nodeModule.createRequire(import.meta.url)('@marcbachmann/cel-js') as Library;
+  } catch {
+    return undefined;
+  }
+}
+
+function buildEngine(lib: Library | undefined): CelEngine | undefined {
+  if (lib === undefined) return undefined;
+  const environment = (oldSelf: string) => {
+    const env = new lib.Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: false });
+    env.registerVariable('self', 'dyn');
+    env.registerVariable('oldSelf', oldSelf);
+    registerKubeLibrary(env);
+    return env;
+  };
+  const plain = environment('dyn');
+  const optional = environment('optional<dyn>');
+  const cache = new Map<string, Compiled>();
+  const compile = (rule: string, optionalOldSelf: boolean): Compiled => {
+    const key = `${optionalOldSelf ? 'o' : 'p'}${rule}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const env = optionalOldSelf ? optional : plain;
+    let compiled: Compiled;
+    try {
+      const checked = env.check(rule);
+      if (!checked.valid) compiled = { unsupported: firstLine(checked.error?.message ?? 'does not compile') };
+      else {
+        const program = env.parse(rule);
+        compiled = { run: (vars) => program(vars) };
+      }
+    } catch (e) {
+      compiled = { unsupported: firstLine(e instanceof Error ? e.message : String(e)) };
+    }
+    cache.set(key, compiled);
+    return compiled;
+  };
+  return {
+    compile,
+    some: (v) => lib.Optional.of(v),
+    none: () => lib.Optional.none(),
+    duration: (text) => {
+      try {
+        return plain.evaluate('duration(self)', { self: text });
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/** The library's messages end with a drawing of the expression under the error: the first line says it. */
+export function firstLine(message: string): string {
+  return message.split('\n')[0]?.trim() ?? '';
+}

@@ -1,0 +1,224 @@
+/**
+ * A CRD's `x-kubernetes-validations` (CEL rules) on its custom resources, as apiextensions-apiserver
+ * 1.32 evaluates them (pkg/apiserver/schema/cel/validation.go): `self` typed from the structural
+ * schema, the default message `failed rule: <rule>`, message, messageExpression, reason and
+ * fieldPath, transition rules with `oldSelf` only on update where an old value correlates, the
+ * rules only after the schema's blocking errors, and the 422 texts; a rule we cannot evaluate
+ * is a warning, never a silent pass.
+ */
+import { describe, expect, it } from 'vitest';
+import { createCluster, serve, withExistingObject } from '../../src/apiserver/server.js';
+import type { ApiRequest, ClusterState, KubeObject } from '../../src/apiserver/types.js';
+import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
+import { celName } from '../../src/apiserver/cel/escape.js';
+
+const spec = {
+  type: 'object',
+  'x-kubernetes-validations': [{ rule: 'self.minReplicas <= self.maxReplicas' }],
+  properties: {
+    minReplicas: { type: 'integer' },
+    maxReplicas: { type: 'integer' },
+    name: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'name is immutable' }] },
+    size: { type: 'string', 'x-kubernetes-validations': [{ rule: "self.startsWith('s-')", messageExpression: "'size ' + self + ' must start with s-'" }] },
+    owner: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self != "root"', reason: 'FieldValueForbidden', message: 'root may not own a widget' }] },
+    mode: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self != ""', reason: 'FieldValueRequired', message: 'mode must be set' }] },
+    tag: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self != "dup"', reason: 'FieldValueDuplicate' }] },
+    ratio: { type: 'number', 'x-kubernetes-validations': [{ rule: 'self < 1.5' }] },
+    limits: {
+      type: 'object',
+      properties: { cpu: { type: 'integer' }, 'max-cpu': { type: 'integer' }, namespace: { type: 'string' } },
+      'x-kubernetes-validations': [
+        { rule: '!has(self.cpu) || self.cpu <= self.max__dash__cpu', fieldPath: '.cpu', message: 'cpu over max-cpu' },
+        { rule: "!has(self.__namespace__) || self.__namespace__ != 'kube-system'" },
+      ],
+    },
+    items: {
+      type: 'array',
+      'x-kubernetes-validations': [{ rule: 'self.all(i, i.weight >= 0)', message: 'weights must not be negative' }, { rule: "self.exists(i, i.name == 'main')" }],
+      items: {
+        type: 'object',
+        properties: { name: { type: 'string' }, weight: { type: 'integer' } },
+        'x-kubernetes-validations': [{ rule: 'self.weight <= 100' }],
+      },
+    },
+    labels: { type: 'object', additionalProperties: { type: 'string' }, 'x-kubernetes-validations': [{ rule: "self.all(k, k.startsWith('app'))" }] },
+    when: { type: 'string', format: 'date-time', 'x-kubernetes-validations': [{ rule: "self > timestamp('2020-01-01T00:00:00Z')" }] },
+    pick: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self.someUnknownFunction()' }] },
+    word: { type: 'string', maxLength: 5, 'x-kubernetes-validations': [{ rule: 'self.lowerAscii() == self' }] },
+  },
+};
+const CRD = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'widgets.example.com' },
+  spec: {
+    group: 'example.com',
+    names: { kind: 'Widget', plural: 'widgets' },
+    scope: 'Namespaced',
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        subresources: { status: {} },
+        schema: {
+          openAPIV3Schema: {
+            type: 'object',
+            'x-kubernetes-validations': [{ rule: "self.metadata.name != 'forbidden'", message: 'that name is taken' }],
+            properties: {
+              spec,
+              status: { type: 'object', properties: { ready: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self >= 0' }] } } },
+            },
+          },
+        },
+      },
+    ],
+  },
+} as unknown as KubeObject;
+
+const target = { apiVersion: 'example.com/v1', kind: 'Widget', namespace: 'default', name: 'w' };
+const widget = (s: Record<string, unknown>, name = 'w') => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace: 'default' }, spec: s }) as unknown as KubeObject;
+
+function cluster(): ClusterState {
+  const r = serve(createCluster({ catalog: builtinCatalog(), now: '2024-03-01T09:00:00Z' }), { verb: 'create', body: CRD, options: { fieldManager: 'admin' } });
+  if (!r.response.ok) throw new Error(r.response.status.message);
+  return r.state;
+}
+function answer(state: ClusterState, request: ApiRequest): [number, string] | 'ok' {
+  const r = serve(state, request);
+  return r.response.ok ? 'ok' : [r.response.code, r.response.status.message];
+}
+const create = (s: Record<string, unknown>, name?: string) => answer(cluster(), { verb: 'create', body: widget(s, name), options: { fieldManager: 'm' } });
+const invalid = (text: string): [number, string] => [422, `Widget.example.com "w" is invalid: ${text}`];
+function created(s: Record<string, unknown>): ClusterState {
+  const r = serve(cluster(), { verb: 'create', body: widget(s), options: { fieldManager: 'm' } });
+  if (!r.response.ok) throw new Error(r.response.status.message);
+  return r.state;
+}
+const base = { minReplicas: 1, maxReplicas: 3 };
+
+describe('a rule on spec', () => {
+  it('self.minReplicas <= self.maxReplicas: a breaking create is the 422 kube gives, a fitting one is created', () => {
+    expect(create({ minReplicas: 5, maxReplicas: 3 })).toEqual(invalid('spec: Invalid value: "object": failed rule: self.minReplicas <= self.maxReplicas'));
+    expect(create(base)).toBe('ok');
+  });
+  it('the 422 has one cause of reason FieldValueInvalid at spec', () => {
+    const r = serve(cluster(), { verb: 'create', body: widget({ minReplicas: 5, maxReplicas: 3 }), options: { fieldManager: 'm' } });
+    expect(r.response.ok).toBe(false);
+    if (r.response.ok) return;
+    expect(r.response.status.details?.causes).toEqual([{ reason: 'FieldValueInvalid', message: 'Invalid value: "object": failed rule: self.minReplicas <= self.maxReplicas', field: 'spec' }]);
+  });
+  it('a field the rule reads that is absent is `no such key` evaluating the rule', () => {
+    expect(create({ minReplicas: 1 })).toEqual(invalid('spec: Invalid value: "object": no such key: maxReplicas evaluating rule: self.minReplicas <= self.maxReplicas'));
+  });
+  it('the root rule sees metadata.name (WithTypeAndObjectMeta) and its errors are at <nil>', () => {
+    expect(create(base, 'forbidden')).toEqual([422, 'Widget.example.com "forbidden" is invalid: <nil>: Invalid value: "object": that name is taken']);
+  });
+});
+
+describe('message, messageExpression, reason, fieldPath', () => {
+  it('message replaces the default; messageExpression is evaluated', () => {
+    expect(create({ ...base, size: 'big' })).toEqual(invalid('spec.size: Invalid value: "string": size big must start with s-'));
+    expect(create({ ...base, size: 's-big' })).toBe('ok');
+  });
+  it('reason FieldValueForbidden, FieldValueRequired, FieldValueDuplicate make the cause of that type', () => {
+    expect(create({ ...base, owner: 'root' })).toEqual(invalid('spec.owner: Forbidden: root may not own a widget'));
+    expect(create({ ...base, mode: '' })).toEqual(invalid('spec.mode: Required value: mode must be set'));
+    expect(create({ ...base, tag: 'dup' })).toEqual(invalid('spec.tag: Duplicate value: "string"'));
+  });
+  it('fieldPath puts the error under the rule\'s node; a property with a dash is escaped as __dash__, a keyword as __keyword__', () => {
+    expect(create({ ...base, limits: { cpu: 4, 'max-cpu': 2 } })).toEqual(invalid('spec.limits.cpu: Invalid value: "object": cpu over max-cpu'));
+    expect(create({ ...base, limits: { cpu: 1, 'max-cpu': 2 } })).toBe('ok');
+    expect(create({ ...base, limits: { namespace: 'kube-system' } })).toEqual(
+      invalid('spec.limits: Invalid value: "object": failed rule: !has(self.__namespace__) || self.__namespace__ != \'kube-system\''),
+    );
+  });
+  it('number is a double: an integer written for it compares with 1.5', () => {
+    expect(create({ ...base, ratio: 2 })).toEqual(invalid('spec.ratio: Invalid value: "number": failed rule: self < 1.5'));
+    expect(create({ ...base, ratio: 1 })).toBe('ok');
+  });
+  it('a date-time string is a timestamp', () => {
+    expect(create({ ...base, when: '2019-06-01T00:00:00Z' })).toEqual(invalid('spec.when: Invalid value: "string": failed rule: self > timestamp(\'2020-01-01T00:00:00Z\')'));
+    expect(create({ ...base, when: '2021-06-01T00:00:00Z' })).toBe('ok');
+  });
+});
+
+describe('lists and maps', () => {
+  it('all() and exists() on a list, a rule on each item at its index', () => {
+    expect(create({ ...base, items: [{ name: 'main', weight: -1 }] })).toEqual(invalid('spec.items: Invalid value: "array": weights must not be negative'));
+    expect(create({ ...base, items: [{ name: 'side', weight: 1 }] })).toEqual(invalid('spec.items: Invalid value: "array": failed rule: self.exists(i, i.name == \'main\')'));
+    expect(create({ ...base, items: [{ name: 'main', weight: 1 }, { name: 'x', weight: 200 }] })).toEqual(invalid('spec.items[1]: Invalid value: "object": failed rule: self.weight <= 100'));
+    expect(create({ ...base, items: [{ name: 'main', weight: 1 }] })).toBe('ok');
+  });
+  it('a map (additionalProperties) iterates its keys', () => {
+    expect(create({ ...base, labels: { app: 'a', tier: 'b' } })).toEqual(invalid('spec.labels: Invalid value: "object": failed rule: self.all(k, k.startsWith(\'app\'))'));
+    expect(create({ ...base, labels: { app: 'a', appx: 'b' } })).toBe('ok');
+  });
+  it('several failing rules are listed in the schema\'s order', () => {
+    expect(create({ minReplicas: 5, maxReplicas: 3, owner: 'root' })).toEqual(
+      invalid('[spec: Invalid value: "object": failed rule: self.minReplicas <= self.maxReplicas, spec.owner: Forbidden: root may not own a widget]'),
+    );
+  });
+});
+
+describe('transition rules (oldSelf)', () => {
+  const patch = (state: ClusterState, p: Record<string, unknown>) => answer(state, { verb: 'patch', patchType: 'merge', target, patch: p as KubeObject, options: { fieldManager: 'm' } });
+  it('self == oldSelf is not evaluated on create, and refuses a change on update (patch and apply)', () => {
+    expect(create({ ...base, name: 'a' })).toBe('ok');
+    const state = created({ ...base, name: 'a' });
+    expect(patch(state, { spec: { name: 'b' } })).toEqual(invalid('spec.name: Invalid value: "string": name is immutable'));
+    expect(patch(state, { spec: { name: 'a', minReplicas: 2 } })).toBe('ok');
+    const apply = answer(state, { verb: 'apply', body: widget({ ...base, name: 'c' }), target, options: { fieldManager: 'other', force: true } });
+    expect(apply).toEqual(invalid('spec.name: Invalid value: "string": name is immutable'));
+  });
+  it('a field added by the update has no old value: its transition rule is not evaluated', () => {
+    expect(patch(created(base), { spec: { name: 'new' } })).toBe('ok');
+  });
+  it('an unchanged value keeps its non-transition errors as warnings (ratcheting); a changed one is refused', () => {
+    const seeded = withExistingObject(cluster(), { ...(widget({ minReplicas: 5, maxReplicas: 3, owner: 'root' }) as Record<string, unknown>), metadata: { name: 'w', namespace: 'default', resourceVersion: '5', uid: 'u1' } } as unknown as KubeObject);
+    if ('problem' in seeded) throw new Error(seeded.problem);
+    const r = serve(seeded.state, { verb: 'patch', patchType: 'merge', target, patch: { spec: { owner: 'root', size: 's-1' } } as unknown as KubeObject, options: { fieldManager: 'm' } });
+    // spec changed (size), so its rule is not ratcheted; owner did not change: its error is a warning.
+    expect(r.response.ok ? 'ok' : r.response.status.message).toBe('Widget.example.com "w" is invalid: spec: Invalid value: "object": failed rule: self.minReplicas <= self.maxReplicas');
+    const fixed = serve(seeded.state, { verb: 'patch', patchType: 'merge', target, patch: { spec: { maxReplicas: 9 } } as unknown as KubeObject, options: { fieldManager: 'm' } });
+    expect(fixed.response.ok).toBe(true);
+    expect(fixed.response.warnings).toEqual(['spec.owner: Forbidden: root may not own a widget']);
+  });
+});
+
+describe('the rules run after the schema', () => {
+  it('a blocking schema error (TooLong) skips the rules and says so', () => {
+    expect(create({ ...base, word: 'ABCDEFG' })).toEqual(
+      invalid('[spec.word: Too long: may not be more than 5 bytes, <nil>: Invalid value: "null": some validation rules were not checked because the object was invalid; correct the existing errors to complete validation]'),
+    );
+  });
+  it('a rule on status runs on a /status write', () => {
+    const state = created(base);
+    const r = answer(state, { verb: 'patch', patchType: 'merge', target, patch: { status: { ready: -1 } } as unknown as KubeObject, options: { fieldManager: 'm', subresource: 'status' } });
+    expect(r).toEqual(invalid('status.ready: Invalid value: "integer": failed rule: self >= 0'));
+  });
+});
+
+describe('what cannot be evaluated is a warning, never a silent pass', () => {
+  it('an unknown function: the object is stored with a Warning naming the rule and its field path', () => {
+    const r = serve(cluster(), { verb: 'create', body: widget({ ...base, pick: 'x' }), options: { fieldManager: 'm' } });
+    expect(r.response.ok).toBe(true);
+    expect(r.response.warnings).toEqual(['spec.pick: x-kubernetes-validations rule not evaluated by ssa-sim (found no matching overload for \'dyn.someUnknownFunction()\'): self.someUnknownFunction()']);
+  });
+});
+
+describe('escaping of property names (k8s.io/apiserver pkg/cel/escaping.go)', () => {
+  it('keywords, dashes, dots, slashes and double underscores; names no identifier can carry are not accessible', () => {
+    expect(['namespace', 'max-cpu', 'a.b', 'a/b', 'a__b', 'plain', '1x', 'a b', 'true'].map(celName)).toEqual([
+      '__namespace__',
+      'max__dash__cpu',
+      'a__dot__b',
+      'a__slash__b',
+      'a__underscores__b',
+      'plain',
+      undefined,
+      undefined,
+      '__true__',
+    ]);
+  });
+});

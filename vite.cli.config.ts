@@ -24,6 +24,12 @@ import { defineConfig, type Plugin } from 'vite';
 
 const repo = fileURLToPath(new URL('.', import.meta.url));
 const LOADER = 'load-chunks';
+/**
+ * The CEL evaluator (src/apiserver/cel/engine.ts): a file of its own, which the chunks require
+ * only when a custom resource's schema has x-kubernetes-validations rules, by the path defined
+ * below (from dist/cli/chunks/).
+ */
+const CEL_LIBRARY = 'cel-library';
 /** The runs whose compiled functions the code cache holds: what a user most often starts. */
 const CACHE_RUNS = [['--help'], ['run', join(repo, 'scenarios', 'eks-vpc-cni-addon.yaml')]];
 
@@ -42,7 +48,7 @@ const commonJsScope: Plugin = {
 const codeCache: Plugin = {
   name: 'ssa-sim-code-cache',
   renderChunk(code, chunk) {
-    if (!chunk.isEntry || chunk.name === LOADER) return null;
+    if (!chunk.isEntry || chunk.name === LOADER || chunk.name === CEL_LIBRARY) return null;
     let out = code;
     for (const imported of chunk.imports) {
       const call = `require(${JSON.stringify(`./${imported}`)})`;
@@ -63,6 +69,7 @@ const codeCache: Plugin = {
 
 export default defineConfig({
   plugins: [commonJsScope, codeCache],
+  define: { __SSA_SIM_CEL_LIBRARY__: JSON.stringify(`../${CEL_LIBRARY}.js`) },
   build: {
     ssr: true,
     outDir: fileURLToPath(new URL('./dist/cli', import.meta.url)),
@@ -74,6 +81,7 @@ export default defineConfig({
         'ssa-sim': fileURLToPath(new URL('./src/cli/bin.ts', import.meta.url)),
         'kubectl-ssa_sim': fileURLToPath(new URL('./src/cli/kubectl-plugin.ts', import.meta.url)),
         [LOADER]: fileURLToPath(new URL('./src/cli/chunk-loader.ts', import.meta.url)),
+        [CEL_LIBRARY]: fileURLToPath(new URL('./src/apiserver/cel/library.ts', import.meta.url)),
       },
       output: {
         format: 'cjs',

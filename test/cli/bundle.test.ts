@@ -84,6 +84,8 @@ chunks.require('./chunks/start.js').start().then(() => process.stderr.write(JSON
     const eks = throughLoader(outDir, ['run', 'scenarios/eks-vpc-cni-addon.yaml']);
     expect(eks.stdout).toBe(runBundle(['run', 'scenarios/eks-vpc-cni-addon.yaml']).stdout);
     expect(eks.chunks.map((c) => c.file)).toEqual(expect.arrayContaining(['chunks/start.js', 'chunks/run.js', 'chunks/server.js']));
+    // The CEL evaluator is loaded only for a schema with x-kubernetes-validations rules.
+    expect(eks.chunks.map((c) => c.file)).not.toContain('cel-library.js');
     expect(eks.chunks.filter((c) => c.cache !== 'offered')).toEqual([]);
     expect(throughLoader(outDir, ['--help']).chunks).toEqual([{ file: 'chunks/start.js', cache: 'offered' }]);
   });
@@ -158,6 +160,40 @@ chunks.require('./chunks/start.js').start().then(() => process.stderr.write(JSON
     expect(version.status).toBe(200);
     child.kill('SIGTERM');
     expect(await ended).toBe(0);
+  });
+
+  it('serve evaluates a CRD\'s CEL rules with the evaluator the bundle carries (cel-library.js), nothing from node_modules', async () => {
+    // A copy of the bundle where no node_modules can be found above it.
+    const copy = mkdtempSync(join(tmpdir(), 'ssa-sim-bundle-cel-'));
+    cpSync(outDir, copy, { recursive: true });
+    const child = spawn(process.execPath, [join(copy, 'ssa-sim.js'), 'serve', '--port', '0'], { cwd: copy });
+    const ended = new Promise<number | null>((done) => child.on('close', done));
+    try {
+      let out = '';
+      const url = await new Promise<string>((found) => {
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString('utf8');
+          const m = /listening on (\S+)/.exec(out);
+          if (m) found(m[1]);
+        });
+      });
+      const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const spec = { type: 'object', 'x-kubernetes-validations': [{ rule: 'self.min <= self.max' }], properties: { min: { type: 'integer' }, max: { type: 'integer' } } };
+      const crd = await post('/apis/apiextensions.k8s.io/v1/customresourcedefinitions', {
+        apiVersion: 'apiextensions.k8s.io/v1',
+        kind: 'CustomResourceDefinition',
+        metadata: { name: 'widgets.example.com' },
+        spec: { group: 'example.com', scope: 'Namespaced', names: { kind: 'Widget', plural: 'widgets' }, versions: [{ name: 'v1', served: true, storage: true, schema: { openAPIV3Schema: { type: 'object', properties: { spec } } } }] },
+      });
+      expect(crd.status).toBe(201);
+      const widget = await post('/apis/example.com/v1/namespaces/default/widgets', { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'x' }, spec: { min: 5, max: 3 } });
+      expect(widget.status).toBe(422);
+      expect(((await widget.json()) as { message: string }).message).toBe('Widget.example.com "x" is invalid: spec: Invalid value: "object": failed rule: self.min <= self.max');
+    } finally {
+      child.kill('SIGTERM');
+      await ended;
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 
   it('answers an unknown command with the usage error', () => {

@@ -28,7 +28,7 @@ export interface CelEngine {
   duration(text: string): unknown;
 }
 
-type Library = typeof CelJs;
+type Library = Pick<typeof CelJs, 'Environment' | 'Optional'>;
 
 let loaded: { readonly engine?: CelEngine } | undefined;
 
@@ -38,15 +38,28 @@ export function celEngine(): CelEngine | undefined {
   return loaded.engine;
 }
 
+/**
+ * The bundled command (vite.cli.config.ts) builds the library into a file of its own beside the
+ * entries and defines this as its path from the chunks, which load it with the bundle's require;
+ * elsewhere (tests, the tsc build) it is the package, loaded by Node's require.
+ */
+declare const __SSA_SIM_CEL_LIBRARY__: string | undefined;
+
 function loadLibrary(): Library | undefined {
-  const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  const nodeModule = process?.getBuiltinModule?.('node:module') as typeof import('node:module') | undefined;
-  if (nodeModule === undefined) return undefined;
   try {
+    if (typeof __SSA_SIM_CEL_LIBRARY__ === 'string') return bundleRequire()(__SSA_SIM_CEL_LIBRARY__) as Library;
+    const process = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const nodeModule = process?.getBuiltinModule?.('node:module') as typeof import('node:module') | undefined;
+    if (nodeModule === undefined) return undefined;
     return nodeModule.createRequire(import.meta.url)('@marcbachmann/cel-js') as Library;
   } catch {
     return undefined;
   }
+}
+
+/** The CommonJS require of the bundle's chunk this code is in (only there is it defined). */
+function bundleRequire(): (spec: string) => unknown {
+  return require;
 }
 
 function buildEngine(lib: Library | undefined): CelEngine | undefined {

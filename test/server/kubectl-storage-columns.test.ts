@@ -12,8 +12,27 @@ import { describe, expect, it } from 'vitest';
 import { kubectlAvailable } from './kubectl-harness.js';
 import { createAll, tableCluster } from './kubectl-table-harness.js';
 import { call } from './http-client.js';
+import { obj } from '../apiserver/helpers.js';
 
 const available = kubectlAvailable();
+
+/**
+ * Stored as it is: a create through a 1.32 server drops volumeAttributesClassName (its gate,
+ * VolumeAttributesClass, is off), so a volume that shows one was written while the gate was on.
+ */
+const PV2 = obj({
+  apiVersion: 'v1',
+  kind: 'PersistentVolume',
+  metadata: { name: 'pv2', annotations: { 'volume.beta.kubernetes.io/storage-class': 'slow' } },
+  spec: {
+    capacity: { storage: '1500Mi' },
+    accessModes: ['ReadOnlyMany', 'ReadWriteOncePod'],
+    persistentVolumeReclaimPolicy: 'Delete',
+    volumeMode: 'Block',
+    volumeAttributesClassName: 'gold',
+    hostPath: { path: '/data2' },
+  },
+});
 
 const OBJECTS = `apiVersion: v1
 kind: PersistentVolume
@@ -24,19 +43,6 @@ spec:
   storageClassName: fast
   claimRef: {namespace: default, name: data}
   hostPath: {path: /data}
----
-apiVersion: v1
-kind: PersistentVolume
-metadata:
-  name: pv2
-  annotations: {volume.beta.kubernetes.io/storage-class: slow}
-spec:
-  capacity: {storage: 1500Mi}
-  accessModes: [ReadOnlyMany, ReadWriteOncePod]
-  persistentVolumeReclaimPolicy: Delete
-  volumeMode: Block
-  volumeAttributesClassName: gold
-  hostPath: {path: /data2}
 ---
 apiVersion: v1
 kind: PersistentVolumeClaim
@@ -196,7 +202,7 @@ describe.skipIf(!available)('storage, endpoint, quota, class and webhook printer
     const quota = { status: { hard: { 'requests.cpu': '1', 'limits.memory': '2Gi', pods: '10' }, used: { 'requests.cpu': '500m', pods: '1' } } };
     expect((await status('/api/v1/namespaces/default/resourcequotas/quota/status', quota)).status).toBe(200);
     expect((await status('/api/v1/namespaces/default/replicationcontrollers/rc/status', { status: { replicas: 2, readyReplicas: 1 } })).status).toBe(200);
-  });
+  }, {}, [PV2]);
 
   it('persistent volumes: capacity, access modes, reclaim policy, phase, claim, classes, reason; wide VOLUMEMODE', { timeout: 60_000 }, async () => {
     expect(await c.get('pv')).toBe(

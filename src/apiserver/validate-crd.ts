@@ -8,19 +8,22 @@
  * node rules and list annotations), deprecation warnings, scale paths, printer columns,
  * conversion, immutable names, API approval and
  * spec.preserveUnknownFields (false to use defaults; never newly true). The metadata name rule
- * (`<plural>.<group>`) is in validate-object-meta.ts. Not modelled: the checks whose Go message
- * prints a struct or a slice of structs with `%#v` (unique version names, exactly one storage
- * version, identical per-version schemas, a root with other fields than allowed with the status
- * subresource), CEL rules and their cost. Selectable fields are checked (quoted names aside).
+ * (`<plural>.<group>`) is in validate-object-meta.ts. The versions as a whole (unique names,
+ * exactly one storage version) print the internal slice (go-crd-versions.ts); the stored versions
+ * are validate-crd-stored-versions.ts. Not modelled: a root with other fields than allowed with
+ * the status subresource (Go prints the schema struct), CEL rules and their cost. Selectable
+ * fields are checked (quoted names aside).
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { duplicate, forbidden, invalidValue, notSupported, required } from './field-error.js';
 import { isGoPrintable } from '../fieldpath/format-go-value.js';
+import { goCrdVersions } from './go-crd-versions.js';
 import { goStringSlice } from './go-syntax.js';
 import { isDns1035Label, isDns1123Subdomain } from './name-validation.js';
 import { semanticEqual } from './semantic-equal.js';
 import type { FieldError } from './status.js';
 import { defaultErrors, prunedDefaultsRequired } from './validate-crd-defaults.js';
+import { storedVersionsErrors } from './validate-crd-stored-versions.js';
 import { listChecksFor, openAPISchemaErrors, structuralSchemaErrors, type ListChecks } from './validate-crd-schema.js';
 
 const str = (v: Value | undefined): string => (typeof v === 'string' ? v : '');
@@ -533,6 +536,15 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
       out.push(...selectableFieldsErrors(getKey(v, 'selectableFields'), shared ? undefined : schemaOf(v), `spec.versions[${i}].selectableFields`, noSchema));
     }
   });
+  // After the per-version checks, the versions as a whole, printed as the internal slice.
+  const printed = () =>
+    goCrdVersions(spec ? getKey(spec, 'versions') : undefined, { schema: shared, subresources: sharedSubresources, columns: sharedColumns, selectableFields: sharedSelectable });
+  if (new Set(versions.map((v) => str(getKey(v, 'name')))).size < versions.length) {
+    out.push({ type: 'FieldValueInvalid', field: 'spec.versions', value: printed(), detail: 'must contain unique version names' });
+  }
+  if (versions.filter((v) => getKey(v, 'storage') === true).length !== 1) {
+    out.push({ type: 'FieldValueInvalid', field: 'spec.versions', value: printed(), detail: 'must have exactly one version marked as storage version' });
+  }
 
   const names = mapOf(spec ? getKey(spec, 'names') : undefined);
   for (const k of ['plural', 'singular', 'kind', 'listKind']) {
@@ -548,7 +560,9 @@ export function crdSpecErrors(obj: ValueMap, old?: ValueMap): FieldError[] {
   }
   out.push(...conversionErrors(spec));
   if (old !== undefined) out.push(...immutableErrors(obj, old));
-  // After the spec (and the status checks, not modelled), ValidateCustomResourceDefinition's validateAPIApproval.
+  out.push(...storedVersionsErrors(obj));
+  // After the spec and the stored versions (ValidateCustomResourceDefinitionStatus's accepted
+  // names are the controller's, not checked), validateAPIApproval.
   out.push(...approvalErrors(obj, old));
   // validatePreserveUnknownFields: a CRD stored with it true (by v1beta1) may keep it.
   const oldPreserve = old !== undefined && getKey(mapOf(getKey(old, 'spec')) ?? ({} as ValueMap), 'preserveUnknownFields') === true;

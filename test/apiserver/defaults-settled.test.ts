@@ -27,7 +27,7 @@ import { deepCopy, type ValueMap } from '../../src/value/value.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REFERENCE = resolve(root, '..', 'shared', 'reference', 'objects');
-const SERVED_NOW: Readonly<Record<string, string>> = { 'extensions/v1beta1': 'apps/v1', 'apiextensions.k8s.io/v1beta1': 'apiextensions.k8s.io/v1' };
+const SERVED_NOW: Readonly<Record<string, string>> = { 'extensions/v1beta1': 'apps/v1' };
 
 /** The same cluster, with a configured defaulter that changes nothing: the store defaults every write again. */
 function alwaysDefaulting(state: ClusterState): ClusterState {
@@ -92,8 +92,14 @@ describe('the store defaults a write again only where it could change something'
   });
 
   it('the reference objects: create, apply, update, patch and status writes answer and store the same', () => {
-    const objects = readdirSync(REFERENCE).flatMap((f) => readObjects(readFileSync(join(REFERENCE, f), 'utf8'), { file: f }));
-    expect(objects.length).toBeGreaterThanOrEqual(5);
+    // The apiextensions.k8s.io/v1beta1 CRD (spec.version, spec.validation without a root type)
+    // has no v1 form 1.32 accepts: written as v1 it has no versions, so no storage version
+    // (`spec.versions: ... must have exactly one version marked as storage version`), and with
+    // them its schema is not structural. A refused create would leave nothing to compare.
+    const objects = readdirSync(REFERENCE)
+      .flatMap((f) => readObjects(readFileSync(join(REFERENCE, f), 'utf8'), { file: f }))
+      .filter((o) => o.apiVersion !== 'apiextensions.k8s.io/v1beta1');
+    expect(objects.length).toBeGreaterThanOrEqual(4);
     for (const given of objects) {
       // Captured at versions 1.32 no longer serves: written at the version that replaced them.
       const served = SERVED_NOW[given.apiVersion as string] ?? (given.apiVersion as string);

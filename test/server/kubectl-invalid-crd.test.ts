@@ -81,3 +81,39 @@ describe.skipIf(!available)('real kubectl: a CustomResourceDefinition with a bad
     expect((await s.k.run(['get', 'crd', '-o', 'name'])).stdout).toBe('');
   });
 });
+
+describe.skipIf(!available)('real kubectl: the versions of a CustomResourceDefinition as a whole', () => {
+  const s = serverWithKubectl({ state: newClusterState(builtinCatalog(), '2024-01-01T00:00:00Z') });
+  const schema = '    schema:\n      openAPIV3Schema: {type: object}\n';
+  const withVersions = (...versions: string[]) =>
+    NO_SCHEMA.replace('  - {name: v1, served: true, storage: true}\n', versions.map((v) => `  - ${v.split(', ').join('\n    ')}\n${schema}`).join(''));
+  const version = (name: string, served: boolean, storage: boolean) =>
+    `apiextensions.CustomResourceDefinitionVersion{Name:"${name}", Served:${served}, Storage:${storage}, Deprecated:false, DeprecationWarning:(*string)(nil), ` +
+    'Schema:(*apiextensions.CustomResourceValidation)(nil), Subresources:(*apiextensions.CustomResourceSubresources)(nil), ' +
+    'AdditionalPrinterColumns:[]apiextensions.CustomResourceColumnDefinition(nil), SelectableFields:[]apiextensions.SelectableField(nil)}';
+
+  it('two storage versions are refused with the versions as Go prints them', { timeout: 120_000 }, async () => {
+    const file = s.k.file('two-storage.yaml', withVersions('name: v1, served: true, storage: true', 'name: v2, served: true, storage: true'));
+    const stderr =
+      'The CustomResourceDefinition "widgets.example.com" is invalid: \n' +
+      `* spec.versions: Invalid value: []apiextensions.CustomResourceDefinitionVersion{${version('v1', true, true)}, ${version('v2', true, true)}}: must have exactly one version marked as storage version\n` +
+      '* status.storedVersions: Invalid value: []string{"v1"}: must have the storage version v2\n';
+    expect(await s.k.run(['apply', '-f', file])).toEqual({ code: 1, stdout: '', stderr });
+    expect(await s.k.run(['apply', '--server-side', '-f', file])).toEqual({ code: 1, stdout: '', stderr });
+    expect((await s.k.run(['get', 'crd', '-o', 'name'])).stdout).toBe('');
+  });
+
+  it('a version still listed as stored may not be dropped', { timeout: 120_000 }, async () => {
+    const both = s.k.file('both.yaml', withVersions('name: v1, served: true, storage: true', 'name: v2, served: true, storage: false'));
+    expect((await s.k.run(['apply', '--server-side', '-f', both])).code).toBe(0);
+    const moved = s.k.file('moved.yaml', withVersions('name: v1, served: true, storage: false', 'name: v2, served: true, storage: true'));
+    expect((await s.k.run(['apply', '--server-side', '-f', moved])).code).toBe(0);
+    const dropped = s.k.file('dropped.yaml', withVersions('name: v2, served: true, storage: true'));
+    expect(await s.k.run(['apply', '--server-side', '-f', dropped])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'The CustomResourceDefinition "widgets.example.com" is invalid: status.storedVersions[0]: Invalid value: "v1": must appear in spec.versions\n',
+    });
+    expect((await s.k.run(['get', 'crd', 'widgets.example.com', '-o', 'jsonpath={.status.storedVersions}'])).stdout).toBe('["v1","v2"]');
+  });
+});

@@ -37,5 +37,5 @@ export { NEVER_TRACKED } from './strip-meta.js';
 export { objectDisplayName, requestUri } from './naming.js';
 export { objectType } from './object-type.js';
 export { resetEndpoints } from './reset-endpoints.js';
-export { updateRefusal } from './update-refusal.js';
+export { createRefusal, type Refusal, updateRefusal } from './update-refusal.js';
 export { objectVersions } from './object-versions.js';

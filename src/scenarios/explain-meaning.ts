@@ -15,7 +15,7 @@
  *   the server's answer read at the path (removed, or set again by the server's defaulting).
  */
 import type { KubeObject } from '../apiserver/types.js';
-import { NEVER_TRACKED, resetEndpoints, updateRefusal } from '../apiserver/index.js';
+import { createRefusal, NEVER_TRACKED, type Refusal, resetEndpoints, updateRefusal } from '../apiserver/index.js';
 import { type Path, PeKind } from '../fieldpath/path-element.js';
 import { pathToString } from '../fieldpath/path-string.js';
 import { withValueAt } from '../fieldpath/value-at-path.js';
@@ -190,19 +190,34 @@ function forgivenToKubectl(input: MeaningInput, owners: readonly OwnerEntry[]): 
   return before !== undefined && annotated !== undefined && valueEquals(before, annotated);
 }
 
-/** The field errors the API server's update validation gives for a change of the value at `path` (none: it may change). */
-function changeRefusal(input: MeaningInput, path: Path, value: Value) {
+/**
+ * How an update changing the value at `path` is refused (undefined: it may change), asked of the
+ * API server (a dry-run PUT, update-refusal.ts), less what a create of the changed object is
+ * refused for too: that refuses the value tried, not its change.
+ */
+function changeRefusal(input: MeaningInput, path: Path, value: Value): Refusal | undefined {
   const next = withValueAt(input.object, path, () => anotherValue(value));
-  return next === undefined ? [] : updateRefusal(liveCluster(input.catalog, [], input.now), input.object, next);
+  if (next === undefined) return undefined;
+  const state = liveCluster(input.catalog, [], input.now);
+  const refused = updateRefusal(state, input.object, next);
+  if (refused === undefined) return undefined;
+  const onCreate = createRefusal(state, input.object, next);
+  if (refused.causes.length === 0) return onCreate?.message === refused.message ? undefined : refused;
+  const text = (c: { readonly field: string; readonly message: string }) => `${c.field}: ${c.message}`;
+  const invalidValue = new Set((onCreate?.causes ?? []).map(text));
+  const causes = refused.causes.filter((c) => !invalidValue.has(text(c)));
+  return causes.length > 0 ? { ...refused, causes } : undefined;
 }
 
 /**
- * A value of the same shape as `v` that differs from it: a string's last character changed (its
- * length and alphabet kept, so format checks still pass), a number plus one, a boolean negated,
- * a map or list with its first member so changed; undefined where nothing can change (null, empty).
+ * A value of the same shape as `v` that differs from it: a string's last digit changed to another
+ * digit (an address, a quantity, a port or a time stays one), or its last character when it has no
+ * digit (its length and alphabet kept, so format checks still pass), a number plus one, a boolean
+ * negated, a map or list with its first member so changed; undefined where nothing can change
+ * (null, empty).
  */
 function anotherValue(v: Value): Value | undefined {
-  if (typeof v === 'string') return v === '' ? 'a' : v.slice(0, -1) + (v.endsWith('a') ? 'b' : 'a');
+  if (typeof v === 'string') return anotherString(v);
   if (typeof v === 'number') return v + 1;
   if (typeof v === 'boolean') return !v;
   if (Array.isArray(v)) {
@@ -218,6 +233,16 @@ function anotherValue(v: Value): Value | undefined {
     return out;
   }
   return undefined;
+}
+
+function anotherString(v: string): string {
+  if (v === '') return 'a';
+  for (let i = v.length - 1; i >= 0; i--) {
+    const c = v.charCodeAt(i);
+    // 0-8 up by one, 9 down by one: no carry, the same number of digits.
+    if (c >= 48 && c <= 57) return v.slice(0, i) + String.fromCharCode(c === 57 ? 56 : c + 1) + v.slice(i + 1);
+  }
+  return v.slice(0, -1) + (v.endsWith('a') ? 'b' : 'a');
 }
 
 /** The "what this means" lines, each `  - ...`. */
@@ -252,10 +277,11 @@ export function meaningLines(input: MeaningInput): string[] {
 
   // A field the API server's validation refuses to change once the object exists (a workload's
   // selector, an immutable ConfigMap's data...): asked of its update validation with the value changed.
-  const refused = o.value === undefined ? [] : changeRefusal(input, path, o.value);
-  if (refused.length > 0) {
+  const refused = o.value === undefined ? undefined : changeRefusal(input, path, o.value);
+  if (refused !== undefined) {
+    const why = refused.causes.length > 0 ? refused.causes.map((e) => `${e.field}: ${e.message}`).join('; ') : refused.message;
     out.push(
-      `the API server refuses any change of it once the object exists (HTTP 422: ${refused.map((e) => `${e.field}: ${e.detail}`).join('; ')}): an apply or update that changes its value fails, whoever owns it and with force too; one that keeps its value still writes.`,
+      `the API server refuses any change of it once the object exists (HTTP ${refused.code}: ${why}): an apply or update that changes its value fails, whoever owns it and with force too; one that keeps its value still writes.`,
     );
   }
 

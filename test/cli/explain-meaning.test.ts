@@ -165,7 +165,11 @@ describe('explain: what the owners mean for the next apply', () => {
     );
     // explain says so before anyone tries, as the API server's update validation answers it.
     expect(r.stdout).toContain('  - the API server refuses any change of it once the object exists (HTTP 422: ');
-    expect(r.stdout).toContain('spec.selector: field is immutable');
+    // The cause as kubectl prints it; the template's labels that no longer match the selector are
+    // no refusal of the change (a create of the same object is refused for them too).
+    expect(r.stdout).toContain(
+      '(HTTP 422: spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"app":"wea"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable): ',
+    );
     const forced = await runCli(['preview', '-f', manifest('selector.yaml', '  selector:\n    matchLabels:\n      app: other\n'), '--live', live, '--field-manager', 'me', '--force-conflicts']);
     expect(forced.code).toBe(1);
     expect(forced.stderr).toContain('field is immutable');
@@ -202,9 +206,59 @@ immutable: ${immutable}
       return file;
     };
     const frozen = await runCli(['explain', configMap(true), '.data.mode', ...now]);
-    expect(frozen.stdout).toContain('  - the API server refuses any change of it once the object exists (HTTP 422: data: field is immutable when `immutable` is set): ');
+    expect(frozen.stdout).toContain('  - the API server refuses any change of it once the object exists (HTTP 422: data: Forbidden: field is immutable when `immutable` is set): ');
     const open = await runCli(['explain', configMap(false), '.data.mode', ...now]);
     expect(open.code).toBe(0);
     expect(open.stdout).not.toContain('refuses any change');
+  });
+});
+
+describe('explain: a refusal is what an update through the API server answers', () => {
+  const service = join(dir, 'svc.yaml');
+  writeFileSync(
+    service,
+    `apiVersion: v1
+kind: Service
+metadata:
+  name: web
+  namespace: default
+  managedFields:
+  - apiVersion: v1
+    fieldsType: FieldsV1
+    fieldsV1:
+      f:spec:
+        f:clusterIP: {}
+        f:ipFamilyPolicy: {}
+        f:ports:
+          k:{"port":80,"protocol":"TCP"}:
+            .: {}
+            f:port: {}
+    manager: kubectl
+    operation: Apply
+    time: "2026-11-28T04:06:44Z"
+spec:
+  clusterIP: 10.96.0.10
+  clusterIPs: [10.96.0.10]
+  ipFamilies: [IPv4]
+  ipFamilyPolicy: SingleStack
+  ports:
+  - port: 80
+    protocol: TCP
+    targetPort: 80
+  type: ClusterIP
+`,
+  );
+
+  it("a Service's clusterIP: the registry's allocation refuses its change (kube's 'may not change once set')", async () => {
+    const r = await runCli(['explain', service, '.spec.clusterIP', ...now]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('  - the API server refuses any change of it once the object exists (HTTP 422: spec.clusterIPs[0]: Invalid value: []string{"10.96.0.11"}: may not change once set): ');
+  });
+
+  it('a value the API server refuses on create too is no refusal of the change: the ipFamilyPolicy may change', async () => {
+    // The value tried ("SingleStacb") is not one the API server takes at all; another one is.
+    const r = await runCli(['explain', service, '.spec.ipFamilyPolicy', ...now]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('refuses any change');
   });
 });

@@ -17,9 +17,10 @@ import type { Value, ValueMap } from '../value/value.js';
 import { getPath, setPath, type FieldPath } from './object-paths.js';
 import type { ResourceType } from './types.js';
 
-/** One off gate of a kind's strategy: which writes consult it, whether `old` uses it, and the drop. */
+/** The writes a strategy serves: the main resource's (create, update, scale) or /status. */
 type Write = 'main' | 'status';
 
+/** One off gate of a kind's strategy: which writes consult it, whether `old` uses it, and the drop. */
 interface GateDrop {
   readonly gate: string;
   readonly on: readonly Write[];

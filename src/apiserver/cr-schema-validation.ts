@@ -25,7 +25,8 @@
  * Nulls: decoding prunes a null under a map key whose schema is neither nullable nor defaulted
  * (PruneNonNullableNullsWithoutDefaults), so validation never sees those; a null list item, or
  * a null where the schema says `nullable: true`, is checked (the type validator refuses a null
- * of a typed schema that is not nullable). CEL rules (x-kubernetes-validations) are not modelled.
+ * of a typed schema that is not nullable). CEL rules (x-kubernetes-validations) run after this
+ * validation: cr-cel-validation.ts.
  */
 import { formatGoFloat, goQuote } from '../fieldpath/format-go-value.js';
 import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value.js';

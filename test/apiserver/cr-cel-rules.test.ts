@@ -45,6 +45,16 @@ const spec = {
     when: { type: 'string', format: 'date-time', 'x-kubernetes-validations': [{ rule: "self > timestamp('2020-01-01T00:00:00Z')" }] },
     pick: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self.someUnknownFunction()' }] },
     word: { type: 'string', maxLength: 5, 'x-kubernetes-validations': [{ rule: 'self.lowerAscii() == self' }] },
+    port: { 'x-kubernetes-int-or-string': true, 'x-kubernetes-validations': [{ rule: "type(self) == int ? self < 1024 : self.startsWith('http')" }] },
+    counts: { type: 'array', items: { type: 'integer' }, 'x-kubernetes-validations': [{ rule: 'self.isSorted() && self.sum() <= 10 && self.max() < 8' }] },
+    code: { type: 'string', 'x-kubernetes-validations': [{ rule: "self.charAt(0) == 'c' && self.find('[0-9]+') == '42' && self.replace('-', '') == 'c42'" }, { rule: "matches(self, r'^c-\\d+$') && self.matches('^c')" }] },
+    slots: {
+      type: 'array',
+      'x-kubernetes-list-type': 'map',
+      'x-kubernetes-list-map-keys': ['id'],
+      items: { type: 'object', required: ['id'], properties: { id: { type: 'string' }, size: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self >= oldSelf', message: 'a slot may only grow' }] } } },
+    },
+    epoch: { type: 'integer', 'x-kubernetes-validations': [{ rule: '!oldSelf.hasValue() || self > oldSelf.value()', optionalOldSelf: true, message: 'epoch must increase' }, { rule: 'self != 13' }] },
   },
 };
 const CRD = {
@@ -161,6 +171,26 @@ describe('lists and maps', () => {
   });
 });
 
+describe('the types of self and the Kubernetes library functions', () => {
+  it('int-or-string is an int or a string', () => {
+    expect(create({ ...base, port: 2000 })).toEqual(invalid('spec.port: Invalid value: "": failed rule: type(self) == int ? self < 1024 : self.startsWith(\'http\')'));
+    expect(create({ ...base, port: 80 })).toBe('ok');
+    expect(create({ ...base, port: 'http-web' })).toBe('ok');
+  });
+  it('lists: isSorted, sum, max', () => {
+    expect(create({ ...base, counts: [1, 2, 3] })).toBe('ok');
+    expect(create({ ...base, counts: [3, 2] })).toEqual(invalid('spec.counts: Invalid value: "array": failed rule: self.isSorted() && self.sum() <= 10 && self.max() < 8'));
+    expect(create({ ...base, counts: [1, 9] })).toEqual(invalid('spec.counts: Invalid value: "array": failed rule: self.isSorted() && self.sum() <= 10 && self.max() < 8'));
+  });
+  it('strings and regex: charAt, find, replace, matches (Go regular expressions)', () => {
+    const ok = serve(cluster(), { verb: 'create', body: widget({ ...base, code: 'c-42' }), options: { fieldManager: 'm' } });
+    expect([ok.response.ok, ok.response.warnings]).toEqual([true, []]);
+    expect(create({ ...base, code: 'c-4x2' })).toEqual(
+      invalid("[spec.code: Invalid value: \"string\": failed rule: self.charAt(0) == 'c' && self.find('[0-9]+') == '42' && self.replace('-', '') == 'c42', spec.code: Invalid value: \"string\": failed rule: matches(self, r'^c-\\d+$') && self.matches('^c')]"),
+    );
+  });
+});
+
 describe('transition rules (oldSelf)', () => {
   const patch = (state: ClusterState, p: Record<string, unknown>) => answer(state, { verb: 'patch', patchType: 'merge', target, patch: p as KubeObject, options: { fieldManager: 'm' } });
   it('self == oldSelf is not evaluated on create, and refuses a change on update (patch and apply)', () => {
@@ -170,6 +200,18 @@ describe('transition rules (oldSelf)', () => {
     expect(patch(state, { spec: { name: 'a', minReplicas: 2 } })).toBe('ok');
     const apply = answer(state, { verb: 'apply', body: widget({ ...base, name: 'c' }), target, options: { fieldManager: 'other', force: true } });
     expect(apply).toEqual(invalid('spec.name: Invalid value: "string": name is immutable'));
+  });
+  it('an item of a map list correlates with the old item of the same key; a new item has no oldSelf', () => {
+    const state = created({ ...base, slots: [{ id: 'a', size: 5 }] });
+    expect(patch(state, { spec: { slots: [{ id: 'a', size: 4 }] } })).toEqual(invalid('spec.slots[0].size: Invalid value: "integer": a slot may only grow'));
+    expect(patch(state, { spec: { slots: [{ id: 'b', size: 1 }, { id: 'a', size: 6 }] } })).toBe('ok');
+  });
+  it('optionalOldSelf: the rule runs on create too, oldSelf an optional', () => {
+    expect(create({ ...base, epoch: 13 })).toEqual(invalid('spec.epoch: Invalid value: "integer": failed rule: self != 13'));
+    expect(create({ ...base, epoch: 1 })).toBe('ok');
+    const state = created({ ...base, epoch: 5 });
+    expect(patch(state, { spec: { epoch: 6 } })).toBe('ok');
+    expect(patch(state, { spec: { epoch: 4 } })).toEqual(invalid('spec.epoch: Invalid value: "integer": epoch must increase'));
   });
   it('a field added by the update has no old value: its transition rule is not evaluated', () => {
     expect(patch(created(base), { spec: { name: 'new' } })).toBe('ok');

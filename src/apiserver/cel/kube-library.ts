@@ -1,7 +1,7 @@
 /**
  * The functions of Kubernetes' CEL libraries (k8s.io/apiserver 1.32 pkg/cel/library) and of
  * cel-go's strings extension that the evaluator does not have itself, registered on its
- * environment: `charAt`, `replace` and `reverse` of strings; the lists library's `isSorted`, `sum`,
+ * environment: `charAt`, `replace` and `reverse` of strings; `matches(s, re)` as a function; the lists library's `isSorted`, `sum`,
  * `min`, `max`, `indexOf` and `lastIndexOf`; the regex library's `find` and `findAll`, with Go's
  * regular expressions (go-regexp.ts). The rest (url, ip, cidr, quantity, format, sets, ...) is not
  * registered: a rule that calls it does not compile here, and is reported as not evaluated.
@@ -63,6 +63,8 @@ export function registerKubeLibrary(env: Environment): void {
   extreme('max', (a, b) => less(b, a));
   env.registerFunction('list.indexOf(dyn): int', (l: unknown[], v: unknown) => BigInt(l.indexOf(v)));
   env.registerFunction('list.lastIndexOf(dyn): int', (l: unknown[], v: unknown) => BigInt(l.lastIndexOf(v)));
+  // The standard `matches` as a function (the evaluator has only the method, with JavaScript's regular expressions).
+  env.registerFunction('matches(string, string): bool', (s: string, pattern: string) => regexpOf(pattern).test(s));
   // regex (pkg/cel/library/regex.go)
   env.registerFunction('string.find(string): string', (s: string, pattern: string) => regexpOf(pattern).exec(s)?.[0] ?? '');
   const findAll = (s: string, pattern: string, n: bigint) => {

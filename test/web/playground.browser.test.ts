@@ -762,6 +762,56 @@ describe.runIf(available || required)('the playground in Chromium', () => {
     }
   }, 90_000);
 
+  it('a pasted scenario whose CRD has a CEL rule: the widget that breaks it gets the 422, the rule evaluated in the page', async () => {
+    const text = `name: A CRD's CEL rule refuses a widget
+clock: {start: "2024-03-01T09:00:00Z", tick: 1m}
+steps:
+  - title: the Widget CRD, whose spec has a rule
+    request:
+      verb: create
+      body:
+        apiVersion: apiextensions.k8s.io/v1
+        kind: CustomResourceDefinition
+        metadata: {name: widgets.example.com}
+        spec:
+          group: example.com
+          scope: Namespaced
+          names: {kind: Widget, plural: widgets}
+          versions:
+            - name: v1
+              served: true
+              storage: true
+              schema:
+                openAPIV3Schema:
+                  type: object
+                  properties:
+                    spec:
+                      type: object
+                      x-kubernetes-validations: [{rule: "self.min <= self.max"}]
+                      properties: {min: {type: integer}, max: {type: integer}}
+      options: {fieldManager: admin}
+    expect:
+      response: {code: 201}
+  - title: a widget that breaks it
+    request:
+      verb: create
+      body: {apiVersion: example.com/v1, kind: Widget, metadata: {name: x, namespace: default}, spec: {min: 5, max: 3}}
+      options: {fieldManager: m}
+    expect:
+      error: 'Widget.example.com "x" is invalid: spec: Invalid value: "object": failed rule: self.min <= self.max'
+      response: {code: 422}
+`;
+    const page = await open('#scenario=eks-vpc-cni-addon');
+    await page.click('#paste-toggle');
+    await page.fill('#paste-text', text);
+    await page.click('#paste-run');
+    await page.waitForFunction(() => /CEL rule refuses a widget/.test(document.getElementById('scenario-name')?.textContent ?? ''));
+    await page.click('#step-list button[data-pos="2"]');
+    expect(await page.textContent('[data-testid="step-error"]')).toBe('Widget.example.com "x" is invalid: spec: Invalid value: "object": failed rule: self.min <= self.max');
+    expect(await page.locator('#result .expectations .fail').count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
   it('a pasted scenario with a mistake shows a readable error with its line, not a blank page', async () => {
     const text = 'name: broken\nmode: engine\nsteps:\n  - apply: {manager: a, object: {x: 1}}\n  - frobnicate: {}\n';
     const page = await open('#scenario=eks-vpc-cni-addon');

@@ -6,8 +6,8 @@
  * The library is loaded on first use only, when a custom resource's schema has a rule: the CLI's
  * commands and the server never pay for it otherwise (docs/performance.md, "Cold start"). It is
  * loaded synchronously through Node's `require` (which loads an ES module since Node 20.19), as
- * the API server is synchronous; where there is no Node (a browser), `celEngine()` is undefined and
- * every rule is reported as not evaluated.
+ * the API server is synchronous; where there is no Node (a browser), `celEngine()` is undefined
+ * (every rule is reported as not evaluated) until the library is handed over (provideCelLibrary).
  *
  * `self` and `oldSelf` are declared `dyn`: values are typed by their conversion from the schema
  * (cel-values.ts), not by a declared type, so a type error kube-apiserver refuses when the CRD is
@@ -30,12 +30,24 @@ export interface CelEngine {
 
 type Library = Pick<typeof CelJs, 'Environment' | 'Optional'>;
 
+/** The engine once built (undefined inside: the library could not be loaded). */
 let loaded: { readonly engine?: CelEngine } | undefined;
+/** The library as a runtime without Node's require hands it over (the playground: provideCelLibrary). */
+let provided: Library | undefined;
 
 /** The engine, loaded on the first call; undefined where the library cannot be loaded. */
 export function celEngine(): CelEngine | undefined {
-  loaded ??= { engine: buildEngine(loadLibrary()) };
+  loaded ??= { engine: buildEngine(provided ?? loadLibrary()) };
   return loaded.engine;
+}
+
+/**
+ * Hands over the library where it cannot be required synchronously (a browser, which imports it
+ * as a chunk of its own): the rules run from then on.
+ */
+export function provideCelLibrary(library: Library): void {
+  provided = library;
+  loaded = undefined;
 }
 
 /**

@@ -9,15 +9,16 @@
  * conversion, immutable names, API approval and
  * spec.preserveUnknownFields (false to use defaults; never newly true). The metadata name rule
  * (`<plural>.<group>`) is in validate-object-meta.ts. The versions as a whole (unique names,
- * exactly one storage version) print the internal slice (go-crd-versions.ts); the stored versions
- * are validate-crd-stored-versions.ts. Not modelled: a root with other fields than allowed with
- * the status subresource (Go prints the schema struct), CEL rules and their cost. Selectable
+ * exactly one storage version) print the internal slice (go-crd-versions.ts), a root with fields
+ * not allowed beside the status subresource the schema struct (go-json-schema-props.ts); the
+ * stored versions are validate-crd-stored-versions.ts. Not modelled: CEL rules and their cost. Selectable
  * fields are checked (quoted names aside).
  */
 import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { duplicate, forbidden, invalidValue, notSupported, required } from './field-error.js';
 import { isGoPrintable } from '../fieldpath/format-go-value.js';
 import { goCrdVersions } from './go-crd-versions.js';
+import { JSON_SCHEMA_PROPS_FIELDS, goJsonSchemaProps, isGoZero } from './go-json-schema-props.js';
 import { goStringSlice } from './go-syntax.js';
 import { isDns1035Label, isDns1123Subdomain } from './name-validation.js';
 import { semanticEqual } from './semantic-equal.js';
@@ -375,6 +376,32 @@ interface SchemaChecks {
   readonly structural: boolean;
 }
 
+/** allowedFieldsAtRootSchema: the internal fields a root may set beside the status subresource. */
+const ALLOWED_AT_ROOT = [
+  'Description', 'Type', 'Format', 'Title', 'Maximum', 'ExclusiveMaximum', 'Minimum', 'ExclusiveMinimum', 'MaxLength', 'MinLength', 'Pattern',
+  'MaxItems', 'MinItems', 'UniqueItems', 'MultipleOf', 'Required', 'Items', 'Properties', 'ExternalDocs', 'Example', 'XPreserveUnknownFields', 'XValidations',
+];
+
+/**
+ * With the status subresource, Go walks the root's internal fields in struct order, skipping those
+ * at their zero value, and stops at the first error: a `type` other than `object`, or a field not
+ * allowed there, whose value is the whole schema struct (go-json-schema-props.ts).
+ */
+function rootFieldsErrors(s: ValueMap, path: string): FieldError[] {
+  for (const [name, key, kind] of JSON_SCHEMA_PROPS_FIELDS) {
+    const v = getKey(s, key);
+    if (isGoZero(v, kind)) continue;
+    if (name === 'Type') {
+      if (v === 'object') continue;
+      return [invalidValue(`${path}.type`, v, 'only "object" is allowed as the type at the root of the schema if the status subresource is enabled')];
+    }
+    if (!ALLOWED_AT_ROOT.includes(name)) {
+      return [{ type: 'FieldValueInvalid', field: path, value: goJsonSchemaProps(s), detail: `only [${ALLOWED_AT_ROOT.join(' ')}] fields are allowed at the root of the schema if the status subresource is enabled` }];
+    }
+  }
+  return [];
+}
+
 /**
  * validateCustomResourceDefinitionValidation for the `openAPIV3Schema` at `path`: with the status
  * subresource, an `object` root; never a nullable root; the structural invariants or, when those
@@ -383,13 +410,7 @@ interface SchemaChecks {
 function schemaErrors(schema: Value | undefined, path: string, checks: SchemaChecks, statusEnabled: boolean): FieldError[] {
   const s = mapOf(schema);
   if (!s) return [];
-  const out: FieldError[] = [];
-  // Go walks the schema struct's fields in order and stops at the first one not allowed at the
-  // root; `id`, `$schema` and `$ref` come before `type` and print the whole struct (not modelled).
-  const type = str(getKey(s, 'type'));
-  if (statusEnabled && type !== '' && type !== 'object' && !['id', '$schema', '$ref'].some((k) => str(getKey(s, k)) !== '')) {
-    out.push(invalidValue(`${path}.type`, type, 'only "object" is allowed as the type at the root of the schema if the status subresource is enabled'));
-  }
+  const out: FieldError[] = statusEnabled ? rootFieldsErrors(s, path) : [];
   if (getKey(s, 'nullable') === true) out.push(forbidden(`${path}.nullable`, 'nullable cannot be true at the root'));
   if (checks.structural) {
     const structural = structuralSchemaErrors(s, path);

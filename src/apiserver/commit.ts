@@ -1,5 +1,5 @@
 /**
- * After the field manager: admission, the registry's own work (begin-write.ts: a Service's
+ * After the field manager: admission (admission-chain.ts), the registry's own work (begin-write.ts: a Service's
  * allocations), the strategy (create or update), validation of what the store needs, then the
  * store (write.ts). Shared by create, update and patch of a main resource
  * or its status.
@@ -9,12 +9,11 @@ import { isTooLargeForEtcd } from './etcd-request-size.js';
 import { stillDefaulted } from './defaults-settled.js';
 import { metaString, setPath } from './object-paths.js';
 import { defaulterFor, emptyObjectFor, isStatus, openApiSchemaFor, type Target } from './request-context.js';
-import { admitPod } from './pod-admission.js';
-import { namespaceLifecycle } from './namespace-lifecycle.js';
+import { admissionChain } from './admission-chain.js';
 import { alreadyExists, failure, internalError, invalid } from './status.js';
 import { prepareForCreate, prepareForUpdate } from './strategy.js';
 import type { AdmissionAttributes, ClusterState, KubeObject, ServeResult } from './types.js';
-import { admit, finishWrite, staleResourceVersion } from './write.js';
+import { finishWrite, staleResourceVersion } from './write.js';
 import { asStored, objectAt, storageApiVersion } from './conversions.js';
 import { splitApiVersion } from './registry.js';
 import { createErrors, updateErrors } from './validate-write.js';
@@ -75,19 +74,9 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
     dryRun: c.dryRun,
     manager: c.manager,
   };
-  // The built-in plugins first, NamespaceLifecycle leading them (namespace-lifecycle.ts), then
-  // those of pod-admission.ts; the configured hooks (webhooks) after them.
-  const lifecycle = namespaceLifecycle(state, {
-    operation: attrs.operation,
-    resource: target.resource,
-    namespace: target.resource.namespaced ? target.namespace : '',
-    name: c.admissionName ?? target.name,
-    generateName: metaString(c.next, 'generateName'),
-  });
-  if (lifecycle) return { state, response: failure(lifecycle, c.warnings) };
-  const plugged = state.config.builtinDefaults && !target.resource.custom ? admitPod(state, c.next, c.old, attrs) : c.next;
-  if (isStatus(plugged)) return { state, response: failure(plugged, c.warnings) };
-  const admitted = ownersDeduped(admit(state, plugged, attrs, c.warnings), true, target.resource.custom === true, c.warnings);
+  const chained = admissionChain(state, c.next, c.old, attrs, { resource: target.resource, name: c.admissionName ?? target.name, generateName: metaString(c.next, 'generateName') }, c.warnings);
+  if (isStatus(chained)) return { state, response: failure(chained, c.warnings) };
+  const admitted = ownersDeduped(chained, true, target.resource.custom === true, c.warnings);
   // The store's resourceVersion check comes before the strategy prepares and validates the update
   // (k8s.io/apiserver registry/generic/registry/store.go Update): a stale write is a 409 even when
   // it is also invalid.

@@ -1,7 +1,8 @@
 /**
  * Writes through `/scale` (apiserver-semantics §3.5): the parent's entries are translated to the
- * Scale view, the field manager runs on the Scale object, the result is translated back, and the
- * parent gets the new replicas (main strategy: generation bumps).
+ * Scale view, the field manager runs on the Scale object, then the admission chain
+ * (admission-chain.ts) on it, the result is translated back, and the parent gets the new replicas
+ * (main strategy: generation bumps).
  */
 import { getKey, type Value, type ValueMap } from '../../value/value.js';
 import { cannotBeHandled, decodeBody } from '../decode-object.js';
@@ -11,9 +12,10 @@ import { builtinProtoTables } from '../protobuf-envelope.js';
 import { fieldManagerApply, fieldManagerUpdate } from '../field-manager.js';
 import { decodeManagedFields, EMPTY_MANAGED, entriesToValue } from '../managed-fields.js';
 import { getPath, metadataOf, metaString, setPath } from '../object-paths.js';
-import { defaulterFor, endpointFor, openApiSchemaFor, type Target } from '../request-context.js';
+import { defaulterFor, endpointFor, isStatus, openApiSchemaFor, type Target } from '../request-context.js';
+import { admissionChain } from '../admission-chain.js';
 import { strictApplyDecoding } from '../apply-strict-decoding.js';
-import { replicasMappings, scaleFromParent, toParent, toSubresource } from '../scale.js';
+import { replicasMappings, SCALE_API_VERSION, SCALE_KIND, scaleFromParent, toParent, toSubresource } from '../scale.js';
 import { conflict, failure, invalid, notFound, resourceNotServed } from '../status.js';
 import { prepareForUpdate } from '../strategy.js';
 import type { ClusterState, PatchType, ServeResult } from '../types.js';
@@ -77,6 +79,20 @@ export function scaleWrite(
     warnings.push(...d.warnings);
     newScale = fieldManagerUpdate(ep, oldScale, d.object, o.manager);
   }
+
+  // The mutating admission chain, as for any write (update.go and patch.go run it after the field
+  // manager, with the scope's kind, autoscaling/v1 Scale, and subresource `scale`); the
+  // registries' scaleUpdatedObjectInfo validates the Scale after it.
+  const admitted = admissionChain(
+    state,
+    newScale,
+    oldScale,
+    { operation: 'UPDATE', apiVersion: SCALE_API_VERSION, kind: SCALE_KIND, namespace: target.namespace, name: target.name, subresource: 'scale', dryRun: o.dryRun, manager: o.manager },
+    { resource, name: target.name },
+    warnings,
+  );
+  if (isStatus(admitted)) return { state, response: failure(admitted, warnings) };
+  newScale = admitted;
 
   const replicas = getPath(newScale, ['spec', 'replicas']);
   if (typeof replicas === 'number' && replicas < 0) {

@@ -254,8 +254,11 @@ function reasonError(reason: string | undefined, field: string, type: string, de
 
 /** cel-go's texts for the evaluation errors whose wording differs. */
 function goCelError(text: string): string {
+  // unstructuredList.Get (k8s.io/apiserver pkg/cel/common/values.go)
+  const index = /^No such key: index out of bounds, index (-?\d+)/.exec(text);
+  if (index) return `index out of bounds: ${index[1]}`;
   const key = /^No such key: (.*)$/.exec(text);
-  if (key && !key[1]?.startsWith('index out of bounds')) return `no such key: ${key[1]}`;
+  if (key) return `no such key: ${key[1]}`;
   return text;
 }
 

@@ -14,7 +14,7 @@ import { celName } from '../../src/apiserver/cel/escape.js';
 
 const spec = {
   type: 'object',
-  'x-kubernetes-validations': [{ rule: 'self.minReplicas <= self.maxReplicas' }],
+  'x-kubernetes-validations': [{ rule: 'self.minReplicas <= self.maxReplicas' }, { rule: '!has(self.note) || self.note.size() > 0', message: 'note must not be empty' }],
   properties: {
     minReplicas: { type: 'integer' },
     maxReplicas: { type: 'integer' },
@@ -44,6 +44,8 @@ const spec = {
     labels: { type: 'object', additionalProperties: { type: 'string' }, 'x-kubernetes-validations': [{ rule: "self.all(k, k.startsWith('app'))" }] },
     when: { type: 'string', format: 'date-time', 'x-kubernetes-validations': [{ rule: "self > timestamp('2020-01-01T00:00:00Z')" }] },
     pick: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self.someUnknownFunction()' }] },
+    note: { type: 'string', nullable: true },
+    first: { type: 'array', items: { type: 'string' }, 'x-kubernetes-validations': [{ rule: "self[1] != 'x'" }] },
     word: { type: 'string', maxLength: 5, 'x-kubernetes-validations': [{ rule: 'self.lowerAscii() == self' }] },
     port: { 'x-kubernetes-int-or-string': true, 'x-kubernetes-validations': [{ rule: "type(self) == int ? self < 1024 : self.startsWith('http')" }] },
     counts: { type: 'array', items: { type: 'integer' }, 'x-kubernetes-validations': [{ rule: 'self.isSorted() && self.sum() <= 10 && self.max() < 8' }] },
@@ -120,6 +122,12 @@ describe('a rule on spec', () => {
   });
   it('a field the rule reads that is absent is `no such key` evaluating the rule', () => {
     expect(create({ minReplicas: 1 })).toEqual(invalid('spec: Invalid value: "object": no such key: maxReplicas evaluating rule: self.minReplicas <= self.maxReplicas'));
+  });
+  it('a null nullable property is absent to has(); a list index past the end is `index out of bounds`', () => {
+    const absent = serve(cluster(), { verb: 'create', body: widget({ ...base, note: null }), options: { fieldManager: 'm' } });
+    expect([absent.response.ok, absent.response.warnings]).toEqual([true, []]);
+    expect(create({ ...base, note: '' })).toEqual(invalid('spec: Invalid value: "object": note must not be empty'));
+    expect(create({ ...base, first: ['a'] })).toEqual(invalid('spec.first: Invalid value: "array": index out of bounds: 1 evaluating rule: self[1] != \'x\''));
   });
   it('the root rule sees metadata.name (WithTypeAndObjectMeta) and its errors are at <nil>', () => {
     expect(create(base, 'forbidden')).toEqual([422, 'Widget.example.com "forbidden" is invalid: <nil>: Invalid value: "object": that name is taken']);

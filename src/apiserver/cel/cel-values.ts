@@ -4,8 +4,8 @@
  * a double (also when written as an integer), `x-kubernetes-int-or-string` an int or a string, a
  * string of format `date-time` or `date` a timestamp, `duration` a duration, `byte` bytes; an
  * object with properties (or an embedded resource, which also has apiVersion, kind and
- * metadata.name and generateName) shows only its declared properties, each under its escaped
- * name (escape.ts); an object with `additionalProperties` is a map of its own keys; any other
+ * metadata.name and generateName) shows only its declared properties that are not null, each
+ * under its escaped name (escape.ts); an object with `additionalProperties` is a map of its own keys; any other
  * object is empty; an untyped value kept by `x-kubernetes-preserve-unknown-fields` is as decoded.
  *
  * Not modelled: the unordered equality of `x-kubernetes-list-type: set` and `map` lists (they
@@ -47,7 +47,8 @@ export function celValue(value: Value, schema: ValueMap | undefined, conv: Conve
       const out = new Map<string, unknown>();
       for (const [key, sub] of Object.entries(properties)) {
         const name = celName(key);
-        if (name !== undefined && Object.hasOwn(value, key) && isMap(sub)) out.set(name, celValue(value[key] as Value, sub, conv));
+        // A null property is absent (has() is false), as unstructuredMap.Find has it.
+        if (name !== undefined && Object.hasOwn(value, key) && value[key] !== null && isMap(sub)) out.set(name, celValue(value[key] as Value, sub, conv));
       }
       return out;
     }

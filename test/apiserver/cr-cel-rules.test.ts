@@ -11,6 +11,7 @@ import { createCluster, serve, withExistingObject } from '../../src/apiserver/se
 import type { ApiRequest, ClusterState, KubeObject } from '../../src/apiserver/types.js';
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { celName } from '../../src/apiserver/cel/escape.js';
+import { kubectlApply } from '../../src/actors/index.js';
 
 const spec = {
   type: 'object',
@@ -270,5 +271,17 @@ describe('escaping of property names (k8s.io/apiserver pkg/cel/escaping.go)', ()
       undefined,
       '__true__',
     ]);
+  });
+});
+
+describe('kubectl (the in-process model) prints the 422 as kubectl v1.32 does', () => {
+  it('apply -f of a Widget that breaks a rule: The Widget "x" is invalid: spec: Invalid value: "object": ...', () => {
+    const crd = kubectlApply(createCluster({ catalog: builtinCatalog(), now: '2024-03-01T09:00:00Z' }), { manifests: JSON.stringify(CRD) });
+    expect(crd.exitCode).toBe(0);
+    const one = kubectlApply(crd.state, { manifests: JSON.stringify(widget({ minReplicas: 5, maxReplicas: 3 }, 'x')), filename: 'x.yaml' });
+    expect(one.stderr).toBe('The Widget "x" is invalid: spec: Invalid value: "object": failed rule: self.minReplicas <= self.maxReplicas\n');
+    expect(one.exitCode).toBe(1);
+    const two = kubectlApply(crd.state, { manifests: JSON.stringify(widget({ minReplicas: 5, maxReplicas: 3, owner: 'root' }, 'x')), filename: 'x.yaml' });
+    expect(two.stderr).toBe('The Widget "x" is invalid: \n* spec: Invalid value: "object": failed rule: self.minReplicas <= self.maxReplicas\n* spec.owner: Forbidden: root may not own a widget\n');
   });
 });

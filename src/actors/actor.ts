@@ -262,6 +262,8 @@ export interface KubectlDeleteOptions extends CommonOptions, FileOptions {
   readonly namespace?: string;
   /** `--ignore-not-found`. Default false. */
   readonly ignoreNotFound?: boolean;
+  /** `--dry-run`: `server` sends each DELETE with `dryRun: [All]` in its DeleteOptions; `client` sends nothing. Default `none`. */
+  readonly dryRun?: DryRun;
 }
 
 export interface KubectlReplaceOptions extends CommonOptions, FileOptions {
@@ -277,6 +279,8 @@ export interface KubectlReplaceOptions extends CommonOptions, FileOptions {
   readonly fieldManager?: string;
   /** `--validate`. Default `strict`. */
   readonly validate?: ValidateFlag;
+  /** `--dry-run`: `server` sends the PUT with `?dryRun=All`; `client` sends nothing. Not with `force`. Default `none`. */
+  readonly dryRun?: DryRun;
 }
 
 export interface KubectlCreateOptions extends CommonOptions, FileOptions {

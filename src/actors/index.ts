@@ -72,6 +72,8 @@ export {
 export const actions = {
   'kubectl-apply': kubectlApply,
   'kubectl-create': kubectlCreate,
+  'kubectl-replace': kubectlReplace,
+  'kubectl-delete': kubectlDelete,
   'kubectl-set-env': kubectlSetEnv,
   'kubectl-set-image': kubectlSetImage,
   'kubectl-set-resources': kubectlSetResources,

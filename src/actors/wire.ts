@@ -12,7 +12,7 @@ import {
   PATCH_CONTENT_TYPES,
   type ObjectRef,
 } from '../apiserver/types.js';
-import type { Value } from '../value/value.js';
+import { isList, isMap, type Value } from '../value/value.js';
 import type { ActorOutcome, AddonStatus, ContentType, OwnershipMigration, RequestRecord } from './actor.js';
 import { collectionPath, coordinates, managerFromUserAgent, objectPath, query } from './resources.js';
 
@@ -141,8 +141,11 @@ export class Wire {
    * DELETE, recorded with the DeleteOptions `body` the client sends (JSON; the server here needs
    * none of it: objects go at once).
    */
+  /** A DELETE whose DeleteOptions are `body`; its `dryRun` list (kubectl's `--dry-run=server`) is what the server reads. */
   delete(ref: ObjectRef, body: Value, purpose?: string): ApiResponse {
-    const result = serve(this.state, { verb: 'delete', target: ref, ...(this.options.now ? { options: { now: this.options.now } } : {}) });
+    const dryRun = isMap(body) && isList(body.dryRun) ? body.dryRun.filter((v): v is string => typeof v === 'string') : undefined;
+    const options = { ...(dryRun ? { dryRun } : {}), ...(this.options.now ? { now: this.options.now } : {}) };
+    const result = serve(this.state, { verb: 'delete', target: ref, ...(Object.keys(options).length > 0 ? { options } : {}) });
     this.state = result.state;
     const response = result.response;
     const c = coordinates(this.state, ref.apiVersion, ref.kind ?? '', ref.name, ref.namespace);
@@ -153,7 +156,7 @@ export class Wire {
       contentType: 'application/json',
       effectiveManager: managerFromUserAgent(this.options.userAgent),
       userAgent: this.options.userAgent,
-      dryRun: false,
+      dryRun: dryRun !== undefined && dryRun.length > 0,
       body,
       code: response.code,
       responseBody: response.ok ? response.object : (response.status as unknown as Value),

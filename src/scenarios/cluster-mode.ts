@@ -464,6 +464,12 @@ export function actionSummary(step: ScenarioStep, state?: ClusterState): string 
       return `kubectl apply${flag('serverSide', '--server-side')}${s('fieldManager') ? ` --field-manager=${s('fieldManager')}` : ''}${flag('forceConflicts', '--force-conflicts')}${s('dryRun') && s('dryRun') !== 'none' ? ` --dry-run=${s('dryRun')}` : ''} -f ${manifestsName(a)}`;
     case 'kubectl-create':
       return `kubectl create${flag('saveConfig', '--save-config')}${fieldManagerFlag(a)}${s('dryRun') && s('dryRun') !== 'none' ? ` --dry-run=${s('dryRun')}` : ''} -f ${manifestsName(a)}`;
+    case 'kubectl-replace':
+      return `kubectl replace${flag('force', '--force')}${flag('saveConfig', '--save-config')}${fieldManagerFlag(a)}${dryRunFlag(a)} -f ${manifestsName(a)}`;
+    case 'kubectl-delete':
+      return getKey(a, 'manifests') === undefined
+        ? `kubectl delete ${kubectlTarget(a)}${flag('ignoreNotFound', '--ignore-not-found')}${dryRunFlag(a)}`
+        : `kubectl delete${flag('ignoreNotFound', '--ignore-not-found')}${dryRunFlag(a)} -f ${manifestsName(a)}`;
     case 'kubectl-set-env': {
       const env = getKey(a, 'env');
       // Text as typed; anything else a file gives (a map, a list) as JSON, which the actor then refuses.
@@ -523,6 +529,12 @@ function kubectlTarget(a: ValueMap): string {
   return `${str('resource') ?? ''}${str('name') ? `/${str('name')}` : ''}${str('namespace') ? ` -n ${str('namespace')}` : ''}`;
 }
 
+/** `--dry-run=server|client`, when the step gives one other than `none`. */
+function dryRunFlag(a: ValueMap): string {
+  const d = getKey(a, 'dryRun');
+  return typeof d === 'string' && d !== 'none' ? ` --dry-run=${d}` : '';
+}
+
 function fieldManagerFlag(a: ValueMap): string {
   const fm = getKey(a, 'fieldManager');
   return typeof fm === 'string' ? ` --field-manager=${fm}` : '';
@@ -535,7 +547,7 @@ function patchFlag(patch: Value | undefined): string {
 }
 
 /** The actions that read manifests as kubectl's `-f` does, and name that file in their messages. */
-const READS_FILES: ReadonlySet<string> = new Set(['kubectl-apply', 'kubectl-create']);
+const READS_FILES: ReadonlySet<string> = new Set(['kubectl-apply', 'kubectl-create', 'kubectl-replace', 'kubectl-delete']);
 
 /**
  * The `-f` argument: the `filename` the step gives, the manifest file it names, or a name made

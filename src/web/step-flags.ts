@@ -51,6 +51,7 @@ const FLAGS: Record<string, FlagSpec> = {
     manager: { path: ['options', 'fieldManager'], fallback: () => '', when: (a) => isVerb(a.verb) && REQUEST_OPTION_KEYS[a.verb].includes('fieldManager') },
   },
   'kubectl-create': { manager: fieldManager('kubectl-create') },
+  'kubectl-replace': { manager: fieldManager('kubectl-replace') },
   'kubectl-set-env': { manager: fieldManager('kubectl-set') },
   'kubectl-set-image': { manager: fieldManager('kubectl-set') },
   'kubectl-set-resources': { manager: fieldManager('kubectl-set') },

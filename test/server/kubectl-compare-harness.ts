@@ -55,9 +55,13 @@ const objectMetaJson = struct([
 /** autoscaling/v1 Scale. */
 const scaleJson = struct([['kind'], ['apiVersion'], ['metadata', objectMetaJson], ['spec', struct([['replicas']])], ['status', struct([['replicas'], ['selector']])]]);
 
+/** metav1.DeleteOptions, which a DELETE carries as its body (`dryRun` after the policy). */
+const deleteOptionsJson = struct([['kind'], ['apiVersion'], ['gracePeriodSeconds'], ['preconditions'], ['orphanDependents'], ['propagationPolicy'], ['dryRun']]);
+
 /** The body bytes kubectl sends for what the simulator recorded. */
 function wireBody(r: RequestRecord): string {
   if (typeof r.body === 'string') return r.body;
+  if (r.verb === 'DELETE') return deleteOptionsJson(r.body) + '\n';
   if (r.verb === 'PUT' && r.subresource === 'scale') return scaleJson(r.body) + '\n';
   const text = encodeGoJson(r.body);
   const newline = r.verb !== 'PATCH' || r.contentType === 'application/apply-patch+yaml';

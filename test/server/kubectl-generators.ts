@@ -458,29 +458,41 @@ const wideRolloutRestart = fc.constantFrom(...WORKLOADS).map(
     () => ({ step: { argv: ['rollout', 'restart', target], sim: (s) => kubectlRolloutRestart(s, { resource: target, ...at }) } }),
 );
 
-/** `kubectl replace -f`, sometimes `--force` (delete, then create). */
-const replace = fc.record({ text: anyManifest, force: fc.boolean() }).map(
-  ({ text, force }): MakeStep =>
+/** `--dry-run=server` or `=client` now and then. */
+const eitherDryRun = fc.constantFrom(undefined, undefined, undefined, 'server' as const, 'client' as const);
+
+/** `kubectl replace -f`, sometimes `--force` (delete, then create), sometimes a dry run (which kubectl refuses with `--force`). */
+const replace = fc.record({ text: anyManifest, force: fc.boolean(), dryRun: eitherDryRun }).map(
+  ({ text, force, dryRun }): MakeStep =>
     (file) => ({
       text,
-      step: { argv: ['replace', ...(force ? ['--force'] : []), '-f', file], sim: (s) => kubectlReplace(s, { manifests: text, filename: file, force, ...at }) },
+      step: {
+        argv: ['replace', ...(force ? ['--force'] : []), ...(dryRun ? [`--dry-run=${dryRun}`] : []), '-f', file],
+        sim: (s) => kubectlReplace(s, { manifests: text, filename: file, force, ...(dryRun ? { dryRun } : {}), ...at }),
+      },
     }),
 );
 
-/** `kubectl delete TYPE/NAME`, or `delete -f` of a manifest. */
+/** `kubectl delete TYPE/NAME`, or `delete -f` of a manifest; now and then a dry run. */
 const deleteObject = fc.oneof(
-  fc.record({ target: fc.constantFrom(...ALL_TARGETS), ignoreNotFound: fc.boolean() }).map(
-    ({ target, ignoreNotFound }): MakeStep =>
+  fc.record({ target: fc.constantFrom(...ALL_TARGETS), ignoreNotFound: fc.boolean(), dryRun: eitherDryRun }).map(
+    ({ target, ignoreNotFound, dryRun }): MakeStep =>
       () => ({
         step: {
-          argv: ['delete', target, ...(ignoreNotFound ? ['--ignore-not-found'] : [])],
-          sim: (s) => kubectlDelete(s, { resource: target, ignoreNotFound, ...at }),
+          argv: ['delete', target, ...(ignoreNotFound ? ['--ignore-not-found'] : []), ...(dryRun ? [`--dry-run=${dryRun}`] : [])],
+          sim: (s) => kubectlDelete(s, { resource: target, ignoreNotFound, ...(dryRun ? { dryRun } : {}), ...at }),
         },
       }),
   ),
-  anyManifest.map(
-    (text): MakeStep =>
-      (file) => ({ text, step: { argv: ['delete', '-f', file], sim: (s) => kubectlDelete(s, { manifests: text, filename: file, ...at }) } }),
+  fc.record({ text: anyManifest, dryRun: eitherDryRun }).map(
+    ({ text, dryRun }): MakeStep =>
+      (file) => ({
+        text,
+        step: {
+          argv: ['delete', ...(dryRun ? [`--dry-run=${dryRun}`] : []), '-f', file],
+          sim: (s) => kubectlDelete(s, { manifests: text, filename: file, ...(dryRun ? { dryRun } : {}), ...at }),
+        },
+      }),
   ),
 );
 

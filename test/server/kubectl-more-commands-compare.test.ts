@@ -6,11 +6,14 @@
  *
  * - `kubectl set resources` (pkg/cmd/set/set_resources.go): limits and requests of all containers
  *   or `-c`'s, quantities as kubectl rewrites them, and its refusals.
+ * - `kubectl replace` and `kubectl delete` with `--dry-run=server|client` (pkg/cmd/replace,
+ *   pkg/cmd/delete, cli-runtime's Helper): what each sends, where the dry run goes (the PUT's
+ *   query, the DELETE's body) and the lines.
  *
  * Without kubectl the test is skipped with a printed reason, except under CI=true, where it fails.
  */
 import { describe, expect, it } from 'vitest';
-import { KUBECTL_USER_AGENT, kubectlCreate, kubectlSetResources } from '../../src/actors/index.js';
+import { KUBECTL_USER_AGENT, kubectlCreate, kubectlDelete, kubectlReplace, kubectlSetResources } from '../../src/actors/index.js';
 import type { ClusterState } from '../../src/apiserver/types.js';
 import { type Case, runCase, T0, T1 } from './kubectl-compare-harness.js';
 import { kubectlAvailable } from './kubectl-harness.js';
@@ -94,6 +97,48 @@ const setResourcesCases: Case[] = [
   },
 ];
 
+const CM2 = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  a: "2"\n';
+
+const replaceDeleteCases: Case[] = [
+  ...(['server', 'client'] as const).map(
+    (dryRun): Case => ({
+      name: `replace --dry-run=${dryRun}, then for real`,
+      setup: created(CM),
+      files: { 'cm.yaml': CM2 },
+      steps: [
+        { argv: ['replace', `--dry-run=${dryRun}`, '-f', 'cm.yaml'], sim: (s) => kubectlReplace(s, { manifests: CM2, filename: 'cm.yaml', dryRun, ...at }) },
+        { argv: ['replace', '-f', 'cm.yaml'], sim: (s) => kubectlReplace(s, { manifests: CM2, filename: 'cm.yaml', ...at }) },
+      ],
+    }),
+  ),
+  {
+    name: 'replace --dry-run=server of an object that is not there',
+    setup: created(),
+    files: { 'cm.yaml': CM2 },
+    steps: [{ argv: ['replace', '--dry-run=server', '-f', 'cm.yaml'], sim: (s) => kubectlReplace(s, { manifests: CM2, filename: 'cm.yaml', dryRun: 'server', ...at }) }],
+  },
+  {
+    name: 'replace --force --dry-run=server: refused',
+    setup: created(CM),
+    files: { 'cm.yaml': CM2 },
+    steps: [{ argv: ['replace', '--force', '--dry-run=server', '-f', 'cm.yaml'], sim: (s) => kubectlReplace(s, { manifests: CM2, filename: 'cm.yaml', force: true, dryRun: 'server', ...at }) }],
+  },
+  ...(['server', 'client'] as const).map(
+    (dryRun): Case => ({
+      name: `delete --dry-run=${dryRun} by name and by file, of objects there and not`,
+      setup: created(CM, DEPLOYMENT),
+      files: { 'cm.yaml': CM },
+      steps: [
+        { argv: ['delete', `--dry-run=${dryRun}`, 'deployment/nginx'], sim: (s) => kubectlDelete(s, { resource: 'deployment/nginx', dryRun, ...at }) },
+        { argv: ['delete', `--dry-run=${dryRun}`, '-f', 'cm.yaml'], sim: (s) => kubectlDelete(s, { manifests: CM, filename: 'cm.yaml', dryRun, ...at }) },
+        { argv: ['delete', `--dry-run=${dryRun}`, 'configmap/other'], sim: (s) => kubectlDelete(s, { resource: 'configmap/other', dryRun, ...at }) },
+        { argv: ['delete', `--dry-run=${dryRun}`, '--ignore-not-found', 'configmap/other'], sim: (s) => kubectlDelete(s, { resource: 'configmap/other', ignoreNotFound: true, dryRun, ...at }) },
+        { argv: ['delete', 'deployment/nginx'], sim: (s) => kubectlDelete(s, { resource: 'deployment/nginx', ...at }) },
+      ],
+    }),
+  ),
+];
+
 function compare(cases: readonly Case[]): void {
   for (const c of cases) {
     it(c.name, { timeout: 180_000 }, async () => {
@@ -110,3 +155,4 @@ function compare(cases: readonly Case[]): void {
 }
 
 describe.skipIf(!available)('kubectl set resources: real kubectl v1.32 and the actor', () => compare(setResourcesCases));
+describe.skipIf(!available)('kubectl replace and delete --dry-run: real kubectl v1.32 and the actors', () => compare(replaceDeleteCases));

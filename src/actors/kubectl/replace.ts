@@ -11,12 +11,17 @@
  * before anything is created), kubectl waits until each is gone (here at once), then each is
  * created (POST, same manager and validation; a failure is the server's error as it is).
  *
+ * `--dry-run=client` prints `configmap/settings replaced (dry run)` and sends nothing;
+ * `--dry-run=server` reads and PUTs as above with `?dryRun=All` and prints `(server dry run)`;
+ * with `force` kubectl refuses either (`--dry-run can not be used when --force is set`).
+ *
  * The last-applied annotation is written with `saveConfig`, and brought up to date when the file's
  * object already carries one (kubectl's CreateOrUpdateAnnotation); otherwise the PUT drops it.
  */
 import type { KubeObject, ObjectRef } from '../../apiserver/types.js';
 import { type ValueMap } from '../../value/value.js';
-import type { ActorOutcome, ClusterState, KubectlReplaceOptions } from '../actor.js';
+import { SsaError } from '../../errors/ssa-error.js';
+import type { ActorOutcome, ClusterState, DryRun, KubectlReplaceOptions } from '../actor.js';
 import { metadata, str, toObjects } from '../objects.js';
 import type { ObjectCoordinates } from '../resources.js';
 import type { Wire } from '../wire.js';
@@ -46,9 +51,14 @@ function withResourceVersion(obj: KubeObject, rv: string): KubeObject {
 interface Send {
   readonly fieldManager: string;
   readonly fieldValidation: FieldValidation;
+  readonly dryRun?: boolean;
 }
 
-function replaceOne(wire: Wire, obj: KubeObject, c: ObjectCoordinates, send: Send, source: string, errors: KubectlError[]): void {
+function replaceOne(wire: Wire, obj: KubeObject, c: ObjectCoordinates, send: Send, source: string, errors: KubectlError[], dryRun: DryRun): void {
+  if (dryRun === 'client') {
+    wire.print(successLine(c.kind, c.group, c.name, 'replaced', dryRun));
+    return;
+  }
   const ref = refOf(c);
   let body = obj;
   if (!str(metadata(obj), 'resourceVersion')) {
@@ -62,19 +72,21 @@ function replaceOne(wire: Wire, obj: KubeObject, c: ObjectCoordinates, send: Sen
     errors.push(withSource(statusError(r), 'replacing', source));
     return;
   }
-  wire.print(successLine(c.kind, c.group, c.name, 'replaced'));
+  wire.print(successLine(c.kind, c.group, c.name, 'replaced', dryRun));
 }
 
 export function kubectlReplace(state: ClusterState, options: KubectlReplaceOptions): ActorOutcome {
   const wire = kubectlWire(state, options);
   return runKubectl(wire, (errors) => {
-    const send: Send = { fieldManager: options.fieldManager ?? REPLACE_MANAGER, fieldValidation: fieldValidation(options.validate) };
+    const dryRun = options.dryRun ?? 'none';
+    if (options.force && dryRun !== 'none') throw new SsaError('INPUT', '--dry-run can not be used when --force is set');
+    const send: Send = { fieldManager: options.fieldManager ?? REPLACE_MANAGER, fieldValidation: fieldValidation(options.validate), ...(dryRun === 'server' ? { dryRun: true } : {}) };
     const source = options.filename ?? STDIN_SOURCE;
     const built = buildTargets(wire.state, toObjects(options.manifests, undefined, options.readObjects), options.namespace, source);
     errors.push(...built.errors);
     const saveConfig = options.saveConfig ?? false;
     if (!options.force) {
-      for (const t of built.targets) replaceOne(wire, withAnnotation(t.object, saveConfig), t.c, send, source, errors);
+      for (const t of built.targets) replaceOne(wire, withAnnotation(t.object, saveConfig), t.c, send, source, errors, dryRun);
       return;
     }
     for (const t of built.targets) {

@@ -46,6 +46,7 @@ const spec = {
     when: { type: 'string', format: 'date-time', 'x-kubernetes-validations': [{ rule: "self > timestamp('2020-01-01T00:00:00Z')" }] },
     pick: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self.someUnknownFunction()' }] },
     note: { type: 'string', nullable: true },
+    zones: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' }, 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'zones are immutable' }, { rule: 'self.isSorted() || size(self) != 3' }] },
     first: { type: 'array', items: { type: 'string' }, 'x-kubernetes-validations': [{ rule: "self[1] != 'x'" }] },
     word: { type: 'string', maxLength: 5, 'x-kubernetes-validations': [{ rule: 'self.lowerAscii() == self' }] },
     port: { 'x-kubernetes-int-or-string': true, 'x-kubernetes-validations': [{ rule: "type(self) == int ? self < 1024 : self.startsWith('http')" }] },
@@ -221,6 +222,12 @@ describe('transition rules (oldSelf)', () => {
     const state = created({ ...base, epoch: 5 });
     expect(patch(state, { spec: { epoch: 6 } })).toBe('ok');
     expect(patch(state, { spec: { epoch: 4 } })).toEqual(invalid('spec.epoch: Invalid value: "integer": epoch must increase'));
+  });
+  it('a set list equals another of the same items in any order (unstructuredSetList)', () => {
+    const state = created({ ...base, zones: ['a', 'b'] });
+    expect(patch(state, { spec: { zones: ['b', 'a'] } })).toBe('ok');
+    expect(patch(state, { spec: { zones: ['a', 'c'] } })).toEqual(invalid('spec.zones: Invalid value: "array": zones are immutable'));
+    expect(create({ ...base, zones: ['c', 'b', 'a'] })).toEqual(invalid('spec.zones: Invalid value: "array": failed rule: self.isSorted() || size(self) != 3'));
   });
   it('a field added by the update has no old value: its transition rule is not evaluated', () => {
     expect(patch(created(base), { spec: { name: 'new' } })).toBe('ok');

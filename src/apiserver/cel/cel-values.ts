@@ -8,8 +8,9 @@
  * under its escaped name (escape.ts); an object with `additionalProperties` is a map of its own keys; any other
  * object is empty; an untyped value kept by `x-kubernetes-preserve-unknown-fields` is as decoded.
  *
- * Not modelled: the unordered equality of `x-kubernetes-list-type: set` and `map` lists (they
- * compare in order here).
+ * A `x-kubernetes-list-type: set` list of scalars equals another with the same items in any order,
+ * as unstructuredSetList does. Not modelled: the same for a set of objects or lists, and the
+ * equality of `map` lists by their keys (they compare in order here).
  */
 import { getKey, isList, isMap, type Value, type ValueMap } from '../../value/value.js';
 import { celName } from './escape.js';
@@ -58,7 +59,9 @@ export function celValue(value: Value, schema: ValueMap | undefined, conv: Conve
   }
   if (type === 'array') {
     const items = getKey(schema, 'items');
-    return isList(value) ? value.map((v) => celValue(v, isMap(items) ? items : undefined, conv)) : untyped(value);
+    if (!isList(value)) return untyped(value);
+    const list = value.map((v) => celValue(v, isMap(items) ? items : undefined, conv));
+    return getKey(schema, 'x-kubernetes-list-type') === 'set' ? asSet(list) : list;
   }
   if (type === 'string' && typeof value === 'string') {
     switch (getKey(schema, 'format')) {
@@ -78,6 +81,17 @@ export function celValue(value: Value, schema: ValueMap | undefined, conv: Conve
   if (type === 'number' && (typeof value === 'number' || typeof value === 'bigint')) return Number(value);
   if (type === 'integer' && (typeof value === 'number' || typeof value === 'bigint')) return asInt(value);
   return untyped(value);
+}
+
+/**
+ * A set list of scalars as a JavaScript Set, which the evaluator compares without regard to order
+ * (unstructuredSetList's equality) and otherwise treats as a list (index, size, macros). Items that
+ * are not scalars, or repeated ones, keep the array.
+ */
+function asSet(list: unknown[]): unknown {
+  const scalar = (v: unknown) => typeof v === 'string' || typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean';
+  const set = new Set(list);
+  return list.every(scalar) && set.size === list.length ? set : list;
 }
 
 function asInt(v: Value): unknown {

@@ -11,6 +11,9 @@ import { goRegexp } from '../go-regexp.js';
 
 type Scalar = bigint | number | string | boolean;
 
+/** A list as the evaluator hands it: an array, or a Set for a set list (cel-values.ts). */
+type List<T> = T[] | Set<T>;
+
 function less(a: Scalar, b: Scalar): boolean {
   return a < b;
 }
@@ -42,8 +45,12 @@ export function registerKubeLibrary(env: Environment): void {
   });
   env.registerFunction('string.reverse(): string', (s: string) => [...s].reverse().join(''));
   // lists (pkg/cel/library/lists.go)
-  env.registerFunction('list.isSorted(): bool', (l: Scalar[]) => l.every((v, i) => i === 0 || !less(v, l[i - 1] as Scalar)));
-  env.registerFunction('list.sum(): dyn', (l: (bigint | number)[]) => {
+  env.registerFunction('list.isSorted(): bool', (list: List<Scalar>) => {
+    const l = Array.from(list);
+    return l.every((v, i) => i === 0 || !less(v, l[i - 1] as Scalar));
+  });
+  env.registerFunction('list.sum(): dyn', (list: List<bigint | number>) => {
+    const l = Array.from(list);
     if (l.length === 0) return 0n;
     return l.reduce((a, b) => {
       if (typeof a === 'bigint' && typeof b === 'bigint') {
@@ -55,14 +62,15 @@ export function registerKubeLibrary(env: Environment): void {
     });
   });
   const extreme = (name: string, pick: (a: Scalar, b: Scalar) => boolean) =>
-    env.registerFunction(`list.${name}(): dyn`, (l: Scalar[]) => {
+    env.registerFunction(`list.${name}(): dyn`, (list: List<Scalar>) => {
+      const l = Array.from(list);
       if (l.length === 0) fail(`${name} called on empty list`);
       return l.reduce((a, b) => (pick(b, a) ? b : a));
     });
   extreme('min', (a, b) => less(a, b));
   extreme('max', (a, b) => less(b, a));
-  env.registerFunction('list.indexOf(dyn): int', (l: unknown[], v: unknown) => BigInt(l.indexOf(v)));
-  env.registerFunction('list.lastIndexOf(dyn): int', (l: unknown[], v: unknown) => BigInt(l.lastIndexOf(v)));
+  env.registerFunction('list.indexOf(dyn): int', (l: List<unknown>, v: unknown) => BigInt(Array.from(l).indexOf(v)));
+  env.registerFunction('list.lastIndexOf(dyn): int', (l: List<unknown>, v: unknown) => BigInt(Array.from(l).lastIndexOf(v)));
   // The standard `matches` as a function (the evaluator has only the method, with JavaScript's regular expressions).
   env.registerFunction('matches(string, string): bool', (s: string, pattern: string) => regexpOf(pattern).test(s));
   // regex (pkg/cel/library/regex.go)

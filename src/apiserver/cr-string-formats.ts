@@ -5,6 +5,7 @@
  * govalidator (f61b66f89f4a) and Go's net, net/mail, net/url and time written out. Names are
  * compared without dashes (`date-time` is `datetime`).
  */
+import { isGoMailAddress } from './go-mail-address.js';
 import { isGoIP, isGoIPv4, isGoIPv6 } from './go-parse-ip.js';
 import { goRegexp } from './go-regexp.js';
 
@@ -18,7 +19,7 @@ const RGB = /^rgb\(\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d
 const CHECKS: Readonly<Record<string, (s: string) => boolean>> = {
   bsonobjectid: (s) => /^[0-9a-fA-F]{24}$/.test(s),
   uri: isRequestURI,
-  email: isEmail,
+  email: isGoMailAddress,
   hostname: (s) => {
     const re = goRegexp(HOSTNAME);
     return 'regexp' in re && re.regexp.test(s) && utf8Length(s) <= 255 && s.split('.').every((p) => utf8Length(p) <= 63);
@@ -166,9 +167,9 @@ function isMAC(s: string): boolean {
 }
 
 /**
- * url.ParseRequestURI: no control characters; `*`, an absolute path, or `scheme:` followed by
- * an opaque part or `//authority/path` (a valid port, host characters, userinfo); every `%`
- * a valid escape. The fragment is not cut off (a request has none).
+ * url.ParseRequestURI (Go 1.23): no control characters; `*`, an absolute path, or `scheme:`
+ * followed by an opaque part or `//authority/path` (userinfo, then a host as validHost reads it);
+ * every `%` of the path a valid escape. The fragment is not cut off (a request has none).
  */
 function isRequestURI(s: string): boolean {
   if (s === '' || /[\x00-\x1f\x7f]/.test(s)) return false;
@@ -199,40 +200,46 @@ function validEscapes(s: string): boolean {
   return !/%(?![0-9A-Fa-f]{2})/.test(s);
 }
 
-function validHost(host: string): boolean {
-  let h = host;
-  if (h.startsWith('[')) {
-    const close = h.indexOf(']');
-    if (close < 0) return false;
-    const port = h.slice(close + 1);
-    if (port !== '' && !/^:\d*$/.test(port)) return false;
-    return true;
-  }
-  const colon = h.lastIndexOf(':');
-  if (colon >= 0) {
-    if (!/^:\d*$/.test(h.slice(colon))) return false;
-    h = h.slice(0, colon);
-  }
-  if (!validEscapes(h)) return false;
-  return /^[A-Za-z0-9\-._~!$&'()*+,;=:[\]<>"%\u0080-\u{10FFFF}]*$/u.test(h);
-}
+/** url.validOptionalPort: empty, or `:` and digits. */
+const validOptionalPort = (port: string): boolean => port === '' || /^:[0-9]*$/.test(port);
+
+/** A host byte url.shouldEscape(c, encodeHost) leaves as it is: letters, digits and these. */
+const HOST_PUNCTUATION = "!$&'()*+,;=:[]<>\"-_.~";
+const isHostByte = (c: string): boolean => /^[A-Za-z0-9]$/.test(c) || HOST_PUNCTUATION.includes(c);
 
 /**
- * net/mail.ParseAddress, for the forms an address field holds: `local@domain` or
- * `Name <local@domain>`; the local part a dot-atom or a quoted string, the domain a dot-atom or
- * a `[literal]`. Atoms are visible characters other than the specials, non-ASCII included.
+ * url.unescape in host mode (`zone` false) or zone mode: every `%` a valid escape, in a host only
+ * of a byte from 0x80 or `%25`, in a zone only of a host byte, a space or `%25`; every other
+ * ASCII character a host byte. Non-ASCII characters pass.
  */
-function isEmail(str: string): boolean {
-  const s = str.trim();
-  const angle = /^(?:"(?:[^"\\]|\\.)*"|[^<>"]*?)\s*<([^<>]*)>$/su.exec(s);
-  const addr = angle ? angle[1] : s;
-  const at = addr.lastIndexOf('@');
-  if (at <= 0) return false;
-  const local = addr.slice(0, at);
-  const domain = addr.slice(at + 1);
-  const atom = String.raw`[^\s()<>\[\]:;@\\,".\x00-\x1f\x7f]+`;
-  const dotAtom = new RegExp(`^${atom}(?:\\.${atom})*$`, 'u');
-  const localOk = dotAtom.test(local) || /^"(?:[^"\\\x00-\x1f]|\\.)*"$/u.test(local);
-  const domainOk = dotAtom.test(domain) || /^\[[^[\]\\]*\]$/u.test(domain);
-  return localOk && domainOk;
+function unescapesAsHost(s: string, zone: boolean): boolean {
+  for (let i = 0; i < s.length; ) {
+    if (s[i] === '%') {
+      const hex = s.slice(i + 1, i + 3);
+      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return false;
+      const v = parseInt(hex, 16);
+      const percent = hex === '25';
+      if (!zone && v < 0x80 && !percent) return false;
+      if (zone && !percent && v !== 0x20 && !(v < 0x80 && isHostByte(String.fromCharCode(v)))) return false;
+      i += 3;
+    } else {
+      if (s.charCodeAt(i) < 0x80 && !isHostByte(s[i])) return false;
+      i++;
+    }
+  }
+  return true;
+}
+
+/** url.parseHost (Go 1.23): a bracketed host up to its last `]`, an optional port, the zone after `%25`. */
+function validHost(host: string): boolean {
+  if (host.startsWith('[')) {
+    const close = host.lastIndexOf(']');
+    if (close < 0 || !validOptionalPort(host.slice(close + 1))) return false;
+    const zone = host.slice(0, close).indexOf('%25');
+    if (zone >= 0) return unescapesAsHost(host.slice(0, zone), false) && unescapesAsHost(host.slice(zone, close), true) && unescapesAsHost(host.slice(close), false);
+  } else {
+    const colon = host.lastIndexOf(':');
+    if (colon >= 0 && !validOptionalPort(host.slice(colon))) return false;
+  }
+  return unescapesAsHost(host, false);
 }

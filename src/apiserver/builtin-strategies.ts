@@ -26,6 +26,11 @@ export interface StrategyFacts {
   /** PUT on a missing name creates the object. */
   readonly createOnUpdate?: true;
   /**
+   * Other subresources that read and write the kind itself, with their strategies' reset fields
+   * (a Pod's `ephemeralcontainers`: podEphemeralContainersStrategy inherits podStrategy's).
+   */
+  readonly subresources?: Readonly<Record<string, FieldPaths>>;
+  /**
    * False when the rows' reset fields follow the common pattern (main resets `status`, status
    * resets `spec`) without having been read in that kind's strategy source.
    */
@@ -53,7 +58,7 @@ export const BUILTIN_STRATEGIES: Readonly<Record<string, StrategyFacts>> = {
   '/Node': { ...STATUS_SPEC, create: [] },
   '/PersistentVolume': STATUS_SPEC,
   '/PersistentVolumeClaim': STATUS_SPEC,
-  '/Pod': { main: STATUS, status: [['spec'], ['metadata', 'deletionTimestamp'], ['metadata', 'ownerReferences']], checked: true },
+  '/Pod': { main: STATUS, status: [['spec'], ['metadata', 'deletionTimestamp'], ['metadata', 'ownerReferences']], subresources: { ephemeralcontainers: STATUS }, checked: true },
   '/PodTemplate': NONE,
   '/ReplicationController': STATUS_SPEC,
   '/ResourceQuota': STATUS_SPEC,

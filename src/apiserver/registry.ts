@@ -151,6 +151,8 @@ function builtinResource(
   if (strategy && strategy.main.length > 0) resetFields[''] = [...strategy.main];
   if (status) resetFields['status'] = [...(strategy?.status ?? [])];
   if (scale) resetFields['scale'] = [['status']];
+  const others = Object.entries(strategy?.subresources ?? {});
+  for (const [name, paths] of others) resetFields[name] = [...paths];
   return {
     group,
     kind,
@@ -165,6 +167,7 @@ function builtinResource(
     ...(scale ? { scale } : {}),
     resetFields,
     ...(strategy?.create ? { createResets: strategy.create } : {}),
+    ...(others.length > 0 ? { objectSubresources: others.map(([name]) => name) } : {}),
     generation: GENERATION_GROUPS.has(group),
     allowCreateOnUpdate: strategy?.createOnUpdate ?? false,
     custom: false,

@@ -14,7 +14,10 @@ import { jobSelectorOnCreate } from './job-selector.js';
 import { dropDisabledPodFields } from './drop-disabled-pod-fields.js';
 import { dropDisabledFields } from './drop-disabled-fields.js';
 import { settlePvcDataSources } from './pvc-data-sources.js';
+import { onlyEphemeralContainers } from './ephemeral-containers-update.js';
 import type { ResourceType } from './types.js';
+
+const isPod = (r: ResourceType): boolean => !r.custom && r.group === '' && r.kind === 'Pod';
 
 /** A new object as the store creates it: system metadata set, main reset fields emptied. */
 export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: ValueMap, now: string, uid: string): ValueMap {
@@ -33,6 +36,7 @@ export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: V
 /** An updated object as the store keeps it: reset fields and system metadata from `old`, generation bumped on spec changes. */
 export function prepareForUpdate(resource: ResourceType, subresource: string, old: ValueMap, next: ValueMap): ValueMap {
   let out = keepWritableOnly(resource.writableOnly?.[subresource], old, next);
+  if (subresource === 'ephemeralcontainers' && isPod(resource)) out = onlyEphemeralContainers(old, out);
   for (const path of resource.resetFields[subresource] ?? []) {
     if (path.length === 1 && path[0] === 'metadata') {
       // Everything but the managedFields the field manager just wrote.

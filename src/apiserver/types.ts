@@ -109,6 +109,11 @@ export interface ResourceType {
    * `status`. Absent: no such limit.
    */
   readonly writableOnly?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Subresources besides `status` that take and return the kind itself (a Pod's
+   * `ephemeralcontainers`); their reset fields are in `resetFields`.
+   */
+  readonly objectSubresources?: readonly string[];
   /** `metadata.generation` is maintained (bumped when anything but metadata and status changes). */
   readonly generation: boolean;
   /** PUT on a missing name creates the object (201) instead of 404. */

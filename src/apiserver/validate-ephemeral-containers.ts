@@ -6,11 +6,15 @@
  * of the fields an ephemeral container may not set (ports, resources, resizePolicy, restartPolicy,
  * the probes, lifecycle: `Forbidden: cannot be set for an Ephemeral Container`, in the struct's
  * order), and no subPath or subPathExpr in its mounts. Then ValidatePodCreate forbids them on a new
- * Pod (they are added through the pods/ephemeralcontainers subresource, not served here) and
- * ValidatePodTemplateSpec in any template.
+ * Pod (they are added through the pods/ephemeralcontainers subresource) and
+ * ValidatePodTemplateSpec in any template. A write to that subresource is checked by
+ * `ephemeralContainersUpdateErrors` (ValidatePodEphemeralContainersUpdate's own part).
  */
+import { goQuote } from '../fieldpath/format-go-value.js';
 import { getKey, isMap, type Value } from '../value/value.js';
 import { duplicate, forbidden, invalidValue, notFound } from './field-error.js';
+import { withoutGoZeros } from './go-zero-normalize.js';
+import { semanticEqual } from './semantic-equal.js';
 import type { FieldError } from './status.js';
 import { containerCommonErrors } from './validate-containers.js';
 import type { PodVolumes } from './validate-volumes.js';
@@ -59,4 +63,35 @@ export function ephemeralContainersErrors(spec: Value | undefined, volumes: PodV
     }
     return errors;
   });
+}
+
+const MIRROR_POD = 'kubernetes.io/config.mirror';
+const EPHEMERAL_CONTAINER = 'io.k8s.api.core.v1.EphemeralContainer';
+
+/**
+ * ValidatePodEphemeralContainersUpdate after the new pod's own checks: a static (mirror) pod takes
+ * none (`: Forbidden: static pods do not support ephemeral containers`, the only error then), and
+ * every ephemeral container the stored pod has is still there, unchanged (matched by name, as a
+ * patch need not keep their order). Each message ends with a newline; a change's is followed
+ * upstream by go-cmp's diff of the two Go structs, whose spacing go-cmp varies on purpose from one
+ * process to the next, written here `core.EphemeralContainer{...}`. `stop` says the static-pod
+ * refusal replaces the errors found before it.
+ */
+export function ephemeralContainersUpdateErrors(nextSpec: Value | undefined, oldSpec: Value | undefined, oldAnnotations: Value | undefined): { errors: FieldError[]; stop: boolean } {
+  if (isMap(oldAnnotations) && Object.hasOwn(oldAnnotations, MIRROR_POD)) {
+    return { errors: [forbidden('', 'static pods do not support ephemeral containers')], stop: true };
+  }
+  const field = 'spec.ephemeralContainers';
+  const written = new Map<string, Value>();
+  const next = at(nextSpec, 'ephemeralContainers');
+  if (Array.isArray(next)) for (const c of next) written.set(text(c, 'name'), c);
+  const old = at(oldSpec, 'ephemeralContainers');
+  const errors = (Array.isArray(old) ? old : []).flatMap((c): FieldError[] => {
+    const name = text(c, 'name');
+    const now = written.get(name);
+    if (now === undefined) return [forbidden(field, `existing ephemeral containers ${goQuote(name)} may not be removed\n`)];
+    if (semanticEqual(withoutGoZeros(c, EPHEMERAL_CONTAINER), withoutGoZeros(now, EPHEMERAL_CONTAINER))) return [];
+    return [forbidden(field, `existing ephemeral containers ${goQuote(name)} may not be changed\n  core.EphemeralContainer{...}`)];
+  });
+  return { errors, stop: false };
 }

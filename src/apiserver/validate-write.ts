@@ -32,6 +32,7 @@ import { objectMetaUpdateErrors } from './validate-object-meta-update.js';
 import { podCreateErrors, podOnlyErrors, podSpecErrors } from './validate-pod-template.js';
 import { podUpdateErrors } from './validate-pod-update.js';
 import { podAnnotationsErrors, podAnnotationUpdatesErrors } from './validate-pod-annotations.js';
+import { ephemeralContainersUpdateErrors } from './validate-ephemeral-containers.js';
 import { selectorImmutableErrors, statefulSetForbiddenUpdateErrors, workloadSpecErrors, type WorkloadKind } from './validate-workload.js';
 
 const WORKLOADS: Readonly<Record<string, WorkloadKind>> = {
@@ -120,6 +121,24 @@ export function updateErrors(
     const properties = isMap(crSchema) ? getKey(crSchema, 'properties') : undefined;
     const checked = [...metaUpdate, ...schemaErrors(isMap(properties) ? getKey(properties, 'status') : undefined, getKey(next, 'status'), 'status'), ...crScaleErrors(resource.scale, next, false)];
     return [...common, ...checked, ...rulesAfter(crSchema, checked, next, decodedOld(), false, warnings)];
+  }
+  // ValidatePodEphemeralContainersUpdate: the metadata update, the new pod as on create, its
+  // annotation updates, then the ephemeral containers' own rules.
+  if (specChecks && subresource === 'ephemeralcontainers' && builtin(resource, '', 'Pod')) {
+    const spec = getKey(next, 'spec');
+    const before = decodedOld();
+    const own = ephemeralContainersUpdateErrors(spec, getKey(before, 'spec'), getPath(before, ['metadata', 'annotations']));
+    if (own.stop) return [...common, ...own.errors];
+    return [
+      ...common,
+      ...metaUpdate,
+      ...kindMetadataErrors(resource, next),
+      ...podAnnotationsErrors(getPath(next, ['metadata', 'annotations']), spec, 'metadata.annotations'),
+      ...podSpecErrors(spec, 'spec', true),
+      ...podOnlyErrors(spec, 'spec'),
+      ...podAnnotationUpdatesErrors(getPath(next, ['metadata', 'annotations']), getPath(before, ['metadata', 'annotations']), spec, 'metadata.annotations'),
+      ...own.errors,
+    ];
   }
   if (!specChecks || subresource !== '') return [...common, ...metaUpdate];
   const workload = workloadOf(resource);

@@ -110,6 +110,7 @@ export function resourcesAt(resources: readonly ResourceType[], group: string, v
     const r = atVersion(served, version);
     out.push({ resource: r, name: r.resource, kind: r.kind, verbs: RESOURCE_VERBS });
     if (r.status) out.push({ resource: r, name: `${r.resource}/status`, kind: r.kind, verbs: SUBRESOURCE_VERBS });
+    for (const sub of r.objectSubresources ?? []) out.push({ resource: r, name: `${r.resource}/${sub}`, kind: r.kind, verbs: SUBRESOURCE_VERBS });
     if (r.scale) out.push({ resource: r, name: `${r.resource}/scale`, kind: 'Scale', group: 'autoscaling', version: 'v1', verbs: SUBRESOURCE_VERBS });
   }
   return out;

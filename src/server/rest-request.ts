@@ -3,6 +3,7 @@
  * separate from the answering, so the recorder (--record) sees the same request the server served.
  */
 import { atVersion, findResource } from '../apiserver/registry.js';
+import { servesObjectAt } from '../apiserver/object-subresource.js';
 import { goYamlReaderProblem } from '../document/input-text.js';
 import type { ApiRequest, CatalogLike, ClusterState, KubeObject, ObjectRef, PatchType, ResourceType, StatusObject } from '../apiserver/types.js';
 import { deleteOptionsOf } from './delete-options.js';
@@ -79,7 +80,7 @@ export function restAction(state: ClusterState, req: HttpRequest, path: RestPath
   if (path.namespace !== undefined && !r.namespaced) return fail(pathNotFound());
   if (path.name !== undefined && r.namespaced && path.namespace === undefined) return fail(pathNotFound());
   const sub = path.subresource;
-  if ((sub === 'status' && !r.status) || (sub === 'scale' && !r.scale) || (sub !== '' && sub !== 'status' && sub !== 'scale')) return fail(pathNotFound());
+  if (sub === 'scale' ? !r.scale : !servesObjectAt(r, sub)) return fail(pathNotFound());
   const ns = r.namespaced ? path.namespace : undefined;
   const ref = (name: string): ObjectRef => ({ apiVersion, resource: r.resource, ...(ns !== undefined ? { namespace: ns } : {}), name });
   const api = (request: ApiRequest): RestAction => ({ kind: 'api', request, resource: r, apiVersion });

@@ -1,3 +1,4 @@
+import { servesObjectAt } from '../object-subresource.js';
 import type { Value, ValueMap } from '../../value/value.js';
 import { commit } from '../commit.js';
 import { throughStorage } from '../conversions.js';
@@ -37,7 +38,7 @@ export function apply(state: ClusterState, req: ApplyRequest): ServeResult {
  * update without creating), before the body is read; undefined when the write may go on.
  */
 function missingSubresourceParent(state: ClusterState, target: Target, sub: string): StatusObject | undefined {
-  const served = (sub === 'status' && target.resource.status) || (sub === 'scale' && target.resource.scale !== undefined);
+  const served = sub !== '' && (sub === 'scale' ? target.resource.scale !== undefined : servesObjectAt(target.resource, sub));
   if (!served || state.objects.has(target.key)) return undefined;
   return notFound(target.resource.group, target.resource.resource, target.name);
 }
@@ -82,7 +83,7 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
     if (sub === 'scale') {
       return scaleWrite(state, target, { kind: 'apply', body: body.value, force, text: req.patch }, { manager, now, dryRun, fieldValidation: opts.fieldValidation });
     }
-    if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
+    if (!servesObjectAt(target.resource, sub)) return { state, response: failure(resourceNotServed()) };
     const old = storedAt(state, target);
     const ep = endpointFor(state, target.resource, target.version, sub, now);
     const r = fieldManagerApply(ep, (old && liveAt(state, target)) ?? ep.emptyObject, body.value, manager, force);
@@ -113,7 +114,7 @@ export function patch(state: ClusterState, req: PatchRequest): ServeResult {
     if (!scaleBody.ok) return { state, response: failure(scaleBody.status) };
     return scaleWrite(state, target, { kind: 'patch', patchType: req.patchType, patch: scaleBody.value }, { manager, now, dryRun, fieldValidation: opts.fieldValidation });
   }
-  if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
+  if (!servesObjectAt(target.resource, sub)) return { state, response: failure(resourceNotServed()) };
   const old = storedAt(state, target);
   // The patchers read the body only when there is an object to patch: a missing one is a 404.
   if (!old) return { state, response: failure(notFound(target.resource.group, target.resource.resource, target.name)) };

@@ -4,15 +4,16 @@ import { listSelection } from '../list-selection.js';
 import { findResource, joinApiVersion } from '../registry.js';
 import { isStatus, readAt, resolveTarget } from '../request-context.js';
 import { scaleFromParent } from '../scale.js';
+import { servesObjectAt } from '../object-subresource.js';
 import { failure, notFound, resourceNotServed } from '../status.js';
 import type { ClusterState, GetRequest, ListRequest, ServeResult } from '../types.js';
 
-/** GET of an object (with managedFields), its status, or its Scale. */
+/** GET of an object (with managedFields), its status (or a Pod's ephemeralcontainers: the object too), or its Scale. */
 export function get(state: ClusterState, req: GetRequest): ServeResult {
   const target = resolveTarget(state, req.target);
   if (isStatus(target)) return { state, response: failure(target) };
   const sub = req.subresource ?? '';
-  if ((sub === 'scale' && !target.resource.scale) || (sub === 'status' && !target.resource.status) || (sub !== '' && sub !== 'scale' && sub !== 'status')) {
+  if (sub === 'scale' ? !target.resource.scale : !servesObjectAt(target.resource, sub)) {
     return { state, response: failure(resourceNotServed()) };
   }
   const stored = state.objects.get(target.key);

@@ -11,6 +11,7 @@ import { checkIdentity } from './body-identity.js';
 import { bodyKindMismatch } from './body-kind.js';
 import { uidPreconditionFailure } from '../uid-precondition.js';
 import { scaleWrite } from './scale-write.js';
+import { servesObjectAt } from '../object-subresource.js';
 
 /** PUT: replaces the object (or its status / scale); recorded as an Update, never a conflict. */
 export function update(state: ClusterState, req: UpdateRequest): ServeResult {
@@ -28,7 +29,7 @@ export function update(state: ClusterState, req: UpdateRequest): ServeResult {
   const now = opts.now ?? state.now;
   const dryRun = isDryRun(opts.dryRun);
   if (sub === 'scale') return scaleWrite(state, target, { kind: 'update', body }, { manager, now, dryRun, fieldValidation: opts.fieldValidation });
-  if (sub !== '' && !(sub === 'status' && target.resource.status)) return { state, response: failure(resourceNotServed()) };
+  if (!servesObjectAt(target.resource, sub)) return { state, response: failure(resourceNotServed()) };
   const mismatch = bodyKindMismatch(body, target, state.config.resources);
   if (mismatch) return { state, response: failure(mismatch) };
   // The body is decoded into the kind's Go type before the store is read.

@@ -6,6 +6,7 @@
  * compared without dashes (`date-time` is `datetime`).
  */
 import { isGoMailAddress } from './go-mail-address.js';
+import { isGoRequestURI } from './go-url-parse.js';
 import { isGoIP, isGoIPv4, isGoIPv6 } from './go-parse-ip.js';
 import { goRegexp } from './go-regexp.js';
 
@@ -18,7 +19,7 @@ const RGB = /^rgb\(\s*(0|[1-9]\d?|1\d\d?|2[0-4]\d|25[0-5])\s*,\s*(0|[1-9]\d?|1\d
 
 const CHECKS: Readonly<Record<string, (s: string) => boolean>> = {
   bsonobjectid: (s) => /^[0-9a-fA-F]{24}$/.test(s),
-  uri: isRequestURI,
+  uri: isGoRequestURI,
   email: isGoMailAddress,
   hostname: (s) => {
     const re = goRegexp(HOSTNAME);
@@ -164,82 +165,4 @@ function isMAC(s: string): boolean {
     return octets(parts.length * 2) && parts.every((p) => /^[0-9a-fA-F]{4}$/.test(p));
   }
   return false;
-}
-
-/**
- * url.ParseRequestURI (Go 1.23): no control characters; `*`, an absolute path, or `scheme:`
- * followed by an opaque part or `//authority/path` (userinfo, then a host as validHost reads it);
- * every `%` of the path a valid escape. The fragment is not cut off (a request has none).
- */
-function isRequestURI(s: string): boolean {
-  if (s === '' || /[\x00-\x1f\x7f]/.test(s)) return false;
-  if (s === '*') return true;
-  if (s.startsWith(':')) return false; // missing protocol scheme
-  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:/.exec(s);
-  const rest = scheme ? s.slice(scheme[0].length) : s;
-  const q = rest.indexOf('?');
-  const pathPart = q < 0 ? rest : rest.slice(0, q); // the query is not looked at
-  // Without a leading slash: an opaque URI (`mailto:x`, not checked further), or no request URI.
-  if (!pathPart.startsWith('/')) return scheme !== null;
-  if (scheme && pathPart.startsWith('//')) {
-    const after = pathPart.slice(2);
-    const slash = after.indexOf('/');
-    const authority = slash < 0 ? after : after.slice(0, slash);
-    const path = slash < 0 ? '' : after.slice(slash);
-    const at = authority.lastIndexOf('@');
-    const userinfo = at < 0 ? undefined : authority.slice(0, at);
-    const host = at < 0 ? authority : authority.slice(at + 1);
-    if (!validHost(host)) return false;
-    if (userinfo !== undefined && (!/^[A-Za-z0-9\-._~!$&'()*+,;=:%@]*$/.test(userinfo) || !validEscapes(userinfo))) return false;
-    return validEscapes(path);
-  }
-  return validEscapes(pathPart);
-}
-
-function validEscapes(s: string): boolean {
-  return !/%(?![0-9A-Fa-f]{2})/.test(s);
-}
-
-/** url.validOptionalPort: empty, or `:` and digits. */
-const validOptionalPort = (port: string): boolean => port === '' || /^:[0-9]*$/.test(port);
-
-/** A host byte url.shouldEscape(c, encodeHost) leaves as it is: letters, digits and these. */
-const HOST_PUNCTUATION = "!$&'()*+,;=:[]<>\"-_.~";
-const isHostByte = (c: string): boolean => /^[A-Za-z0-9]$/.test(c) || HOST_PUNCTUATION.includes(c);
-
-/**
- * url.unescape in host mode (`zone` false) or zone mode: every `%` a valid escape, in a host only
- * of a byte from 0x80 or `%25`, in a zone only of a host byte, a space or `%25`; every other
- * ASCII character a host byte. Non-ASCII characters pass.
- */
-function unescapesAsHost(s: string, zone: boolean): boolean {
-  for (let i = 0; i < s.length; ) {
-    if (s[i] === '%') {
-      const hex = s.slice(i + 1, i + 3);
-      if (!/^[0-9A-Fa-f]{2}$/.test(hex)) return false;
-      const v = parseInt(hex, 16);
-      const percent = hex === '25';
-      if (!zone && v < 0x80 && !percent) return false;
-      if (zone && !percent && v !== 0x20 && !(v < 0x80 && isHostByte(String.fromCharCode(v)))) return false;
-      i += 3;
-    } else {
-      if (s.charCodeAt(i) < 0x80 && !isHostByte(s[i])) return false;
-      i++;
-    }
-  }
-  return true;
-}
-
-/** url.parseHost (Go 1.23): a bracketed host up to its last `]`, an optional port, the zone after `%25`. */
-function validHost(host: string): boolean {
-  if (host.startsWith('[')) {
-    const close = host.lastIndexOf(']');
-    if (close < 0 || !validOptionalPort(host.slice(close + 1))) return false;
-    const zone = host.slice(0, close).indexOf('%25');
-    if (zone >= 0) return unescapesAsHost(host.slice(0, zone), false) && unescapesAsHost(host.slice(zone, close), true) && unescapesAsHost(host.slice(close), false);
-  } else {
-    const colon = host.lastIndexOf(':');
-    if (colon >= 0 && !validOptionalPort(host.slice(colon))) return false;
-  }
-  return unescapesAsHost(host, false);
 }

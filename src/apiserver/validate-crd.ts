@@ -18,6 +18,7 @@ import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { duplicate, forbidden, invalidValue, notSupported, required } from './field-error.js';
 import { isGoPrintable } from '../fieldpath/format-go-value.js';
 import { goCrdVersions } from './go-crd-versions.js';
+import { goUrlParse } from './go-url-parse.js';
 import { JSON_SCHEMA_PROPS_FIELDS, goJsonSchemaProps, isGoZero } from './go-json-schema-props.js';
 import { goStringSlice } from './go-syntax.js';
 import { isDns1035Label, isDns1123Subdomain } from './name-validation.js';
@@ -114,41 +115,17 @@ function deprecationErrors(version: ValueMap, path: string): FieldError[] {
   return out;
 }
 
-/**
- * The parts of a URL Go's url.Parse gives ValidateWebhookURL: the scheme (a letter, then letters,
- * digits, `+`, `-`, `.`, before the first `:`; lower-cased), the user info and host of a `//`
- * authority, the raw query and the fragment. undefined where Go answers a parse error (an empty
- * scheme before `:`), whose text is not modelled.
- */
-function goUrlParts(raw: string): { scheme: string; user?: string; host: string; query: string; fragment: string } | undefined {
-  let rest = raw;
-  let fragment = '';
-  const hash = rest.indexOf('#');
-  if (hash >= 0) [rest, fragment] = [rest.slice(0, hash), rest.slice(hash + 1)];
-  let scheme = '';
-  const m = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(rest);
-  if (m) [scheme, rest] = [m[1].toLowerCase(), rest.slice(m[0].length)];
-  else if (rest.startsWith(':')) return undefined;
-  let query = '';
-  const q = rest.indexOf('?');
-  if (q >= 0) [rest, query] = [rest.slice(0, q), rest.slice(q + 1)];
-  if (!rest.startsWith('//')) return { scheme, host: '', query, fragment };
-  const authority = rest.slice(2).split('/')[0];
-  const at = authority.lastIndexOf('@');
-  return at >= 0 ? { scheme, user: authority.slice(0, at), host: authority.slice(at + 1), query, fragment } : { scheme, host: authority, query, fragment };
-}
-
 /** ValidateWebhookURL with https forced (k8s.io/apiserver pkg/util/webhook/validation.go). */
 function webhookUrlErrors(path: string, url: string): FieldError[] {
   const form = '; desired format: https://host[/path]';
-  const u = goUrlParts(url);
-  if (!u) return [];
+  const u = goUrlParse(url);
+  if ('error' in u) return [required(path, `url must be a valid URL: ${u.error}${form}`)];
   const out: FieldError[] = [];
   if (u.scheme !== 'https') out.push(invalidValue(path, u.scheme, `'https' is the only allowed URL scheme${form}`));
   if (u.host === '') out.push(invalidValue(path, u.host, `host must be specified${form}`));
   if (u.user !== undefined) out.push(invalidValue(path, u.user, 'user information is not permitted in the URL'));
   if (u.fragment !== '') out.push(invalidValue(path, u.fragment, 'fragments are not permitted in the URL'));
-  if (u.query !== '') out.push(invalidValue(path, u.query, 'query parameters are not permitted in the URL'));
+  if (u.rawQuery !== '') out.push(invalidValue(path, u.rawQuery, 'query parameters are not permitted in the URL'));
   return out;
 }
 

@@ -219,6 +219,18 @@ describe('CustomResourceDefinition create: conversion', () => {
     expect(ok(real().create(withConversion({ strategy: 'Webhook', webhook: { clientConfig: service, conversionReviewVersions: ['v1'] } }), { fieldManager: 'admin' })).metadata).toBeDefined();
   });
 
+  it("a webhook url Go's url.Parse refuses is required, with the parse error (apiserver pkg/util/webhook ValidateWebhookURL)", () => {
+    const hook = (url: string) => withConversion({ strategy: 'Webhook', webhook: { clientConfig: { url }, conversionReviewVersions: ['v1'] } });
+    const required = (error: string) => invalid('widgets.example.com', [`spec.conversion.webhookClientConfig.url: Required value: url must be a valid URL: ${error}; desired format: https://host[/path]`]);
+    expect(refused(real(), hook('https://a b/convert'))).toEqual(required('parse "https://a b/convert": invalid character " " in host name'));
+    expect(refused(real(), hook('https://host:44x/convert'))).toEqual(required('parse "https://host:44x/convert": invalid port ":44x" after host'));
+    expect(refused(real(), hook('https://[::1/convert'))).toEqual(required(`parse "https://[::1/convert": missing ']' in host`));
+    expect(refused(real(), hook('https://host/a%zz'))).toEqual(required('parse "https://host/a%zz": invalid URL escape "%zz"'));
+    expect(refused(real(), hook('https://host/convert#%x'))).toEqual(required('parse "https://host/convert#%x": invalid URL escape "%x"'));
+    expect(refused(real(), hook('://host/convert'))).toEqual(required('parse "://host/convert": missing protocol scheme'));
+    expect(refused(real(), hook('https://us er@host/'))).toEqual(required('parse "https://us er@host/": net/url: invalid userinfo'));
+  });
+
   it('a webhook url is https with a host, no user, query or fragment; a service has a name, a namespace, a valid port and path', () => {
     const hook = (clientConfig: Record<string, unknown>) => withConversion({ strategy: 'Webhook', webhook: { clientConfig, conversionReviewVersions: ['v1'] } });
     const U = 'spec.conversion.webhookClientConfig.url';

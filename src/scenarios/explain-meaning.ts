@@ -191,6 +191,12 @@ function forgivenToKubectl(input: MeaningInput, owners: readonly OwnerEntry[]): 
 }
 
 /**
+ * The fields that name an object: a write with other values is aimed at another object. Not
+ * apiVersion: another version of the kind is another view of the same object, when it is served.
+ */
+const NAMING_FIELDS: readonly (readonly string[])[] = [['kind'], ['metadata', 'name'], ['metadata', 'namespace']];
+
+/**
  * How an update changing the value at `path` is refused (undefined: it may change), asked of the
  * API server (a dry-run PUT, update-refusal.ts), less what a create of the changed object is
  * refused for too: that refuses the value tried, not its change.
@@ -275,13 +281,20 @@ export function meaningLines(input: MeaningInput): string[] {
     endpoints = writable;
   }
 
-  // A field the API server's validation refuses to change once the object exists (a workload's
-  // selector, an immutable ConfigMap's data...): asked of its update validation with the value changed.
-  const refused = o.value === undefined ? undefined : changeRefusal(input, path, o.value);
+  // A field the API server refuses to change once the object exists (a workload's selector, an
+  // immutable ConfigMap's data...): asked of an update of the object with the value changed. A
+  // field that names the object (kind, name, namespace) aims an apply at another object instead;
+  // only an update of this one is refused. The apiVersion is left out: the PUT would be refused
+  // for a body at another version than its URL's, which says nothing of a write at that version.
+  const isApiVersion = path.length === 1 && fieldNames[0] === 'apiVersion';
+  const refused = o.value === undefined || isApiVersion ? undefined : changeRefusal(input, path, o.value);
   if (refused !== undefined) {
-    const why = refused.causes.length > 0 ? refused.causes.map((e) => `${e.field}: ${e.message}`).join('; ') : refused.message;
+    const why = `HTTP ${refused.code}: ${refused.causes.length > 0 ? refused.causes.map((e) => `${e.field}: ${e.message}`).join('; ') : refused.message}`;
+    const naming = fieldNames.length === path.length && NAMING_FIELDS.some((p) => p.length === path.length && p.every((name, i) => name === fieldNames[i]));
     out.push(
-      `the API server refuses any change of it once the object exists (HTTP ${refused.code}: ${why}): an apply or update that changes its value fails, whoever owns it and with force too; one that keeps its value still writes.`,
+      naming
+        ? `it names the object: an apply with another value is aimed at another object (created when there is none; this one is left as it is), and an update of this one that changes it is refused (${why}).`
+        : `the API server refuses any change of it once the object exists (${why}): an apply or update that changes its value fails, whoever owns it and with force too; one that keeps its value still writes.`,
     );
   }
 

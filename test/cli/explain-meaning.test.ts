@@ -262,3 +262,25 @@ spec:
     expect(r.stdout).not.toContain('refuses any change');
   });
 });
+
+describe('explain: the fields that name the object', () => {
+  const file = join(dir, 'named.yaml');
+  writeFileSync(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: default\ndata:\n  mode: fast\n');
+
+  it('an apply with another name or namespace is aimed at another object; an update of this one is refused by the handler (400)', async () => {
+    const name = await runCli(['explain', file, '.metadata.name', ...now]);
+    expect(name.stdout).toContain(
+      '  - it names the object: an apply with another value is aimed at another object (created when there is none; this one is left as it is), and an update of this one that changes it is refused (HTTP 400: the name of the object (settinga) does not match the name on the URL (settings)).\n',
+    );
+    expect(name.stdout).not.toContain('refuses any change');
+    const namespace = await runCli(['explain', file, '.metadata.namespace', ...now]);
+    expect(namespace.stdout).toContain('(HTTP 400: the namespace of the provided object does not match the namespace sent on the request)');
+  });
+
+  it('the apiVersion: no refusal (a write at another served version reaches the same object)', async () => {
+    const r = await runCli(['explain', file, '.apiVersion', ...now]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('refuses');
+    expect(r.stdout).not.toContain('it names the object');
+  });
+});

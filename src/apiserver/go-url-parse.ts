@@ -125,7 +125,13 @@ export function goUrlParse(raw: string): GoUrl | { error: string } {
   return { ...parsed, fragment };
 }
 
-/** url.ParseRequestURI succeeds (govalidator's IsRequestURI; no fragment is cut off). */
+/** url.ParseRequestURI: no fragment is cut off. */
+export function goParseRequestURI(raw: string): GoUrl | { error: string } {
+  const parsed = parse(raw, true);
+  return typeof parsed === 'string' ? { error: `parse ${goQuote(raw)}: ${parsed}` } : parsed;
+}
+
+/** url.ParseRequestURI succeeds (govalidator's IsRequestURI). */
 export function isGoRequestURI(raw: string): boolean {
   return typeof parse(raw, true) !== 'string';
 }

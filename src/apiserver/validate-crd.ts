@@ -18,7 +18,7 @@ import { getKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { duplicate, forbidden, invalidValue, notSupported, required } from './field-error.js';
 import { isGoPrintable } from '../fieldpath/format-go-value.js';
 import { goCrdVersions } from './go-crd-versions.js';
-import { goUrlParse } from './go-url-parse.js';
+import { goParseRequestURI, goUrlParse } from './go-url-parse.js';
 import { JSON_SCHEMA_PROPS_FIELDS, goJsonSchemaProps, isGoZero } from './go-json-schema-props.js';
 import { goStringSlice } from './go-syntax.js';
 import { isDns1035Label, isDns1123Subdomain } from './name-validation.js';
@@ -318,9 +318,9 @@ function approvalState(obj: ValueMap): 'missing' | 'bypassed' | 'approved' | 'in
   const a = str(annotations ? getKey(annotations, APPROVAL) : undefined);
   if (a === '') return 'missing';
   if (a.startsWith('unapproved')) return 'bypassed';
-  // url.ParseRequestURI with a scheme and a host (approximated: scheme://host...).
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#\s]+/.test(a) && !/\s/.test(a)) return 'approved';
-  return 'invalid';
+  // url.ParseRequestURI reads it, with a scheme and a host.
+  const u = goParseRequestURI(a);
+  return !('error' in u) && u.scheme !== '' && u.host !== '' ? 'approved' : 'invalid';
 }
 
 /**

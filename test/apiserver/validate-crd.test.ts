@@ -288,6 +288,17 @@ describe('CustomResourceDefinition: a protected community group needs API approv
     );
   });
 
+  it('the URL is one url.ParseRequestURI reads, with a scheme and a host', () => {
+    const detail = (v: string) =>
+      invalid('widgets.example.k8s.io', [
+        `metadata.annotations[api-approved.kubernetes.io]: Invalid value: "${v}": protected groups must have approval annotation "api-approved.kubernetes.io" with either a URL or a reason starting with "unapproved", see https://github.com/kubernetes/enhancements/pull/1111`,
+      ]);
+    for (const v of ['https://github.com/pull/1%zz', 'https://host:port/pull/1', 'https://[::1/pull', 'https://@/pull/1', 'https:pull/1']) {
+      expect(refused(real(), k8sGroup({ 'api-approved.kubernetes.io': v }))).toEqual(detail(v));
+    }
+    expect(ok(real().create(k8sGroup({ 'api-approved.kubernetes.io': 'https://github.com/kubernetes/enhancements/pull/1111#issuecomment-1' }), { fieldManager: 'admin' })).metadata).toBeDefined();
+  });
+
   it('a URL or an "unapproved" reason is accepted', () => {
     expect(ok(real().create(k8sGroup({ 'api-approved.kubernetes.io': 'https://github.com/kubernetes/kubernetes/pull/78458' }), { fieldManager: 'admin' })).metadata).toBeDefined();
     expect(ok(real().create(k8sGroup({ 'api-approved.kubernetes.io': 'unapproved, experimental-only' }), { fieldManager: 'admin' })).metadata).toBeDefined();

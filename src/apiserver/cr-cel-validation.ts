@@ -31,6 +31,7 @@
 import { getKey, isList, isMap, type Value, type ValueMap } from '../value/value.js';
 import { celEngine, firstLine, type CelEngine } from './cel/engine.js';
 import { celValue, withTypeAndObjectMeta } from './cel/cel-values.js';
+import { NOT_MODELLED } from './cel/kube-library.js';
 import { duplicate, forbidden, invalidValue, required } from './field-error.js';
 import { fieldErrorBody, type FieldError } from './status.js';
 
@@ -210,7 +211,7 @@ function rulesAt(run: Run, schema: ValueMap, path: string, obj: Value, old: Valu
       result = compiled.run(vars);
     } catch (e) {
       const text = firstLine(e instanceof Error ? e.message : String(e));
-      if (/no matching overload|no such overload|Unknown variable|Cannot index type/i.test(text)) notEvaluated(run, path, rule, text);
+      if (unsupportedAtRun(text)) notEvaluated(run, path, rule, text);
       else run.out.errors.push(invalidValue(field, type, `${goCelError(text)} evaluating rule: ${errorString}`));
       continue;
     }
@@ -218,25 +219,42 @@ function rulesAt(run: Run, schema: ValueMap, path: string, obj: Value, old: Valu
     const at = withFieldPath(field, path, str(r, 'fieldPath'), schema);
     const fallback = message.length > 0 ? message.trim() : `failed rule: ${rule.trim()}`;
     const expression = str(r, 'messageExpression');
-    const detail = expression ? messageOf(engine, expression, { self, oldSelf }) ?? fallback : fallback;
+    const detail = expression ? messageOf(run, path, engine, expression, { self, oldSelf }) ?? fallback : fallback;
     const error = reasonError(str(r, 'reason'), at, type, detail);
     if (!transition && shouldRatchet(corr)) run.out.warnings.push(`${error.field}: ${fieldErrorBody(error)}`);
     else run.out.errors.push(error);
   }
 }
 
-/** evalMessageExpression: a non-empty one-line string of at most 5 KiB, trimmed; else the rule's message. */
-function messageOf(engine: CelEngine, expression: string, vars: Record<string, unknown>): string | undefined {
+/**
+ * evalMessageExpression: a non-empty one-line string of at most 5 KiB, trimmed; else (an error, as
+ * in kube) the rule's message. One we cannot compile or run is that too, with a warning.
+ */
+function messageOf(run: Run, path: string, engine: CelEngine, expression: string, vars: Record<string, unknown>): string | undefined {
   const compiled = engine.compile(expression, false);
-  if ('unsupported' in compiled) return undefined;
+  if ('unsupported' in compiled) {
+    messageNotEvaluated(run, path, expression, compiled.unsupported);
+    return undefined;
+  }
   try {
     const v = compiled.run(vars);
     if (typeof v !== 'string') return undefined;
     const t = v.trim();
     return t === '' || t.includes('\n') || new TextEncoder().encode(t).length > 5 * 1024 ? undefined : t;
-  } catch {
+  } catch (e) {
+    const text = firstLine(e instanceof Error ? e.message : String(e));
+    if (unsupportedAtRun(text)) messageNotEvaluated(run, path, expression, text);
     return undefined;
   }
+}
+
+function messageNotEvaluated(run: Run, path: string, expression: string, why: string): void {
+  run.out.warnings.push(`${path === '' ? '<nil>' : path}: x-kubernetes-validations messageExpression not evaluated by ssa-sim (${why}): ${expression.trim()}`);
+}
+
+/** A failure of the evaluator, not of the rule: an overload or function it lacks, or one we do not model. */
+function unsupportedAtRun(text: string): boolean {
+  return /no matching overload|no such overload|Unknown variable|Cannot index type/i.test(text) || text.includes(NOT_MODELLED);
 }
 
 function reasonError(reason: string | undefined, field: string, type: string, detail: string): FieldError {

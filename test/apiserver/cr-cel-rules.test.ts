@@ -12,6 +12,7 @@ import type { ApiRequest, ClusterState, KubeObject } from '../../src/apiserver/t
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { celName } from '../../src/apiserver/cel/escape.js';
 import { kubectlApply } from '../../src/actors/index.js';
+import { celEngine } from '../../src/apiserver/cel/engine.js';
 
 const spec = {
   type: 'object',
@@ -25,6 +26,13 @@ const spec = {
     mode: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self != ""', reason: 'FieldValueRequired', message: 'mode must be set' }] },
     tag: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self != "dup"', reason: 'FieldValueDuplicate' }] },
     ratio: { type: 'number', 'x-kubernetes-validations': [{ rule: 'self < 1.5' }] },
+    quota: {
+      type: 'integer',
+      'x-kubernetes-validations': [
+        { rule: 'self <= 10', messageExpression: "'quota %d is over %s (%.1f times the limit)'.format([self, 'ten', double(self) / 10.0])" },
+        { rule: 'self != 11', messageExpression: 'self.url()', message: 'eleven is not allowed' },
+      ],
+    },
     limits: {
       type: 'object',
       properties: { cpu: { type: 'integer' }, 'max-cpu': { type: 'integer' }, namespace: { type: 'string' } },
@@ -140,6 +148,12 @@ describe('message, messageExpression, reason, fieldPath', () => {
   it('message replaces the default; messageExpression is evaluated', () => {
     expect(create({ ...base, size: 'big' })).toEqual(invalid('spec.size: Invalid value: "string": size big must start with s-'));
     expect(create({ ...base, size: 's-big' })).toBe('ok');
+  });
+  it('messageExpression with format (cel-go strings): %d, %s, %.1f; one we cannot evaluate falls back to the message, with a warning', () => {
+    expect(create({ ...base, quota: 12 })).toEqual(invalid('spec.quota: Invalid value: "integer": quota 12 is over ten (1.2 times the limit)'));
+    const r = serve(cluster(), { verb: 'create', body: widget({ ...base, quota: 11 }), options: { fieldManager: 'm' } });
+    expect(r.response.ok ? 'ok' : r.response.status.message).toBe('Widget.example.com "w" is invalid: [spec.quota: Invalid value: "integer": quota 11 is over ten (1.1 times the limit), spec.quota: Invalid value: "integer": eleven is not allowed]');
+    expect(r.response.warnings).toEqual(["spec.quota: x-kubernetes-validations messageExpression not evaluated by ssa-sim (found no matching overload for 'dyn.url()'): self.url()"]);
   });
   it('reason FieldValueForbidden, FieldValueRequired, FieldValueDuplicate make the cause of that type', () => {
     expect(create({ ...base, owner: 'root' })).toEqual(invalid('spec.owner: Forbidden: root may not own a widget'));
@@ -290,5 +304,32 @@ describe('kubectl (the in-process model) prints the 422 as kubectl v1.32 does', 
     expect(one.exitCode).toBe(1);
     const two = kubectlApply(crd.state, { manifests: JSON.stringify(widget({ minReplicas: 5, maxReplicas: 3, owner: 'root' }, 'x')), filename: 'x.yaml' });
     expect(two.stderr).toBe('The Widget "x" is invalid: \n* spec: Invalid value: "object": failed rule: self.minReplicas <= self.maxReplicas\n* spec.owner: Forbidden: root may not own a widget\n');
+  });
+});
+
+describe('string.format as cel-go 1.32 formats', () => {
+  const run = (expr: string, self: unknown = null): unknown => {
+    const engine = celEngine();
+    if (!engine) throw new Error('no evaluator');
+    const compiled = engine.compile(expr, false);
+    if ('unsupported' in compiled) throw new Error(compiled.unsupported);
+    try {
+      return compiled.run({ self });
+    } catch (e) {
+      return `error: ${(e as Error).message.split('\n')[0]}`;
+    }
+  };
+  it('%s of a double is string(): the shortest digits, Go\'s exponent form from 1e6 on and below 1e-4', () => {
+    expect(run("'%s %s %s %s %s'.format([2.5, 1000000.0, 123456.0, 0.00001, 0.0001])")).toBe('2.5 1e+06 123456 1e-05 0.0001');
+  });
+  it('%f is grouped as the en_US printer groups it; %e has a two-digit exponent', () => {
+    expect(run("'%f|%.2f|%e|%.1e'.format([1234.5, -1234567.891, 1234.5, 0.5])")).toBe('1,234.500000|-1,234,567.89|1.234500e+03|5.0e-01');
+  });
+  it('%d of an int, %x of an int and a string, %o, %b of an int and a bool, %%', () => {
+    expect(run("'%d %x %X %x %o %b %b 100%%'.format([42, 255, 255, 'hi', 8, 5, true])")).toBe('42 ff FF 6869 10 101 1 100%');
+  });
+  it('a clause of the wrong type is an error', () => {
+    expect(run("'%d'.format([1.5])")).toBe('error: error during formatting: decimal clause can only be used on integers, was given double');
+    expect(run("'%f'.format([1])")).toBe('error: error during formatting: fixed-point clause can only be used on doubles, was given int');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The functions of Kubernetes' CEL libraries (k8s.io/apiserver 1.32 pkg/cel/library) and of
  * cel-go's strings extension that the evaluator does not have itself, registered on its
- * environment: `charAt`, `replace` and `reverse` of strings; `matches(s, re)` as a function; the lists library's `isSorted`, `sum`,
+ * environment: `charAt`, `replace`, `reverse` and `format` of strings; `matches(s, re)` as a function; the lists library's `isSorted`, `sum`,
  * `min`, `max`, `indexOf` and `lastIndexOf`; the regex library's `find` and `findAll`, with Go's
  * regular expressions (go-regexp.ts). The rest (url, ip, cidr, quantity, format, sets, ...) is not
  * registered: a rule that calls it does not compile here, and is reported as not evaluated.
@@ -23,10 +23,92 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
+/** What these functions do not model: the rule is reported as not evaluated (cr-cel-validation.ts). */
+export const NOT_MODELLED = 'not modelled by ssa-sim';
+
+/** Go's exponent form: at least two digits (`1.5e+00`). */
+function goExponent(mantissaAndExponent: string): string {
+  return mantissaAndExponent.replace(/e([+-])(\d)$/, 'e$10$2');
+}
+
+/** A double as CEL's string() gives it: Go's strconv.FormatFloat(f, 'g', -1, 64). */
+function goShortestDouble(f: number): string {
+  if (Number.isNaN(f)) return 'NaN';
+  if (!Number.isFinite(f)) return f > 0 ? '+Inf' : '-Inf';
+  if (f === 0) return Object.is(f, -0) ? '-0' : '0';
+  // The shortest digits; the exponent form when the exponent is below -4 or at least 6.
+  const e = Number(/e([+-]\d+)$/.exec(f.toExponential())?.[1] ?? 0);
+  return e < -4 || e >= 6 ? goExponent(f.toExponential()) : String(f);
+}
+
 function regexpOf(pattern: string): RegExp {
   const re = goRegexp(pattern);
   if ('error' in re) fail(re.error);
   return re.regexp;
+}
+
+/** `%.Nf` as golang.org/x/text/message prints it for en_US: the integer digits grouped by commas. */
+function fixedEnUs(f: number, precision: number): string {
+  if (!Number.isFinite(f)) return Number.isNaN(f) ? 'NaN' : f > 0 ? '+Inf' : '-Inf';
+  const [whole, fraction] = Math.abs(f).toFixed(precision).split('.');
+  const grouped = (whole ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${f < 0 || Object.is(f, -0) ? '-' : ''}${grouped}${fraction !== undefined ? `.${fraction}` : ''}`;
+}
+
+/**
+ * cel-go's string.format (ext.Strings): `%s` of a string, int, double (as string() gives it),
+ * bool or null; `%d` of an int; `%f` and `%e` of a double (precision `%.2f`, 6 by default; `%f`
+ * grouped as the en_US printer groups it); `%x`/`%X` of an int or string, `%o` of an int, `%b` of
+ * an int or bool; `%%`. Lists, maps, timestamps and durations as arguments are not modelled.
+ */
+function format(template: string, args: unknown[]): string {
+  let next = 0;
+  const arg = () => {
+    if (next >= args.length) fail(`index ${next} out of range`);
+    return args[next++];
+  };
+  const typeName = (v: unknown) => (typeof v === 'bigint' ? 'int' : typeof v === 'number' ? 'double' : typeof v === 'string' ? 'string' : typeof v === 'boolean' ? 'bool' : 'dyn');
+  return template.replace(/%(?:\.(\d+))?([a-zA-Z%])/g, (_m, precisionText: string | undefined, verb: string) => {
+    if (verb === '%') return '%';
+    const v = arg();
+    const precision = precisionText === undefined ? 6 : Number(precisionText);
+    switch (verb) {
+      case 's':
+        if (typeof v === 'string') return v;
+        if (typeof v === 'bigint' || typeof v === 'boolean') return String(v);
+        if (typeof v === 'number') return goShortestDouble(v);
+        if (v === null) return 'null';
+        return fail(`format %s of this value is ${NOT_MODELLED}`);
+      case 'd':
+        if (typeof v === 'bigint') return String(v);
+        return fail(`error during formatting: decimal clause can only be used on integers, was given ${typeName(v)}`);
+      case 'f':
+        if (typeof v === 'number') return fixedEnUs(v, precision);
+        return fail(`error during formatting: fixed-point clause can only be used on doubles, was given ${typeName(v)}`);
+      case 'e':
+        if (typeof v === 'number') return goExponent(v.toExponential(precision));
+        return fail(`error during formatting: scientific clause can only be used on doubles, was given ${typeName(v)}`);
+      case 'x':
+      case 'X': {
+        const hex =
+          typeof v === 'bigint'
+            ? v.toString(16)
+            : typeof v === 'string'
+              ? [...new TextEncoder().encode(v)].map((b) => b.toString(16).padStart(2, '0')).join('')
+              : fail(`error during formatting: only integers, byte buffers, and strings can be formatted as hex, was given ${typeName(v)}`);
+        return verb === 'X' ? hex.toUpperCase() : hex;
+      }
+      case 'o':
+        if (typeof v === 'bigint') return v.toString(8);
+        return fail(`error during formatting: octal clause can only be used on integers, was given ${typeName(v)}`);
+      case 'b':
+        if (typeof v === 'bigint') return v.toString(2);
+        if (typeof v === 'boolean') return v ? '1' : '0';
+        return fail(`error during formatting: only integers and bools can be formatted as binary, was given ${typeName(v)}`);
+      default:
+        return fail(`could not parse formatting clause: unrecognized formatting clause "${verb}"`);
+    }
+  });
 }
 
 export function registerKubeLibrary(env: Environment): void {
@@ -44,6 +126,7 @@ export function registerKubeLibrary(env: Environment): void {
     return parts.length - 1 <= k ? parts.join(to) : parts.slice(0, k + 1).join(to) + from + parts.slice(k + 1).join(from);
   });
   env.registerFunction('string.reverse(): string', (s: string) => [...s].reverse().join(''));
+  env.registerFunction('string.format(list): string', (s: string, args: List<unknown>) => format(s, Array.from(args)));
   // lists (pkg/cel/library/lists.go)
   env.registerFunction('list.isSorted(): bool', (list: List<Scalar>) => {
     const l = Array.from(list);

@@ -54,6 +54,7 @@ const spec = {
     when: { type: 'string', format: 'date-time', 'x-kubernetes-validations': [{ rule: "self > timestamp('2020-01-01T00:00:00Z')" }] },
     pick: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self.someUnknownFunction()' }] },
     note: { type: 'string', nullable: true },
+    memory: { type: 'string', 'x-kubernetes-validations': [{ rule: "quantity(self).isLessThan(quantity('1Gi'))", message: 'memory must be under 1Gi' }] },
     zones: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' }, 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'zones are immutable' }, { rule: 'self.isSorted() || size(self) != 3' }] },
     first: { type: 'array', items: { type: 'string' }, 'x-kubernetes-validations': [{ rule: "self[1] != 'x'" }] },
     word: { type: 'string', maxLength: 5, 'x-kubernetes-validations': [{ rule: 'self.lowerAscii() == self' }] },
@@ -304,6 +305,38 @@ describe('kubectl (the in-process model) prints the 422 as kubectl v1.32 does', 
     expect(one.exitCode).toBe(1);
     const two = kubectlApply(crd.state, { manifests: JSON.stringify(widget({ minReplicas: 5, maxReplicas: 3, owner: 'root' }, 'x')), filename: 'x.yaml' });
     expect(two.stderr).toBe('The Widget "x" is invalid: \n* spec: Invalid value: "object": failed rule: self.minReplicas <= self.maxReplicas\n* spec.owner: Forbidden: root may not own a widget\n');
+  });
+});
+
+describe('the quantity library', () => {
+  const run = (expr: string, self: unknown = null): unknown => {
+    const engine = celEngine();
+    if (!engine) throw new Error('no evaluator');
+    const compiled = engine.compile(expr, false);
+    if ('unsupported' in compiled) throw new Error(compiled.unsupported);
+    try {
+      return compiled.run({ self });
+    } catch (e) {
+      return `error: ${(e as Error).message.split('\n')[0]}`;
+    }
+  };
+  it('compares, adds and converts exactly', () => {
+    expect(run("quantity('1Gi').isGreaterThan(quantity('1000Mi')) && quantity('500m').isLessThan(quantity('1'))")).toBe(true);
+    expect(run("quantity('1') == quantity('1000m') && quantity('1Ki').compareTo(quantity('1024')) == 0")).toBe(true);
+    expect(run("quantity('1.5').add(quantity('500m')).asInteger() == 2 && quantity('3').sub(1).asInteger() == 2")).toBe(true);
+    expect(run("[quantity('1.5').isInteger(), quantity('2k').isInteger(), quantity('-1').sign(), quantity('0').sign()]")).toEqual([false, true, -1n, 0n]);
+    expect(run("quantity('250m').asApproximateFloat()")).toBe(0.25);
+    expect(run("[isQuantity('1Gi'), isQuantity('1 Gi')]")).toEqual([true, false]);
+  });
+  it('errors: a string that is no quantity, and asInteger of a fraction', () => {
+    expect(run("quantity('x') == quantity('1')")).toBe("error: quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
+    expect(run("quantity('1.5').asInteger() == 1")).toBe('error: cannot convert value to integer');
+  });
+  it('a rule with quantities on a custom resource', () => {
+    const state = cluster();
+    const r = serve(state, { verb: 'create', body: widget({ ...base, memory: '2Gi' }), options: { fieldManager: 'm' } });
+    expect(r.response.ok ? 'ok' : r.response.status.message).toBe('Widget.example.com "w" is invalid: spec.memory: Invalid value: "string": memory must be under 1Gi');
+    expect(create({ ...base, memory: '512Mi' })).toBe('ok');
   });
 });
 

@@ -15,6 +15,7 @@
  */
 import type * as CelJs from '@marcbachmann/cel-js';
 import { registerKubeLibrary } from './kube-library.js';
+import { registerQuantityLibrary } from './kube-quantity.js';
 
 /** A rule compiled, or why it cannot be. */
 export type Compiled = { readonly run: (vars: Record<string, unknown>) => unknown } | { readonly unsupported: string };
@@ -81,6 +82,7 @@ function buildEngine(lib: Library | undefined): CelEngine | undefined {
     env.registerVariable('self', 'dyn');
     env.registerVariable('oldSelf', oldSelf);
     registerKubeLibrary(env);
+    registerQuantityLibrary(env);
     return env;
   };
   const plain = environment('dyn');

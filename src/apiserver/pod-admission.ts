@@ -19,12 +19,15 @@
  *   left out keeps the stored one.
  * - DefaultTolerationSeconds: the pod tolerates `node.kubernetes.io/not-ready` and
  *   `node.kubernetes.io/unreachable` (NoExecute) for 300 s unless it already tolerates them.
+ * - RuntimeClass (create): overhead and scheduling from the pod's RuntimeClass
+ *   (runtime-class-admission.ts).
  */
 import { goQuote } from '../fieldpath/format-go-value.js';
 import { getKey, isMap, newMap, type ValueMap } from '../value/value.js';
 import { nameSuffix } from './name-suffix.js';
 import { getPath, mapsAt, setPath, toValue } from './object-paths.js';
 import { isStatus } from './request-context.js';
+import { runtimeClassAdmission } from './runtime-class-admission.js';
 import { statusFailure } from './status.js';
 import { keyPrefix, objectKey } from './storage-key.js';
 import type { AdmissionAttributes, ClusterState, KubeObject, StatusObject } from './types.js';
@@ -47,7 +50,10 @@ export function admitPod(state: ClusterState, pod: KubeObject, old: KubeObject |
   if (isStatus(out)) return out;
   const prioritized = priority(state, out, old, attrs);
   if (isStatus(prioritized)) return prioritized;
-  return defaultTolerations(prioritized);
+  const tolerating = defaultTolerations(prioritized);
+  if (attrs.operation !== 'CREATE') return tolerating;
+  const classed = runtimeClassAdmission(state, tolerating);
+  return classed.ok ? classed.pod : forbidden(attrs, classed.refused);
 }
 
 // ---- ServiceAccount ------------------------------------------------------------------------

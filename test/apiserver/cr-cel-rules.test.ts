@@ -340,6 +340,36 @@ describe('the quantity library', () => {
   });
 });
 
+describe('the URL library', () => {
+  const run = (expr: string): unknown => {
+    const engine = celEngine();
+    if (!engine) throw new Error('no evaluator');
+    const compiled = engine.compile(expr, false);
+    if ('unsupported' in compiled) throw new Error(compiled.unsupported);
+    try {
+      return compiled.run({ self: null });
+    } catch (e) {
+      return `error: ${(e as Error).message.split('\n')[0]}`;
+    }
+  };
+  it('the parts of a URL', () => {
+    expect(run("[url('HTTPS://user@example.com:8443/a%20b/c?x=1&x=2&y=z#f').getScheme(), url('https://example.com:8443/p').getHost(), url('https://example.com:8443/p').getHostname(), url('https://[::1]:80/').getHostname(), url('https://[::1]:80/').getPort(), url('https://example.com/').getPort()]")).toEqual([
+      'https',
+      'example.com:8443',
+      'example.com',
+      '::1',
+      '80',
+      '',
+    ]);
+    expect(run("url('https://example.com/a%20b').getEscapedPath()")).toBe('/a%20b');
+    expect(run("url('https://example.com/?x=1&x=2&y=a+b').getQuery()")).toEqual(new Map([['x', ['1', '2']], ['y', ['a b']]]));
+    expect(run("[isURL('https://example.com'), isURL('example.com'), isURL('/relative')]")).toEqual([true, false, true]);
+  });
+  it('a string ParseRequestURI refuses is an error', () => {
+    expect(run("url('example.com').getScheme() == ''")).toBe('error: URL parse error during conversion from string: parse "example.com": invalid URI for request');
+  });
+});
+
 describe('string.format as cel-go 1.32 formats', () => {
   const run = (expr: string, self: unknown = null): unknown => {
     const engine = celEngine();

@@ -16,6 +16,7 @@
 import type * as CelJs from '@marcbachmann/cel-js';
 import { registerKubeLibrary } from './kube-library.js';
 import { registerQuantityLibrary } from './kube-quantity.js';
+import { registerUrlLibrary } from './kube-url.js';
 
 /** A rule compiled, or why it cannot be. */
 export type Compiled = { readonly run: (vars: Record<string, unknown>) => unknown } | { readonly unsupported: string };
@@ -83,6 +84,7 @@ function buildEngine(lib: Library | undefined): CelEngine | undefined {
     env.registerVariable('oldSelf', oldSelf);
     registerKubeLibrary(env);
     registerQuantityLibrary(env);
+    registerUrlLibrary(env);
     return env;
   };
   const plain = environment('dyn');

@@ -149,11 +149,12 @@ function correlatedItem(schema: ValueMap, old: Value | undefined, item: Value): 
   if (!isList(old) || getKey(schema, 'x-kubernetes-list-type') !== 'map' || !isMap(item)) return undefined;
   const keys = getKey(schema, 'x-kubernetes-list-map-keys');
   if (!isList(keys)) return undefined;
-  return old.find((o) => isMap(o) && keys.every((k) => typeof k === 'string' && deepEqual(o[k] ?? null, item[k] ?? null)));
+  return old.find((o) => isMap(o) && keys.every((k) => typeof k === 'string' && deepEqual(getKey(o, k) ?? null, getKey(item, k) ?? null)));
 }
 
 function ruleText(r: Value): string {
-  return isMap(r) && typeof r.rule === 'string' ? r.rule : '';
+  const rule = isMap(r) ? getKey(r, 'rule') : undefined;
+  return typeof rule === 'string' ? rule : '';
 }
 
 function notEvaluated(run: Run, path: string, rule: string, why: string): void {
@@ -172,8 +173,10 @@ function str(m: ValueMap, key: string): string | undefined {
 }
 
 /** validateExpressions: each rule of the node, in order. */
-function rulesAt(run: Run, schema: ValueMap, path: string, obj: Value, old: Value | undefined, corr: Correlation): void {
+function rulesAt(run: Run, schema: ValueMap, path: string, obj: Value, oldValue: Value | undefined, corr: Correlation): void {
   const rules = getKey(schema, 'x-kubernetes-validations');
+  // A null old value is no old value (validateExpressions' guard against a nil oldObj).
+  const old = oldValue === null ? undefined : oldValue;
   if (!isList(rules) || rules.length === 0) return;
   const field = path === '' ? '<nil>' : path;
   const type = str(schema, 'type') ?? '';
@@ -200,7 +203,7 @@ function rulesAt(run: Run, schema: ValueMap, path: string, obj: Value, old: Valu
     if (!converted) {
       const conv = { duration: (t: string) => engine.duration(t) };
       self = celValue(obj, schema, conv);
-      oldSelf = old === undefined || old === null ? undefined : celValue(old, schema, conv);
+      oldSelf = old === undefined ? undefined : celValue(old, schema, conv);
       converted = true;
     }
     const vars = { self, oldSelf: optionalOldSelf ? (oldSelf === undefined ? engine.none() : engine.some(oldSelf)) : oldSelf };

@@ -53,7 +53,7 @@ const spec = {
     labels: { type: 'object', additionalProperties: { type: 'string' }, 'x-kubernetes-validations': [{ rule: "self.all(k, k.startsWith('app'))" }] },
     when: { type: 'string', format: 'date-time', 'x-kubernetes-validations': [{ rule: "self > timestamp('2020-01-01T00:00:00Z')" }] },
     pick: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self.someUnknownFunction()' }] },
-    note: { type: 'string', nullable: true },
+    note: { type: 'string', nullable: true, 'x-kubernetes-validations': [{ rule: 'self == oldSelf || oldSelf == null' }] },
     memory: { type: 'string', 'x-kubernetes-validations': [{ rule: "quantity(self).isLessThan(quantity('1Gi'))", message: 'memory must be under 1Gi' }] },
     zones: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' }, 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'zones are immutable' }, { rule: 'self.isSorted() || size(self) != 3' }] },
     first: { type: 'array', items: { type: 'string' }, 'x-kubernetes-validations': [{ rule: "self[1] != 'x'" }] },
@@ -243,6 +243,12 @@ describe('transition rules (oldSelf)', () => {
     expect(patch(state, { spec: { zones: ['b', 'a'] } })).toBe('ok');
     expect(patch(state, { spec: { zones: ['a', 'c'] } })).toEqual(invalid('spec.zones: Invalid value: "array": zones are immutable'));
     expect(create({ ...base, zones: ['c', 'b', 'a'] })).toEqual(invalid('spec.zones: Invalid value: "array": failed rule: self.isSorted() || size(self) != 3'));
+  });
+  it('a null old value is no old value: the transition rule is not evaluated', () => {
+    const seeded = withExistingObject(cluster(), { ...(widget({ ...base, note: null }) as Record<string, unknown>), metadata: { name: 'w', namespace: 'default', resourceVersion: '5', uid: 'u1' } } as unknown as KubeObject);
+    if ('problem' in seeded) throw new Error(seeded.problem);
+    const r = serve(seeded.state, { verb: 'patch', patchType: 'merge', target, patch: { spec: { note: 'x' } } as unknown as KubeObject, options: { fieldManager: 'm' } });
+    expect([r.response.ok, r.response.warnings]).toEqual([true, []]);
   });
   it('a field added by the update has no old value: its transition rule is not evaluated', () => {
     expect(patch(created(base), { spec: { name: 'new' } })).toBe('ok');

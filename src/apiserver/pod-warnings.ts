@@ -15,6 +15,7 @@ import { getPath, mapsAt } from './object-paths.js';
 import { formatQuantity, parseQuantity, roundUpQuantity } from './quantity.js';
 import { semanticEqual } from './semantic-equal.js';
 import { POD_TEMPLATE_PATHS } from './pod-template-paths.js';
+import { isDns1123Label } from './name-validation.js';
 
 const DEPRECATED_NODE_LABELS: Readonly<Record<string, string>> = {
   'beta.kubernetes.io/arch': 'deprecated since v1.14; use "kubernetes.io/arch" instead',
@@ -248,12 +249,25 @@ export function podSpecWarnings(template: ValueMap, prefix: string): string[] {
 }
 
 /**
+ * The pod strategy's own warning on create (pkg/registry/core/pod/strategy.go WarningsOnCreate),
+ * before the spec's: a name that is no DNS-1123 label (it becomes the pod's hostname), with
+ * IsDNS1123Label's messages as Go's `%v` prints a []string.
+ */
+function podNameWarnings(pod: ValueMap): string[] {
+  const name = getPath(pod, ['metadata', 'name']);
+  const problems = isDns1123Label(typeof name === 'string' ? name : '');
+  return problems.length === 0 ? [] : [`metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [${problems.join(' ')}]`];
+}
+
+/**
  * The pod warnings of a create (`old` undefined) or update of a built-in kind's main resource:
- * a Pod always; a workload only on create or when its template changed, as its strategy's
+ * a Pod only on create (podStrategy.WarningsOnUpdate returns none, to spare a path kubelets and
+ * controllers write often); a workload on create or when its template changed, as its strategy's
  * WarningsOnUpdate does.
  */
 export function podWarnings(group: string, kind: string, next: ValueMap, old: ValueMap | undefined): string[] {
-  if (kind === 'Pod' && group === '') return podSpecWarnings(next, '');
+  // podStrategy.WarningsOnUpdate returns none: only a new Pod warns.
+  if (kind === 'Pod' && group === '') return old === undefined ? [...podNameWarnings(next), ...podSpecWarnings(next, '')] : [];
   const path = POD_TEMPLATE_PATHS[kind];
   if (path === undefined) return [];
   const template = getPath(next, path);

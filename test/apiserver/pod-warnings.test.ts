@@ -154,4 +154,21 @@ describe('pod warnings (pkg/api/pod/warnings.go, 1.32)', () => {
     ok(withField);
     expect(withField.warnings).toEqual([]);
   });
+  it("a new Pod's name that is no DNS label warns first (the pod strategy's WarningsOnCreate); a Pod update warns about nothing", () => {
+    const c = cluster({ harness: false });
+    const dotted = obj({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web.v1', namespace: 'default' }, spec: { containers, nodeSelector: { 'beta.kubernetes.io/os': 'linux' } } });
+    const r = c.create(dotted, { fieldManager: 'm' });
+    ok(r);
+    expect(r.warnings).toEqual([
+      "metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [must not contain dots]",
+      'spec.nodeSelector[beta.kubernetes.io/os]: deprecated since v1.14; use "kubernetes.io/os" instead',
+    ]);
+    const long = c.create(obj({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x'.repeat(64), namespace: 'default' }, spec: { containers } }), { fieldManager: 'm' });
+    ok(long);
+    expect(long.warnings).toEqual(["metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [must be no more than 63 characters]"]);
+    const updated = c.patch({ apiVersion: 'v1', kind: 'Pod', name: 'web.v1', namespace: 'default' }, 'merge', { metadata: { labels: { a: 'b' } } }, { fieldManager: 'm' });
+    ok(updated);
+    // podStrategy.WarningsOnUpdate returns none: a Pod update warns about nothing.
+    expect(updated.warnings).toEqual([]);
+  });
 });

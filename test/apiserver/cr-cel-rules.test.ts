@@ -376,6 +376,44 @@ describe('the URL library', () => {
   });
 });
 
+describe('the IP and CIDR libraries', () => {
+  const run = (expr: string): unknown => {
+    const engine = celEngine();
+    if (!engine) throw new Error('no evaluator');
+    const compiled = engine.compile(expr, false);
+    if ('unsupported' in compiled) throw new Error(compiled.unsupported);
+    try {
+      return compiled.run({ self: null });
+    } catch (e) {
+      return `error: ${(e as Error).message.split('\n')[0]}`;
+    }
+  };
+  it('ip(): family and netip\'s predicates', () => {
+    expect(run("[ip('10.0.0.1').family(), ip('2001:db8::1').family(), ip('0.0.0.0').isUnspecified(), ip('::').isUnspecified(), ip('127.1.2.3').isLoopback(), ip('::1').isLoopback()]")).toEqual([4n, 6n, true, true, true, true]);
+    expect(run("[ip('224.0.0.5').isLinkLocalMulticast(), ip('ff02::1').isLinkLocalMulticast(), ip('169.254.1.1').isLinkLocalUnicast(), ip('fe80::1').isLinkLocalUnicast(), ip('fec0::1').isLinkLocalUnicast()]")).toEqual([true, true, true, true, false]);
+    expect(run("[ip('10.0.0.1').isGlobalUnicast(), ip('255.255.255.255').isGlobalUnicast(), ip('224.0.0.1').isGlobalUnicast(), ip('2001:db8::1').isGlobalUnicast()]")).toEqual([true, false, false, true]);
+    expect(run("ip('2001:DB8::1') == ip('2001:db8:0::1')")).toBe(true);
+    expect(run("[isIP('1.2.3.4'), isIP('1.2.3'), isIP('::ffff:1.2.3.4'), isIP('fe80::1%eth0'), isIP('01.2.3.4')]")).toEqual([true, false, false, false, false]);
+  });
+  it('ip() errors are netip\'s, wrapped as the library wraps them', () => {
+    expect(run("ip('01.2.3.4').family() == 4")).toBe('error: IP Address "01.2.3.4" parse error during conversion from string: ParseAddr("01.2.3.4"): IPv4 field has octet with leading zero');
+    expect(run("ip('1.2.3.4.5').family() == 4")).toBe('error: IP Address "1.2.3.4.5" parse error during conversion from string: ParseAddr("1.2.3.4.5"): IPv4 address too long');
+    expect(run("ip('1:2::3::4').family() == 6")).toBe('error: IP Address "1:2::3::4" parse error during conversion from string: ParseAddr("1:2::3::4"): multiple :: in address (at ":4")');
+    expect(run("ip('fe80::1%eth0').family() == 6")).toBe('error: IP address "fe80::1%eth0" with zone value is not allowed');
+    expect(run("ip('::ffff:1.2.3.4').family() == 6")).toBe('error: IPv4-mapped IPv6 address "::ffff:1.2.3.4" is not allowed');
+  });
+  it('cidr(): containsIP, containsCIDR, ip, masked, prefixLength', () => {
+    expect(run("[cidr('10.0.0.0/8').containsIP(ip('10.1.2.3')), cidr('10.0.0.0/8').containsIP('11.0.0.1'), cidr('10.0.0.0/8').containsCIDR('10.1.0.0/16'), cidr('10.1.0.0/16').containsCIDR(cidr('10.0.0.0/8'))]")).toEqual([true, false, true, false]);
+    expect(run("[cidr('10.1.2.3/8').ip() == ip('10.1.2.3'), cidr('10.1.2.3/8').masked() == cidr('10.0.0.0/8'), cidr('2001:db8::/32').prefixLength(), cidr('10.0.0.0/8').containsIP('2001:db8::1')]")).toEqual([true, true, 32n, false]);
+    expect(run("[isCIDR('10.0.0.0/8'), isCIDR('10.0.0.0'), isCIDR('10.0.0.0/33'), isCIDR('10.0.0.0/08')]")).toEqual([true, false, false, false]);
+    // parseCIDR wraps ParsePrefix's error and stringToCIDR wraps it again.
+    expect(run("cidr('10.0.0.0/33').prefixLength() == 1")).toBe(
+      'error: network address parse error during conversion from string: network address parse error during conversion from string: netip.ParsePrefix("10.0.0.0/33"): prefix length out of range',
+    );
+    expect(run("cidr('::ffff:1.2.3.0/120').prefixLength() == 1")).toBe('error: network address parse error during conversion from string: IPv4-mapped IPv6 address "::ffff:1.2.3.0/120" is not allowed');
+  });
+});
+
 describe('string.format as cel-go 1.32 formats', () => {
   const run = (expr: string, self: unknown = null): unknown => {
     const engine = celEngine();

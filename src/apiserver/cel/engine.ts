@@ -17,6 +17,7 @@ import type * as CelJs from '@marcbachmann/cel-js';
 import { registerKubeLibrary } from './kube-library.js';
 import { registerQuantityLibrary } from './kube-quantity.js';
 import { registerUrlLibrary } from './kube-url.js';
+import { registerIpLibrary } from './kube-ip.js';
 
 /** A rule compiled, or why it cannot be. */
 export type Compiled = { readonly run: (vars: Record<string, unknown>) => unknown } | { readonly unsupported: string };
@@ -85,6 +86,7 @@ function buildEngine(lib: Library | undefined): CelEngine | undefined {
     registerKubeLibrary(env);
     registerQuantityLibrary(env);
     registerUrlLibrary(env);
+    registerIpLibrary(env);
     return env;
   };
   const plain = environment('dyn');

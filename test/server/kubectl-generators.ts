@@ -343,6 +343,27 @@ const wideApplyCsa = fc.record({ text: anyManifest, dryRun, manager: fc.constant
 );
 
 const wideApplySsa = applySsaOf(anyManifest);
+
+/**
+ * `apply --server-side --subresource=status|scale` (v1.32 has the flag, for server-side apply
+ * only): a manifest as it is, or a Deployment or StatefulSet with a status section.
+ */
+const withStatus = fc
+  .record({ d: fc.oneof(deployment.map(deploymentText), statefulSet.map(statefulSetText)), replicas: fc.integer({ min: 0, max: 3 }) })
+  .map(({ d, replicas }) => `${d}status:\n  replicas: ${replicas}\n`);
+const applySubresource = fc
+  .record({ text: fc.oneof(anyManifest, withStatus), subresource: fc.constantFrom('status', 'status', 'scale'), manager: fc.constantFrom(undefined, 'ctl'), force: fc.boolean(), dryRun })
+  .map(
+    ({ text, subresource, manager, force, dryRun }): MakeStep =>
+      (file) => ({
+        text,
+        step: {
+          argv: ['apply', '--server-side', `--subresource=${subresource}`, ...(manager ? [`--field-manager=${manager}`] : []), ...(force ? ['--force-conflicts'] : []), ...(dryRun ? [`--dry-run=${dryRun}`] : []), '-f', file],
+          sim: (s) =>
+            kubectlApply(s, { manifests: text, filename: file, serverSide: true, subresource, ...(manager ? { fieldManager: manager } : {}), forceConflicts: force, ...(dryRun ? { dryRun } : {}), ...at }),
+        },
+      }),
+  );
 const wideCreate = createOf(anyManifest);
 
 const wideLabel = fc
@@ -512,6 +533,7 @@ export const wideSequence = fc.array(
     mergePatch,
     wideStrategicPatch,
     subresourcePatch,
+    applySubresource,
     replace,
     deleteObject,
   ),

@@ -6,6 +6,8 @@
  *
  * - `kubectl set resources` (pkg/cmd/set/set_resources.go): limits and requests of all containers
  *   or `-c`'s, quantities as kubectl rewrites them, and its refusals.
+ * - `kubectl apply --server-side --subresource=status|scale` (pkg/cmd/apply/apply.go: v1.32 has
+ *   the flag, for server-side apply only).
  * - `kubectl replace` and `kubectl delete` with `--dry-run=server|client` (pkg/cmd/replace,
  *   pkg/cmd/delete, cli-runtime's Helper): what each sends, where the dry run goes (the PUT's
  *   query, the DELETE's body) and the lines.
@@ -13,7 +15,7 @@
  * Without kubectl the test is skipped with a printed reason, except under CI=true, where it fails.
  */
 import { describe, expect, it } from 'vitest';
-import { KUBECTL_USER_AGENT, kubectlCreate, kubectlDelete, kubectlReplace, kubectlSetResources } from '../../src/actors/index.js';
+import { KUBECTL_USER_AGENT, kubectlApply, kubectlCreate, kubectlDelete, kubectlReplace, kubectlSetResources } from '../../src/actors/index.js';
 import type { ClusterState } from '../../src/apiserver/types.js';
 import { type Case, runCase, T0, T1 } from './kubectl-compare-harness.js';
 import { kubectlAvailable } from './kubectl-harness.js';
@@ -139,6 +141,50 @@ const replaceDeleteCases: Case[] = [
   ),
 ];
 
+const DEPLOYMENT_STATUS = `${DEPLOYMENT}status:\n  replicas: 3\n  readyReplicas: 2\n`;
+const DEPLOYMENT_SCALED = DEPLOYMENT.replace('spec:\n  selector', 'spec:\n  replicas: 4\n  selector');
+
+/** `kubectl apply --server-side --subresource=SUB -f FILE`, with more flags. */
+function applySub(subresource: string, text: string, o: { fieldManager?: string; forceConflicts?: boolean; dryRun?: 'server' } = {}, file = 'd.yaml'): Case['steps'][number] {
+  return {
+    argv: [
+      'apply',
+      '--server-side',
+      `--subresource=${subresource}`,
+      ...(o.fieldManager ? [`--field-manager=${o.fieldManager}`] : []),
+      ...(o.forceConflicts ? ['--force-conflicts'] : []),
+      ...(o.dryRun ? [`--dry-run=${o.dryRun}`] : []),
+      '-f',
+      file,
+    ],
+    sim: (s) => kubectlApply(s, { manifests: text, filename: file, serverSide: true, subresource, ...o, ...at }),
+  };
+}
+
+const applySubresourceCases: Case[] = [
+  { name: 'apply --subresource=status of a Deployment with a status', setup: created(DEPLOYMENT), files: { 'd.yaml': DEPLOYMENT_STATUS }, steps: [applySub('status', DEPLOYMENT_STATUS)] },
+  {
+    name: 'apply --subresource=status as two managers: a conflict, then forced',
+    setup: created(DEPLOYMENT),
+    files: { 'd.yaml': DEPLOYMENT_STATUS, 'd5.yaml': DEPLOYMENT_STATUS.replace('replicas: 3', 'replicas: 5') },
+    steps: [
+      applySub('status', DEPLOYMENT_STATUS, { fieldManager: 'ctl' }),
+      applySub('status', DEPLOYMENT_STATUS.replace('replicas: 3', 'replicas: 5'), {}, 'd5.yaml'),
+      applySub('status', DEPLOYMENT_STATUS.replace('replicas: 3', 'replicas: 5'), { forceConflicts: true }, 'd5.yaml'),
+    ],
+  },
+  { name: 'apply --subresource=status --dry-run=server', setup: created(DEPLOYMENT), files: { 'd.yaml': DEPLOYMENT_STATUS }, steps: [applySub('status', DEPLOYMENT_STATUS, { dryRun: 'server' })] },
+  { name: 'apply --subresource=status of an object that does not exist', setup: created(), files: { 'd.yaml': DEPLOYMENT_STATUS }, steps: [applySub('status', DEPLOYMENT_STATUS)] },
+  { name: 'apply --subresource=scale of a Deployment', setup: created(DEPLOYMENT), files: { 'd.yaml': DEPLOYMENT_SCALED }, steps: [applySub('scale', DEPLOYMENT_SCALED)] },
+  { name: 'apply --subresource=status of a ConfigMap (no such subresource)', setup: created(CM), files: { 'd.yaml': CM2 }, steps: [applySub('status', CM2)] },
+  {
+    name: 'apply --subresource=status without --server-side: refused',
+    setup: created(DEPLOYMENT),
+    files: { 'd.yaml': DEPLOYMENT_STATUS },
+    steps: [{ argv: ['apply', '--subresource=status', '-f', 'd.yaml'], sim: (s) => kubectlApply(s, { manifests: DEPLOYMENT_STATUS, filename: 'd.yaml', subresource: 'status', ...at }) }],
+  },
+];
+
 function compare(cases: readonly Case[]): void {
   for (const c of cases) {
     it(c.name, { timeout: 180_000 }, async () => {
@@ -155,4 +201,5 @@ function compare(cases: readonly Case[]): void {
 }
 
 describe.skipIf(!available)('kubectl set resources: real kubectl v1.32 and the actor', () => compare(setResourcesCases));
+describe.skipIf(!available)('kubectl apply --server-side --subresource: real kubectl v1.32 and the actor', () => compare(applySubresourceCases));
 describe.skipIf(!available)('kubectl replace and delete --dry-run: real kubectl v1.32 and the actors', () => compare(replaceDeleteCases));

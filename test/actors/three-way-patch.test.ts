@@ -150,3 +150,30 @@ describe('list diffs as strategicpatch orders them', () => {
     expect(patch.spec['$setElementOrder/ports']).toEqual([{ port: 80 }, { port: 443 }, { port: 80 }]);
   });
 });
+
+describe('merged lists longer than 12 items with repeated keys', () => {
+  it("pairs items as Go 1.23's pattern-defeating quicksort leaves them (a 20-item env list, as real kubectl v1.32 sent it)", () => {
+    // Twenty variables named from A, B and C, first all "1"/"2", then each changed. strategicpatch
+    // sorts both lists with sort.Sort before pairing items by name; beyond 12 items that is not an
+    // insertion sort, and the pairs it makes decide every value of the patch. The expected env is
+    // the body real kubectl v1.32.4 sent for `kubectl apply -f b.yaml` over a.yaml.
+    const podMeta = node({
+      spec: plain(node({ containers: { strategies: ['merge'], mergeKey: 'name', node: node({ env: { strategies: ['merge'], mergeKey: 'name', node: node({}) } }) } })),
+    });
+    const names = 'ABCABBACCABACBBCAACB'.split('');
+    const pod = (values: string): ValueMap => ({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'p' },
+      spec: { containers: [{ name: 'web', image: 'nginx:1.25', env: names.map((name, i) => ({ name, value: values[i]! })) }] },
+    });
+    const applied = pod('11111111112222222222');
+    const patch = threeWayStrategicMergePatch(applied, pod('12312312312312312312'), applied, podMeta) as { spec: { containers: { env: Value[] }[] } };
+    const v = (name: string, value: string) => ({ name, value });
+    expect(patch.spec.containers[0]!.env).toEqual([
+      v('A', '3'), v('A', '3'),
+      v('B', '3'), v('B', '2'), v('B', '2'), v('B', '3'),
+      v('C', '3'), v('C', '1'), v('C', '2'), v('C', '3'), v('C', '1'), v('C', '1'),
+    ]);
+  });
+});

@@ -16,6 +16,7 @@ import { goSprint } from '../../apiserver/patch/go-sprint.js';
 import { applyMergePatch } from '../../apiserver/patch/merge-patch.js';
 import { PatchComputeError, unknownFieldError } from './patch-compute-error.js';
 import { mergePatchIntoPatch } from './merge-patches.js';
+import { goSort } from './go-sort.js';
 
 export { PatchComputeError };
 
@@ -185,19 +186,15 @@ function sameScalar(a: Value | undefined, b: Value | undefined): boolean {
 
 /**
  * strategicpatch's sortMergeListsByNameArray: Go's sort.Sort by the merge key's `%v` text, with a
- * Less that also holds for equal texts (sort.StringsAreSorted). On lists of up to 12 items
- * sort.Sort is an insertion sort, so that Less moves each item before the equal ones already
- * placed: items with the same key (a Service's 80/TCP and 80/UDP ports, both keyed `port: 80`)
- * come out in reverse order, and the walk pairs them with the other list's accordingly. Longer
- * lists are sorted the same way here; Go's pattern-defeating quicksort may order their repeated
- * keys differently (lists of distinct keys sort the same either way).
+ * Less that also holds for equal texts (sort.StringsAreSorted), as go-sort.ts runs it. Items with
+ * the same key keep no particular order: up to 12 items it is an insertion sort, which that Less
+ * turns into a reversal (a Service's 80/TCP and 80/UDP ports, both keyed `port: 80`); longer lists
+ * go through Go's pattern-defeating quicksort. The walk pairs them with the other list's in that
+ * order.
  */
 function sortedByKey(list: readonly ValueMap[], mergeKey: string): ValueMap[] {
   const items = list.map((v) => ({ v, key: keyString(getKey(v, mergeKey)) }));
-  for (let i = 1; i < items.length; i++) {
-    for (let j = i; j > 0 && compareStrings(items[j]!.key, items[j - 1]!.key) <= 0; j--) [items[j], items[j - 1]] = [items[j - 1]!, items[j]!];
-  }
-  return items.map((x) => x.v);
+  return goSort(items, (a, b) => compareStrings(a.key, b.key) <= 0).map((x) => x.v);
 }
 
 function diffListsOfMaps(original: ValueMap[], modified: ValueMap[], node: PatchMetaNode, mergeKey: string, opts: DiffOptions): { patch: Value[]; deletions: Value[] } {
@@ -243,7 +240,8 @@ function diffListsOfMaps(original: ValueMap[], modified: ValueMap[], node: Patch
 function diffListsOfScalars(original: Value[], modified: Value[], opts: DiffOptions): { add: Value[]; del: Value[] } {
   const add: Value[] = [];
   const del: Value[] = [];
-  const sorted = (list: Value[]) => list.map((v) => ({ v, text: keyString(v) })).sort((a, b) => compareStrings(a.text, b.text));
+  // sortScalars: sort.Sort with the same Less (`%v` texts, equal ones too)
+  const sorted = (list: Value[]) => goSort(list.map((v) => ({ v, text: keyString(v) })), (a, b) => compareStrings(a.text, b.text) <= 0);
   const os = sorted(original);
   const ms = sorted(modified);
   let oi = 0;

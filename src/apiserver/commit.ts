@@ -102,7 +102,9 @@ function commitOnce(state: ClusterState, request: Commit): ServeResult {
   const checked = (obj: KubeObject) => (settledAs(obj) ? obj : defaulter(obj));
   if (!c.old) {
     const uid = state.config.uid(state.uidCount + 1);
-    next = prepareForCreate(target.resource, next, emptyObjectFor(state, target.resource, target.apiVersion, target.resource.kind), c.now, uid);
+    const prepared = prepareForCreate(target.resource, next, emptyObjectFor(state, target.resource, target.apiVersion, target.resource.kind), c.now, uid);
+    next = prepared.object;
+    c.warnings.push(...prepared.warnings);
     const errors = createErrors(target.resource, checked(next), !state.config.harness, openApiSchemaFor(state, target.resource, target.apiVersion), c.warnings);
     if (errors.length > 0) {
       return { state, response: failure(invalid(target.resource.group, target.resource.kind, metaString(next, 'name'), errors), c.warnings) };

@@ -15,12 +15,16 @@ import { dropDisabledPodFields } from './drop-disabled-pod-fields.js';
 import { dropDisabledFields } from './drop-disabled-fields.js';
 import { settlePvcDataSources } from './pvc-data-sources.js';
 import { onlyEphemeralContainers } from './ephemeral-containers-update.js';
+import { appArmorVersionSkew } from './apparmor-version-skew.js';
 import type { ResourceType } from './types.js';
 
 const isPod = (r: ResourceType): boolean => !r.custom && r.group === '' && r.kind === 'Pod';
 
-/** A new object as the store creates it: system metadata set, main reset fields emptied. */
-export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: ValueMap, now: string, uid: string): ValueMap {
+/**
+ * A new object as the store creates it: system metadata set, main reset fields emptied; and the
+ * warnings the strategy sends while it prepares it (a Pod's AppArmor annotations).
+ */
+export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: ValueMap, now: string, uid: string): { readonly object: ValueMap; readonly warnings: readonly string[] } {
   let out = obj;
   for (const path of resource.createResets ?? resource.resetFields[''] ?? []) out = setPath(out, path, getPath(empty, path));
   out = setPath(out, ['metadata', 'uid'], uid);
@@ -30,7 +34,11 @@ export function prepareForCreate(resource: ResourceType, obj: ValueMap, empty: V
   out = setPath(out, ['metadata', 'deletionTimestamp'], undefined);
   out = storedVersionsOnCreate(resource, templateGenerationOnCreate(resource, jobSelectorOnCreate(resource, out)));
   out = dropDisabledPodFields(resource, podStatusOnCreate(resource, namespaceFinalizerOnCreate(resource, out)), undefined);
-  return settlePvcDataSources(resource, '', dropDisabledFields(resource, '', out, undefined), undefined);
+  out = settlePvcDataSources(resource, '', dropDisabledFields(resource, '', out, undefined), undefined);
+  if (!isPod(resource)) return { object: out, warnings: [] };
+  // The pod strategy's last step (applyAppArmorVersionSkew).
+  const skew = appArmorVersionSkew(out);
+  return { object: skew.pod, warnings: skew.warnings };
 }
 
 /** An updated object as the store keeps it: reset fields and system metadata from `old`, generation bumped on spec changes. */

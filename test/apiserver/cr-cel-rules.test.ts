@@ -414,6 +414,30 @@ describe('the IP and CIDR libraries', () => {
   });
 });
 
+describe('the namespaced functions: sets, strings.quote, ip.isCanonical', () => {
+  const run = (expr: string): unknown => {
+    const engine = celEngine();
+    if (!engine) throw new Error('no evaluator');
+    const compiled = engine.compile(expr, false);
+    if ('unsupported' in compiled) throw new Error(compiled.unsupported);
+    try {
+      return compiled.run({ self: null });
+    } catch (e) {
+      return `error: ${(e as Error).message.split('\n')[0]}`;
+    }
+  };
+  it('sets.contains, sets.equivalent, sets.intersects with CEL equality (1 == 1.0)', () => {
+    expect(run("[sets.contains([1, 2, 3], [3, 1]), sets.contains([1], [2]), sets.equivalent([1, 2, 2], [2, 1]), sets.intersects([1, 2], [2.0, 5]), sets.intersects(['a'], [])]")).toEqual([true, false, true, true, false]);
+  });
+  it('strings.quote escapes only what cel-go escapes; a literal that looks like a call is left alone', () => {
+    expect(run('strings.quote("a\\tb\\"c é")')).toBe('"a\\tb\\"c é"');
+    expect(run("'sets.contains([1],[2])' + strings.quote('x')")).toBe('sets.contains([1],[2])"x"');
+  });
+  it('ip.isCanonical: netip\'s own text of the address', () => {
+    expect(run("[ip.isCanonical('10.0.0.1'), ip.isCanonical('2001:db8::1'), ip.isCanonical('2001:DB8::1'), ip.isCanonical('2001:db8:0:0:1:0:0:1'), ip.isCanonical('2001:db8::1:0:0:1'), ip.isCanonical('::')]")).toEqual([true, true, false, false, true, true]);
+  });
+});
+
 describe('string.format as cel-go 1.32 formats', () => {
   const run = (expr: string, self: unknown = null): unknown => {
     const engine = celEngine();

@@ -18,6 +18,7 @@ import { registerKubeLibrary } from './kube-library.js';
 import { registerQuantityLibrary } from './kube-quantity.js';
 import { registerUrlLibrary } from './kube-url.js';
 import { registerIpLibrary } from './kube-ip.js';
+import { flattenNamespaces } from './namespaced.js';
 
 /** A rule compiled, or why it cannot be. */
 export type Compiled = { readonly run: (vars: Record<string, unknown>) => unknown } | { readonly unsupported: string };
@@ -99,10 +100,11 @@ function buildEngine(lib: Library | undefined): CelEngine | undefined {
     const env = optionalOldSelf ? optional : plain;
     let compiled: Compiled;
     try {
-      const checked = env.check(rule);
+      const source = flattenNamespaces(rule);
+      const checked = env.check(source);
       if (!checked.valid) compiled = { unsupported: firstLine(checked.error?.message ?? 'does not compile') };
       else {
-        const program = env.parse(rule);
+        const program = env.parse(source);
         compiled = { run: (vars) => program(vars) };
       }
     } catch (e) {

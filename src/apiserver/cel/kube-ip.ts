@@ -6,8 +6,9 @@
  * `isLinkLocalMulticast()`, `isLinkLocalUnicast()`, `isGlobalUnicast()`; `cidr(string)` and
  * `isCIDR(string)`, of a CIDR `containsIP` and `containsCIDR` (of a value or a string), `ip()`,
  * `masked()`, `prefixLength()`; `==` of two IPs or two CIDRs. Parse errors are the rule's
- * evaluation error with netip's text. Not modelled: `ip.isCanonical(string)` and `string()` of an
- * IP or CIDR (they do not compile here, and warn).
+ * evaluation error with netip's text; `ip.isCanonical(string)` (under the flat name namespaced.ts
+ * gives it) compares the text with netip's String. Not modelled: `string()` of an IP or CIDR (it
+ * does not compile here, and warns).
  */
 import type { Environment } from '@marcbachmann/cel-js';
 import { goQuote } from '../../fieldpath/format-go-value.js';
@@ -207,7 +208,28 @@ function containsCidr(c: CelCidr, o: CelCidr): boolean {
   return maskOf(c.ip, bits) === maskOf(o.ip, bits) && c.bits <= o.bits;
 }
 
+/** netip's Addr.String: dotted decimal; IPv6 in lower-case hex, the first longest run of two or more zero groups as `::`. */
+function addrString(ip: CelIp): string {
+  if (ip.family === 4) return [24n, 16n, 8n, 0n].map((sh) => String((ip.value >> sh) & 0xffn)).join('.');
+  const groups = Array.from({ length: 8 }, (_, i) => Number((ip.value >> BigInt(112 - 16 * i)) & 0xffffn));
+  let start = -1;
+  let len = 0;
+  for (let i = 0; i < 8; ) {
+    if (groups[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && groups[j] === 0) j++;
+    if (j - i > len && j - i >= 2) [start, len] = [i, j - i];
+    i = j;
+  }
+  const hex = (gs: number[]) => gs.map((g) => g.toString(16)).join(':');
+  return start < 0 ? hex(groups) : `${hex(groups.slice(0, start))}::${hex(groups.slice(start + len))}`;
+}
+
 export function registerIpLibrary(env: Environment): void {
+  env.registerFunction('__ip_isCanonical(string): bool', (s: string) => addrString(orFail(libraryIp(s))) === s);
   env.registerType(IP, CelIp);
   env.registerType(CIDR, CelCidr);
   env.registerFunction(`ip(string): ${IP}`, (s: string) => orFail(libraryIp(s)));

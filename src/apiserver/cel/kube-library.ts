@@ -3,8 +3,11 @@
  * cel-go's strings extension that the evaluator does not have itself, registered on its
  * environment: `charAt`, `replace`, `reverse` and `format` of strings; `matches(s, re)` as a function; the lists library's `isSorted`, `sum`,
  * `min`, `max`, `indexOf` and `lastIndexOf`; the regex library's `find` and `findAll`, with Go's
- * regular expressions (go-regexp.ts). The rest (url, ip, cidr, quantity, format, sets, ...) is not
- * registered: a rule that calls it does not compile here, and is reported as not evaluated.
+ * regular expressions (go-regexp.ts); `strings.quote` and the sets extension (`sets.contains`,
+ * `sets.equivalent`, `sets.intersects`) under the flat names namespaced.ts gives them. The
+ * quantity, URL, IP and CIDR libraries are kube-quantity.ts, kube-url.ts and kube-ip.ts; the rest
+ * (format, semver, ...) is not registered: a rule that calls it does not compile here, and is
+ * reported as not evaluated.
  */
 import type { Environment } from '@marcbachmann/cel-js';
 import { goRegexp } from '../go-regexp.js';
@@ -111,6 +114,21 @@ function format(template: string, args: unknown[]): string {
   });
 }
 
+const QUOTE_ESCAPES: Readonly<Record<string, string>> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\\': '\\\\', '"': '\\"' };
+
+/** CEL's equality of two values as the evaluator holds them: numbers across int and double, lists in order, maps by key. */
+function celEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if ((typeof a === 'bigint' || typeof a === 'number') && (typeof b === 'bigint' || typeof b === 'number')) return Number(a) === Number(b) && (typeof a !== 'bigint' || typeof b !== 'bigint' || a === b);
+  if ((Array.isArray(a) || a instanceof Set) && (Array.isArray(b) || b instanceof Set)) {
+    const x = Array.from(a);
+    const y = Array.from(b);
+    return x.length === y.length && x.every((v, i) => celEqual(v, y[i]));
+  }
+  if (a instanceof Map && b instanceof Map) return a.size === b.size && [...a].every(([k, v]) => b.has(k) && celEqual(v, b.get(k)));
+  return false;
+}
+
 export function registerKubeLibrary(env: Environment): void {
   // strings (cel-go ext.Strings, version 2 in 1.32): code points, not UTF-16 units.
   env.registerFunction('string.charAt(int): string', (s: string, i: bigint) => {
@@ -156,6 +174,13 @@ export function registerKubeLibrary(env: Environment): void {
   env.registerFunction('list.lastIndexOf(dyn): int', (l: List<unknown>, v: unknown) => BigInt(Array.from(l).lastIndexOf(v)));
   // The standard `matches` as a function (the evaluator has only the method, with JavaScript's regular expressions).
   env.registerFunction('matches(string, string): bool', (s: string, pattern: string) => regexpOf(pattern).test(s));
+  // strings.quote (ext.Strings): the nine escapes, every other character as it is.
+  env.registerFunction('__strings_quote(string): string', (s: string) => `"${s.replace(/[\x07\b\f\n\r\t\v\\"]/g, (c) => QUOTE_ESCAPES[c] ?? c)}"`);
+  // sets (cel-go ext.Sets), with CEL's equality of the items.
+  const has = (list: List<unknown>, v: unknown) => Array.from(list).some((x) => celEqual(x, v));
+  env.registerFunction('__sets_contains(list, list): bool', (a: List<unknown>, b: List<unknown>) => Array.from(b).every((v) => has(a, v)));
+  env.registerFunction('__sets_equivalent(list, list): bool', (a: List<unknown>, b: List<unknown>) => Array.from(b).every((v) => has(a, v)) && Array.from(a).every((v) => has(b, v)));
+  env.registerFunction('__sets_intersects(list, list): bool', (a: List<unknown>, b: List<unknown>) => Array.from(b).some((v) => has(a, v)));
   // regex (pkg/cel/library/regex.go)
   env.registerFunction('string.find(string): string', (s: string, pattern: string) => regexpOf(pattern).exec(s)?.[0] ?? '');
   const findAll = (s: string, pattern: string, n: bigint) => {

@@ -8,7 +8,8 @@
  * annotations, a template's container AppArmor annotations without the field, env entries hiding
  * earlier ones, container ports (hostIP without hostPort, duplicate, overlapping or ambiguous
  * definitions across all containers), a negative terminationGracePeriodSeconds and null pod
- * (anti-)affinity label selectors. `prefix` is the template's field path ('' for a Pod).
+ * (anti-)affinity label selectors, an ephemeral volume claim template's fractional storage.
+ * `prefix` is the template's field path ('' for a Pod).
  */
 import { hasKey, isMap, type Value, type ValueMap } from '../value/value.js';
 import { getPath, mapsAt } from './object-paths.js';
@@ -186,6 +187,16 @@ export function podSpecWarnings(template: ValueMap, prefix: string): string[] {
   mapsAt(spec, ['volumes']).forEach((v, i) => {
     for (const [key, name, msg] of DEPRECATED_VOLUMES) {
       if (present(getPath(v, [key]))) out.push(`${at('spec.volumes')}[${i}].${name}: ${msg}`);
+    }
+    // An ephemeral volume's claim template: the claim spec's own warnings (pkg/api/persistentvolumeclaim
+    // GetWarningsForPersistentVolumeClaimSpec), fractional storage bytes.
+    const claim = getPath(v, ['ephemeral', 'volumeClaimTemplate']);
+    if (present(claim)) {
+      const path = `${at('spec.volumes')}[${i}].ephemeral.volumeClaimTemplate.spec.resources`;
+      out.push(
+        ...fractionalBytes(getPath(claim, ['spec', 'resources', 'requests']), 'storage', `${path}.requests`),
+        ...fractionalBytes(getPath(claim, ['spec', 'resources', 'limits']), 'storage', `${path}.limits`),
+      );
     }
   });
   const seen = new Set<string>();

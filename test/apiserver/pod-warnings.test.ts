@@ -171,4 +171,15 @@ describe('pod warnings (pkg/api/pod/warnings.go, 1.32)', () => {
     // podStrategy.WarningsOnUpdate returns none: a Pod update warns about nothing.
     expect(updated.warnings).toEqual([]);
   });
+  it("an ephemeral volume's claim template with fractional storage bytes", () => {
+    // warnings.go: pvcutil.GetWarningsForPersistentVolumeClaimSpec at the template's spec
+    const r = cluster().create(deploy({}, {
+      volumes: [{ name: 'scratch', ephemeral: { volumeClaimTemplate: { spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1.5' }, limits: { storage: '2500m' } } } } } }],
+    }), { fieldManager: 'm' });
+    ok(r);
+    expect(r.warnings).toEqual([
+      'spec.template.spec.volumes[0].ephemeral.volumeClaimTemplate.spec.resources.requests[storage]: fractional byte value "1500m" is invalid, must be an integer',
+      'spec.template.spec.volumes[0].ephemeral.volumeClaimTemplate.spec.resources.limits[storage]: fractional byte value "2500m" is invalid, must be an integer',
+    ]);
+  });
 });

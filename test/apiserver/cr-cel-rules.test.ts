@@ -53,6 +53,7 @@ const spec = {
     labels: { type: 'object', additionalProperties: { type: 'string' }, 'x-kubernetes-validations': [{ rule: "self.all(k, k.startsWith('app'))" }] },
     when: { type: 'string', format: 'date-time', 'x-kubernetes-validations': [{ rule: "self > timestamp('2020-01-01T00:00:00Z')" }] },
     pick: { type: 'string', 'x-kubernetes-validations': [{ rule: 'self.someUnknownFunction()' }] },
+    host: { type: 'string', 'x-kubernetes-validations': [{ rule: '!format.dns1123Subdomain().validate(self).hasValue()', message: 'host must be a DNS subdomain' }] },
     note: { type: 'string', nullable: true, 'x-kubernetes-validations': [{ rule: 'self == oldSelf || oldSelf == null' }] },
     memory: { type: 'string', 'x-kubernetes-validations': [{ rule: "quantity(self).isLessThan(quantity('1Gi'))", message: 'memory must be under 1Gi' }] },
     zones: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' }, 'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'zones are immutable' }, { rule: 'self.isSorted() || size(self) != 3' }] },
@@ -435,6 +436,31 @@ describe('the namespaced functions: sets, strings.quote, ip.isCanonical', () => 
   });
   it('ip.isCanonical: netip\'s own text of the address', () => {
     expect(run("[ip.isCanonical('10.0.0.1'), ip.isCanonical('2001:db8::1'), ip.isCanonical('2001:DB8::1'), ip.isCanonical('2001:db8:0:0:1:0:0:1'), ip.isCanonical('2001:db8::1:0:0:1'), ip.isCanonical('::')]")).toEqual([true, true, false, false, true, true]);
+  });
+});
+
+describe('the format library', () => {
+  const run = (expr: string, self: unknown = null): unknown => {
+    const engine = celEngine();
+    if (!engine) throw new Error('no evaluator');
+    const compiled = engine.compile(expr, false);
+    if ('unsupported' in compiled) throw new Error(compiled.unsupported);
+    return compiled.run({ self });
+  };
+  it('validate: none when the string fits, else apimachinery\'s messages', () => {
+    expect(run("!format.dns1123Label().validate('my-name').hasValue()")).toBe(true);
+    expect(run("format.dns1123Label().validate('My_Name').value()")).toEqual([
+      "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+    ]);
+    expect(run("[format.dns1123LabelPrefix().validate('abc-').hasValue(), format.labelValue().validate('ok').hasValue(), format.uuid().validate('x').value()]")).toEqual([false, false, ['does not match the UUID format']]);
+    expect(run("format.named('dns1035Label').value().validate('1abc').hasValue() && !format.named('nope').hasValue()")).toBe(true);
+    expect(run("format.uri().validate('example.com').value()")).toEqual(['parse "example.com": invalid URI for request']);
+  });
+  it('a rule on a custom resource', () => {
+    const state = cluster();
+    const r = serve(state, { verb: 'create', body: widget({ ...base, host: 'Bad_Host' }), options: { fieldManager: 'm' } });
+    expect(r.response.ok ? 'ok' : r.response.status.message).toBe('Widget.example.com "w" is invalid: spec.host: Invalid value: "string": host must be a DNS subdomain');
+    expect(create({ ...base, host: 'good.example.com' })).toBe('ok');
   });
 });
 

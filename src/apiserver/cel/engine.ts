@@ -19,6 +19,7 @@ import { registerQuantityLibrary } from './kube-quantity.js';
 import { registerUrlLibrary } from './kube-url.js';
 import { registerIpLibrary } from './kube-ip.js';
 import { flattenNamespaces } from './namespaced.js';
+import { registerFormatLibrary } from './kube-format.js';
 
 /** A rule compiled, or why it cannot be. */
 export type Compiled = { readonly run: (vars: Record<string, unknown>) => unknown } | { readonly unsupported: string };
@@ -80,6 +81,7 @@ function bundleRequire(): (spec: string) => unknown {
 
 function buildEngine(lib: Library | undefined): CelEngine | undefined {
   if (lib === undefined) return undefined;
+  const optionals = { some: (v: unknown) => lib.Optional.of(v), none: () => lib.Optional.none() };
   const environment = (oldSelf: string) => {
     const env = new lib.Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: false });
     env.registerVariable('self', 'dyn');
@@ -88,6 +90,7 @@ function buildEngine(lib: Library | undefined): CelEngine | undefined {
     registerQuantityLibrary(env);
     registerUrlLibrary(env);
     registerIpLibrary(env);
+    registerFormatLibrary(env, optionals);
     return env;
   };
   const plain = environment('dyn');

@@ -102,7 +102,8 @@ function podSpec(spec: ValueMap): void {
 
 /**
  * SetDefaults_Pod (Pods only, not pod templates): requests default to limits, service links
- * are on, and with host networking every container port is also a host port. (Before 1.28 pod
+ * are on, a negative terminationGracePeriodSeconds is 1 (the Pod conversion's rule), and with
+ * host networking every container port is also a host port. (Before 1.28 pod
  * templates got host ports too; the DefaultHostNetworkHostPortsInPodTemplates gate that kept
  * that behaviour was removed in 1.31.)
  */
@@ -119,6 +120,9 @@ function pod(p: ValueMap): void {
     for (const k of missing) requests[k] = limits[k];
   }
   ptr(spec, 'enableServiceLinks', true);
+  // The v1 Pod conversion (since 1.27, Pods only): a negative grace period is read as 1.
+  const grace = getKey(spec, 'terminationGracePeriodSeconds');
+  if ((typeof grace === 'number' || typeof grace === 'bigint') && grace < 0) spec.terminationGracePeriodSeconds = 1;
   if (getKey(spec, 'hostNetwork') === true) {
     for (const c of [...mapsAt(spec, ['containers']), ...mapsAt(spec, ['initContainers'])]) {
       for (const port of mapsAt(c, ['ports'])) {

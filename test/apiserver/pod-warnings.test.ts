@@ -182,4 +182,13 @@ describe('pod warnings (pkg/api/pod/warnings.go, 1.32)', () => {
       'spec.template.spec.volumes[0].ephemeral.volumeClaimTemplate.spec.resources.limits[storage]: fractional byte value "2500m" is invalid, must be an integer',
     ]);
   });
+  it('a Pod\'s negative terminationGracePeriodSeconds is read as 1 (the v1 Pod conversion), so it warns nothing', () => {
+    // pkg/apis/core/v1 Pod conversion since 1.27 (kubernetes PR 115606; e2e "pod with negative grace period")
+    const c = cluster({ harness: false });
+    const r = c.create(obj({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'default' }, spec: { terminationGracePeriodSeconds: -5, containers } }), { fieldManager: 'm' });
+    expect(r.warnings).toEqual([]);
+    expect((ok(r).spec as Record<string, unknown>).terminationGracePeriodSeconds).toBe(1);
+    const again = c.patch({ apiVersion: 'v1', kind: 'Pod', name: 'p', namespace: 'default' }, 'merge', { spec: { terminationGracePeriodSeconds: -1 } }, { fieldManager: 'm' });
+    expect((ok(again).spec as Record<string, unknown>).terminationGracePeriodSeconds).toBe(1);
+  });
 });

@@ -16,6 +16,7 @@
  */
 import { getKey, hasKey, isMap, newMap, type Value, type ValueMap } from '../value/value.js';
 import { getPath, setPath } from './object-paths.js';
+import { utf8Length } from './utf8.js';
 
 const PREFIX = 'container.apparmor.security.beta.kubernetes.io/';
 const LOCALHOST = 'localhost/';
@@ -47,7 +48,7 @@ function fieldFor(annotation: string): ValueMap | undefined {
   else if (annotation === 'runtime/default') out.type = 'RuntimeDefault';
   else if (annotation.startsWith(LOCALHOST) && annotation.length > LOCALHOST.length) {
     const name = annotation.slice(LOCALHOST.length);
-    if (name.trim() !== name || Buffer.byteLength(name, 'utf8') > MAX_LOCALHOST_PROFILE) return undefined;
+    if (name.trim() !== name || utf8Length(name) > MAX_LOCALHOST_PROFILE) return undefined;
     out.type = 'Localhost';
     out.localhostProfile = name;
   } else return undefined;

@@ -28,6 +28,19 @@ spec:
       hostIP: 10.0.0.1
 `;
 
+const NAMED_POD = `apiVersion: v1
+kind: Pod
+metadata:
+  name: web.v1
+  namespace: default
+  annotations:
+    container.apparmor.security.beta.kubernetes.io/app: runtime/default
+spec:
+  containers:
+  - name: app
+    image: nginx
+`;
+
 const DEPLOYMENT = `apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -77,5 +90,16 @@ describe.skipIf(!kubectlAvailable())('pod template warnings through kubectl appl
         'Warning: spec.containers[1].ports[0]: duplicate port definition with spec.containers[0].ports[0]\n' +
         'Warning: spec.containers[1].ports[0]: overlapping port definition with spec.containers[0].ports[1]\n',
     });
+  });
+  it("kubectl create -f prints a Pod's AppArmor annotation warning, then its name's", { timeout: 120_000 }, async () => {
+    const r = await at.k.run(['create', '-f', at.k.file('named.yaml', NAMED_POD)]);
+    expect(r).toEqual({
+      code: 0,
+      stdout: 'pod/web.v1 created\n',
+      stderr:
+        'Warning: metadata.annotations[container.apparmor.security.beta.kubernetes.io/app]: deprecated since v1.30; use the "appArmorProfile" field instead\n' +
+        "Warning: metadata.name: this is used in the Pod's hostname, which can result in surprising behavior; a DNS label is recommended: [must not contain dots]\n",
+    });
+    expect(await at.k.ok(['get', 'pod', 'web.v1', '-o', 'jsonpath={.spec.containers[0].securityContext.appArmorProfile.type}'])).toBe('RuntimeDefault');
   });
 });

@@ -84,6 +84,9 @@ export const ACTION_OPTIONS = {
     ...common,
   },
   'kubectl-create': { manifests: 'manifests', namespace: 'string', saveConfig: 'boolean', fieldManager: 'string', dryRun, validate: 'validate', filename: 'string', ...common },
+  'kubectl-create-deployment': { name: 'string', namespace: 'string', images: 'string-list', replicas: 'integer', port: 'integer', dryRun, output: { oneOf: ['yaml', 'name'] }, ...common },
+  'kubectl-create-configmap': { name: 'string', namespace: 'string', literals: 'string-map', dryRun, output: { oneOf: ['yaml', 'name'] }, ...common },
+  'kubectl-create-secret': { name: 'string', namespace: 'string', literals: 'string-map', type: 'string', dryRun, output: { oneOf: ['yaml', 'name'] }, ...common },
   'kubectl-replace': {
     manifests: 'manifests',
     namespace: 'string',

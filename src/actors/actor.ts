@@ -295,6 +295,42 @@ export interface KubectlCreateOptions extends CommonOptions, FileOptions {
   readonly validate?: ValidateFlag;
 }
 
+/** What `kubectl create deployment|configmap|secret generic` share: the name, `-n`, `--dry-run`, `-o`. */
+export interface KubectlCreateGeneratedOptions extends CommonOptions {
+  /** The object's name (the command's NAME argument). */
+  readonly name: string;
+  /** `-n`: when given, the printed object carries it in `metadata.namespace`. */
+  readonly namespace?: string;
+  /** `--dry-run`: only `client` is modelled (kubectl builds and prints the object, sending nothing). */
+  readonly dryRun?: DryRun;
+  /** `-o yaml` prints the object as kubectl's YAML printer does; `-o name` its name. Default: the `created` line. */
+  readonly output?: 'yaml' | 'name';
+}
+
+/** `kubectl create deployment NAME --image=... [--replicas=N] [--port=P]`. */
+export interface KubectlCreateDeploymentOptions extends KubectlCreateGeneratedOptions {
+  /** `--image`, once per container (each named after its image). */
+  readonly images: readonly string[];
+  /** `--replicas`. Default 1. */
+  readonly replicas?: number;
+  /** `--port`: the first container's containerPort. Default none. */
+  readonly port?: number;
+}
+
+/** `kubectl create configmap NAME --from-literal=KEY=VALUE ...`. */
+export interface KubectlCreateConfigMapOptions extends KubectlCreateGeneratedOptions {
+  /** `--from-literal`: key → value. */
+  readonly literals?: Readonly<Record<string, string>>;
+}
+
+/** `kubectl create secret generic NAME --from-literal=KEY=VALUE ... [--type=T]`. */
+export interface KubectlCreateSecretOptions extends KubectlCreateGeneratedOptions {
+  /** `--from-literal`: key → value (kubectl stores it base64-encoded in `data`). */
+  readonly literals?: Readonly<Record<string, string>>;
+  /** `--type`. Default none (the server makes it Opaque). */
+  readonly type?: string;
+}
+
 export interface KubectlSetEnvOptions extends TargetOptions {
   /** `NAME=value` pairs to set (values are strings, as on the command line). */
   readonly env?: Readonly<Record<string, string>>;

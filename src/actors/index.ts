@@ -23,6 +23,7 @@ import { eksUpdateAddon } from './eks/update-addon.js';
 import { kubectlAnnotate } from './kubectl/annotate.js';
 import { kubectlApply } from './kubectl/apply.js';
 import { kubectlCreate } from './kubectl/create.js';
+import { kubectlCreateConfigMap, kubectlCreateDeployment, kubectlCreateSecret } from './kubectl/create-generated.js';
 import { kubectlDelete } from './kubectl/delete.js';
 import { kubectlEdit } from './kubectl/edit.js';
 import { kubectlLabel } from './kubectl/label.js';
@@ -51,6 +52,9 @@ export {
   kubectlAnnotate,
   kubectlApply,
   kubectlCreate,
+  kubectlCreateConfigMap,
+  kubectlCreateDeployment,
+  kubectlCreateSecret,
   kubectlDelete,
   kubectlEdit,
   kubectlLabel,
@@ -72,6 +76,9 @@ export {
 export const actions = {
   'kubectl-apply': kubectlApply,
   'kubectl-create': kubectlCreate,
+  'kubectl-create-deployment': kubectlCreateDeployment,
+  'kubectl-create-configmap': kubectlCreateConfigMap,
+  'kubectl-create-secret': kubectlCreateSecret,
   'kubectl-replace': kubectlReplace,
   'kubectl-delete': kubectlDelete,
   'kubectl-set-env': kubectlSetEnv,

@@ -464,6 +464,21 @@ export function actionSummary(step: ScenarioStep, state?: ClusterState): string 
       return `kubectl apply${flag('serverSide', '--server-side')}${s('fieldManager') ? ` --field-manager=${s('fieldManager')}` : ''}${flag('forceConflicts', '--force-conflicts')}${s('dryRun') && s('dryRun') !== 'none' ? ` --dry-run=${s('dryRun')}` : ''} -f ${manifestsName(a)}`;
     case 'kubectl-create':
       return `kubectl create${flag('saveConfig', '--save-config')}${fieldManagerFlag(a)}${s('dryRun') && s('dryRun') !== 'none' ? ` --dry-run=${s('dryRun')}` : ''} -f ${manifestsName(a)}`;
+    case 'kubectl-create-deployment':
+    case 'kubectl-create-configmap':
+    case 'kubectl-create-secret': {
+      const what = { 'kubectl-create-deployment': 'deployment', 'kubectl-create-configmap': 'configmap', 'kubectl-create-secret': 'secret generic' }[step.action];
+      const images = getKey(a, 'images');
+      const literals = getKey(a, 'literals');
+      const num = (k: string) => (typeof getKey(a, k) === 'number' ? ` --${k}=${String(getKey(a, k))}` : '');
+      const flags = [
+        ...(isList(images) ? images.map((i) => ` --image=${typeof i === 'string' ? i : JSON.stringify(i)}`) : []),
+        ...(isMap(literals) ? Object.keys(literals).map((k) => ` --from-literal=${k}=${typeof literals[k] === 'string' ? literals[k] : JSON.stringify(literals[k])}`) : []),
+      ].join('');
+      const type = s('type') ? ` --type=${s('type')}` : '';
+      const output = s('output') ? ` -o ${s('output')}` : '';
+      return `kubectl create ${what} ${s('name') ?? ''}${s('namespace') ? ` -n ${s('namespace')}` : ''}${flags}${num('replicas')}${num('port')}${type}${dryRunFlag(a)}${output}`;
+    }
     case 'kubectl-replace':
       return `kubectl replace${flag('force', '--force')}${flag('saveConfig', '--save-config')}${fieldManagerFlag(a)}${dryRunFlag(a)} -f ${manifestsName(a)}`;
     case 'kubectl-delete':

@@ -1,6 +1,7 @@
 /**
- * kubectl replace, kubectl delete and kubectl set resources as scenario actions
- * (`kubectl-replace`, `kubectl-delete`, `kubectl-set-resources`), with `dryRun`: each step runs
+ * kubectl replace, kubectl delete, kubectl set resources and kubectl create deployment|configmap|
+ * secret as scenario actions (`kubectl-replace`, `kubectl-delete`, `kubectl-set-resources`,
+ * `kubectl-create-deployment`, ...), with `dryRun`: each step runs
  * the actor, its `$` line is the command a user would type, and the expectations see what it left.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -52,9 +53,20 @@ steps:
     expect:
       exitCode: 1
       stderr: "Error from server (NotFound): configmaps \\"settings\\" not found\\n"
+  - kubectl-create-configmap: {name: settings, literals: {a: "1"}, dryRun: client, output: yaml}
+    expect:
+      stdout: "apiVersion: v1\\ndata:\\n  a: \\"1\\"\\nkind: ConfigMap\\nmetadata:\\n  creationTimestamp: null\\n  name: settings\\n"
+      target: {kind: ConfigMap, name: settings, namespace: default}
+      exists: false
+  - kubectl-create-deployment: {name: api, images: [nginx:1.25], replicas: 2, dryRun: client}
+    expect:
+      stdout: "deployment.apps/api created (dry run)\\n"
+  - kubectl-create-secret: {name: creds, literals: {user: admin}, dryRun: client, output: name}
+    expect:
+      stdout: "secret/creds\\n"
 `;
 
-describe('kubectl-replace, kubectl-delete and kubectl-set-resources scenario actions', () => {
+describe('kubectl-replace, kubectl-delete, kubectl-set-resources and kubectl-create-* scenario actions', () => {
   it('run, print their lines, and say what they left', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ssa-sim-replace-delete-'));
     const file = join(dir, 's.yaml');
@@ -71,6 +83,9 @@ describe('kubectl-replace, kubectl-delete and kubectl-set-resources scenario act
       'kubectl delete configmap/settings --dry-run=client',
       'kubectl delete configmap/settings',
       'kubectl delete configmap/settings',
+      'kubectl create configmap settings --from-literal=a=1 --dry-run=client -o yaml',
+      'kubectl create deployment api --image=nginx:1.25 --replicas=2 --dry-run=client',
+      'kubectl create secret generic creds --from-literal=user=admin --dry-run=client -o name',
     ]);
   });
 });

@@ -10,6 +10,9 @@ import {
   kubectlAnnotate,
   kubectlApply,
   kubectlCreate,
+  kubectlCreateConfigMap,
+  kubectlCreateDeployment,
+  kubectlCreateSecret,
   kubectlDelete,
   kubectlLabel,
   kubectlPatch,
@@ -479,6 +482,36 @@ const wideRolloutRestart = fc.constantFrom(...WORKLOADS).map(
     () => ({ step: { argv: ['rollout', 'restart', target], sim: (s) => kubectlRolloutRestart(s, { resource: target, ...at }) } }),
 );
 
+/** `kubectl create deployment|configmap|secret generic NAME ... --dry-run=client [-o yaml|name]`: kubectl's own objects, printed. */
+const createGenerated = fc
+  .record({
+    kind: fc.constantFrom('deployment', 'configmap', 'secret'),
+    images: fc.uniqueArray(fc.constantFrom('nginx:1.25', 'registry.k8s.io/pause:3.9', 'busybox@sha256:0123'), { minLength: 1, maxLength: 2 }),
+    replicas: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }),
+    port: fc.option(fc.constantFrom(80, 8080), { nil: undefined }),
+    literals: fc.dictionary(fc.constantFrom('a', 'b', 'key.one'), fc.constantFrom('1', 'x y', 'true', 'é')),
+    namespace: fc.constantFrom(undefined, undefined, 'kube-system'),
+    output: fc.constantFrom(undefined, 'yaml' as const, 'yaml' as const, 'name' as const),
+  })
+  .map(({ kind, images, replicas, port, literals, namespace, output }): MakeStep => {
+    const common = { ...(namespace ? { namespace } : {}), dryRun: 'client' as const, ...(output ? { output } : {}), ...at };
+    const tail = [...(namespace ? ['-n', namespace] : []), '--dry-run=client', ...(output ? ['-o', output] : [])];
+    const fromLiterals = Object.entries(literals).map(([k, v]) => `--from-literal=${k}=${v}`);
+    if (kind === 'deployment') {
+      const flags = [...images.map((i) => `--image=${i}`), ...(replicas === undefined ? [] : [`--replicas=${replicas}`]), ...(port === undefined ? [] : [`--port=${port}`])];
+      return () => ({
+        step: {
+          argv: ['create', 'deployment', 'web', ...flags, ...tail],
+          sim: (s) => kubectlCreateDeployment(s, { name: 'web', images, ...(replicas === undefined ? {} : { replicas }), ...(port === undefined ? {} : { port }), ...common }),
+        },
+      });
+    }
+    if (kind === 'configmap') {
+      return () => ({ step: { argv: ['create', 'configmap', 'settings', ...fromLiterals, ...tail], sim: (s) => kubectlCreateConfigMap(s, { name: 'settings', literals, ...common }) } });
+    }
+    return () => ({ step: { argv: ['create', 'secret', 'generic', 'creds', ...fromLiterals, ...tail], sim: (s) => kubectlCreateSecret(s, { name: 'creds', literals, ...common }) } });
+  });
+
 /** `--dry-run=server` or `=client` now and then. */
 const eitherDryRun = fc.constantFrom(undefined, undefined, undefined, 'server' as const, 'client' as const);
 
@@ -534,6 +567,7 @@ export const wideSequence = fc.array(
     wideStrategicPatch,
     subresourcePatch,
     applySubresource,
+    createGenerated,
     replace,
     deleteObject,
   ),

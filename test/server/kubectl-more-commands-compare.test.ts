@@ -8,6 +8,8 @@
  *   or `-c`'s, quantities as kubectl rewrites them, and its refusals.
  * - `kubectl apply --server-side --subresource=status|scale` (pkg/cmd/apply/apply.go: v1.32 has
  *   the flag, for server-side apply only).
+ * - `kubectl create deployment|configmap|secret generic ... --dry-run=client -o yaml|name`: the
+ *   object kubectl builds and prints, byte for byte.
  * - `kubectl replace` and `kubectl delete` with `--dry-run=server|client` (pkg/cmd/replace,
  *   pkg/cmd/delete, cli-runtime's Helper): what each sends, where the dry run goes (the PUT's
  *   query, the DELETE's body) and the lines.
@@ -15,7 +17,17 @@
  * Without kubectl the test is skipped with a printed reason, except under CI=true, where it fails.
  */
 import { describe, expect, it } from 'vitest';
-import { KUBECTL_USER_AGENT, kubectlApply, kubectlCreate, kubectlDelete, kubectlReplace, kubectlSetResources } from '../../src/actors/index.js';
+import {
+  KUBECTL_USER_AGENT,
+  kubectlApply,
+  kubectlCreate,
+  kubectlCreateConfigMap,
+  kubectlCreateDeployment,
+  kubectlCreateSecret,
+  kubectlDelete,
+    kubectlReplace,
+  kubectlSetResources,
+} from '../../src/actors/index.js';
 import type { ClusterState } from '../../src/apiserver/types.js';
 import { type Case, runCase, T0, T1 } from './kubectl-compare-harness.js';
 import { kubectlAvailable } from './kubectl-harness.js';
@@ -185,6 +197,61 @@ const applySubresourceCases: Case[] = [
   },
 ];
 
+const createGeneratedCases: Case[] = [
+  ...([['yaml'], ['name'], []] as const).map(
+    (o): Case => ({
+      name: `create deployment --dry-run=client${o.length ? ` -o ${o[0]}` : ''}`,
+      setup: created(),
+      steps: [
+        {
+          argv: ['create', 'deployment', 'web', '--image=nginx:1.25', '--dry-run=client', ...(o.length ? ['-o', o[0]] : [])],
+          sim: (s) => kubectlCreateDeployment(s, { name: 'web', images: ['nginx:1.25'], dryRun: 'client', ...(o.length ? { output: o[0] } : {}), ...at }),
+        },
+      ],
+    }),
+  ),
+  {
+    name: 'create deployment with two images, replicas, a port and -n, -o yaml',
+    setup: created(),
+    steps: [
+      {
+        argv: ['create', 'deployment', 'web', '-n', 'kube-system', '--image=registry.k8s.io/pause:3.9', '--image=docker.io/library/busybox@sha256:abc', '--replicas=3', '--port=8080', '--dry-run=client', '-o', 'yaml'],
+        sim: (s) =>
+          kubectlCreateDeployment(s, { name: 'web', namespace: 'kube-system', images: ['registry.k8s.io/pause:3.9', 'docker.io/library/busybox@sha256:abc'], replicas: 3, port: 8080, dryRun: 'client', output: 'yaml', ...at }),
+      },
+    ],
+  },
+  {
+    name: 'create configmap --from-literal, -o yaml',
+    setup: created(),
+    steps: [
+      {
+        argv: ['create', 'configmap', 'settings', '--from-literal=b=two words', '--from-literal=a=1', '--from-literal=c=true', '--dry-run=client', '-o', 'yaml'],
+        sim: (s) => kubectlCreateConfigMap(s, { name: 'settings', literals: { b: 'two words', a: '1', c: 'true' }, dryRun: 'client', output: 'yaml', ...at }),
+      },
+    ],
+  },
+  {
+    name: 'create configmap without data, -o yaml',
+    setup: created(),
+    steps: [{ argv: ['create', 'configmap', 'empty', '--dry-run=client', '-o', 'yaml'], sim: (s) => kubectlCreateConfigMap(s, { name: 'empty', dryRun: 'client', output: 'yaml', ...at }) }],
+  },
+  {
+    name: 'create secret generic --from-literal --type, -o yaml, and the line',
+    setup: created(),
+    steps: [
+      {
+        argv: ['create', 'secret', 'generic', 'creds', '--from-literal=user=admin', '--from-literal=pass=s3crét', '--type=example.com/basic', '--dry-run=client', '-o', 'yaml'],
+        sim: (s) => kubectlCreateSecret(s, { name: 'creds', literals: { user: 'admin', pass: 's3crét' }, type: 'example.com/basic', dryRun: 'client', output: 'yaml', ...at }),
+      },
+      {
+        argv: ['create', 'secret', 'generic', 'creds', '--from-literal=user=admin', '--dry-run=client'],
+        sim: (s) => kubectlCreateSecret(s, { name: 'creds', literals: { user: 'admin' }, dryRun: 'client', ...at }),
+      },
+    ],
+  },
+];
+
 function compare(cases: readonly Case[]): void {
   for (const c of cases) {
     it(c.name, { timeout: 180_000 }, async () => {
@@ -202,4 +269,5 @@ function compare(cases: readonly Case[]): void {
 
 describe.skipIf(!available)('kubectl set resources: real kubectl v1.32 and the actor', () => compare(setResourcesCases));
 describe.skipIf(!available)('kubectl apply --server-side --subresource: real kubectl v1.32 and the actor', () => compare(applySubresourceCases));
+describe.skipIf(!available)('kubectl create deployment|configmap|secret --dry-run=client: real kubectl v1.32 and the actors', () => compare(createGeneratedCases));
 describe.skipIf(!available)('kubectl replace and delete --dry-run: real kubectl v1.32 and the actors', () => compare(replaceDeleteCases));

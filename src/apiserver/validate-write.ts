@@ -33,6 +33,7 @@ import { podCreateErrors, podOnlyErrors, podSpecErrors } from './validate-pod-te
 import { podUpdateErrors } from './validate-pod-update.js';
 import { podAnnotationsErrors, podAnnotationUpdatesErrors } from './validate-pod-annotations.js';
 import { ephemeralContainersUpdateErrors } from './validate-ephemeral-containers.js';
+import { profileAnnotationErrors } from './validate-profile-annotations.js';
 import { selectorImmutableErrors, statefulSetForbiddenUpdateErrors, workloadSpecErrors, type WorkloadKind } from './validate-workload.js';
 
 const WORKLOADS: Readonly<Record<string, WorkloadKind>> = {
@@ -60,7 +61,7 @@ export function createErrors(resource: ResourceType, obj: ValueMap, specChecks: 
   const own = [
     ...kindMetadataErrors(resource, obj),
     ...(workload ? workloadSpecErrors(workload, obj) : []),
-    ...(pod ? [...podAnnotationsErrors(getPath(obj, ['metadata', 'annotations']), getKey(obj, 'spec'), 'metadata.annotations'), ...podSpecErrors(getKey(obj, 'spec'), 'spec', true), ...podOnlyErrors(getKey(obj, 'spec'), 'spec'), ...podCreateErrors(getKey(obj, 'spec'), 'spec')] : []),
+    ...(pod ? [...podAnnotationsErrors(getPath(obj, ['metadata', 'annotations']), getKey(obj, 'spec'), 'metadata.annotations'), ...podSpecErrors(getKey(obj, 'spec'), 'spec', true), ...podOnlyErrors(getKey(obj, 'spec'), 'spec'), ...podCreateErrors(getKey(obj, 'spec'), 'spec'), ...profileAnnotationErrors(getPath(obj, ['metadata', 'annotations']), getKey(obj, 'spec'), 'spec')] : []),
     ...(job ? [...generatedSelectorErrors(obj), ...jobSpecErrors(obj)] : []),
     // A custom resource's Validate: its metadata, then its CRD version's schema, then its rules.
     ...(specChecks && resource.custom ? customResourceCreateErrors(resource, obj, crSchema, warnings) : []),

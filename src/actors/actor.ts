@@ -336,7 +336,7 @@ export interface KubectlSetEnvOptions extends TargetOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** `NAME-`: variables to remove. */
   readonly remove?: readonly string[];
-  /** `-c`: only this container (init containers included). Default: every container. */
+  /** `-c`: the containers (init containers included) by name, with kubectl's `*` wildcards. Default: every container. */
   readonly container?: string;
   /** `--field-manager`. Default `kubectl-set`. */
   readonly fieldManager?: string;

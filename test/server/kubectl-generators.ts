@@ -427,15 +427,17 @@ const wideSetResources = fc
     });
   });
 
-const wideSetEnv = fc.record({ target: fc.constantFrom(...WORKLOADS), name: fc.constantFrom('FOO', 'BAR', 'NEW'), value: fc.constantFrom('1', '3', null) }).map(
-  ({ target, name, value }): MakeStep =>
-    () => ({
-      step: {
-        argv: ['set', 'env', target, value === null ? `${name}-` : `${name}=${value}`],
-        sim: (s) => kubectlSetEnv(s, { resource: target, ...(value === null ? { remove: [name] } : { env: { [name]: value } }), ...at }),
-      },
-    }),
-);
+const wideSetEnv = fc
+  .record({ target: fc.constantFrom(...WORKLOADS), name: fc.constantFrom('FOO', 'BAR', 'NEW'), value: fc.constantFrom('1', '3', null), container: fc.constantFrom(undefined, undefined, 'side*', 'x*', 'web') })
+  .map(
+    ({ target, name, value, container }): MakeStep =>
+      () => ({
+        step: {
+          argv: ['set', 'env', target, ...(container ? ['-c', container] : []), value === null ? `${name}-` : `${name}=${value}`],
+          sim: (s) => kubectlSetEnv(s, { resource: target, ...(container ? { container } : {}), ...(value === null ? { remove: [name] } : { env: { [name]: value } }), ...at }),
+        },
+      }),
+  );
 
 const wideScale = fc.record({ target: fc.constantFrom(...SCALABLE), replicas: fc.integer({ min: 0, max: 4 }), current: fc.option(fc.integer({ min: 0, max: 3 }), { nil: undefined }) }).map(
   ({ target, replicas, current }): MakeStep =>

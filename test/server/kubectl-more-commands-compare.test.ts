@@ -6,6 +6,7 @@
  *
  * - `kubectl set resources` (pkg/cmd/set/set_resources.go): limits and requests of all containers
  *   or `-c`'s, quantities as kubectl rewrites them, and its refusals.
+ * - `kubectl set env -c` with `*` wildcards, read as set resources reads them.
  * - `kubectl apply --server-side --subresource=status|scale` (pkg/cmd/apply/apply.go: v1.32 has
  *   the flag, for server-side apply only).
  * - `kubectl create deployment|configmap|secret generic ... --dry-run=client -o yaml|name`: the
@@ -26,6 +27,7 @@ import {
   kubectlCreateSecret,
   kubectlDelete,
     kubectlReplace,
+  kubectlSetEnv,
   kubectlSetResources,
 } from '../../src/actors/index.js';
 import type { ClusterState } from '../../src/apiserver/types.js';
@@ -252,6 +254,22 @@ const createGeneratedCases: Case[] = [
   },
 ];
 
+/** `kubectl set env -c` selects containers as set resources does (set/helper.go's selectContainers, `*` wildcards). */
+const setEnvCases: Case[] = [
+  ...['side*', '*car', 'n*x', 'x*'].map(
+    (container): Case => ({
+      name: `set env -c ${container}`,
+      setup: created(DEPLOYMENT),
+      steps: [
+        {
+          argv: ['set', 'env', 'deployment/nginx', '-c', container, 'MODE=fast'],
+          sim: (s) => kubectlSetEnv(s, { resource: 'deployment/nginx', container, env: { MODE: 'fast' }, ...at }),
+        },
+      ],
+    }),
+  ),
+];
+
 function compare(cases: readonly Case[]): void {
   for (const c of cases) {
     it(c.name, { timeout: 180_000 }, async () => {
@@ -270,4 +288,5 @@ function compare(cases: readonly Case[]): void {
 describe.skipIf(!available)('kubectl set resources: real kubectl v1.32 and the actor', () => compare(setResourcesCases));
 describe.skipIf(!available)('kubectl apply --server-side --subresource: real kubectl v1.32 and the actor', () => compare(applySubresourceCases));
 describe.skipIf(!available)('kubectl create deployment|configmap|secret --dry-run=client: real kubectl v1.32 and the actors', () => compare(createGeneratedCases));
+describe.skipIf(!available)('kubectl set env -c with wildcards: real kubectl v1.32 and the actor', () => compare(setEnvCases));
 describe.skipIf(!available)('kubectl replace and delete --dry-run: real kubectl v1.32 and the actors', () => compare(replaceDeleteCases));

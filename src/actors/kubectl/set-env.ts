@@ -2,7 +2,7 @@ import { type Value, type ValueMap, getKey, isList, isMap, newMap } from '../../
 import type { ActorOutcome, ClusterState, KubectlSetEnvOptions } from '../actor.js';
 import { kubectlWire, runKubectl } from './kubectl.js';
 import { successLine } from './output.js';
-import { mapContainers } from './pod-template.js';
+import { mapContainers, selectsContainer } from './pod-template.js';
 import { fetch, isEmptyPatch, resolveTarget, sendPatch, twoWayPatch } from './target.js';
 
 /** kubectl's updateEnv: replace variables in place, drop removed ones, append new ones. */
@@ -32,7 +32,8 @@ function updateEnv(existing: readonly Value[], env: readonly ValueMap[], remove:
 /**
  * `kubectl set env <resource>/<name> NAME=value ... [NAME-]` — manager `kubectl-set`, a
  * strategic merge patch (Update). Every container and init container is changed unless
- * `container` (`-c`) names one; a variable that exists is replaced in place, a new one appended.
+ * `container` (`-c`, with kubectl's `*` wildcards as set resources reads them) selects some; a
+ * variable that exists is replaced in place, a new one appended.
  * Line: `daemonset.apps/aws-node env updated`; nothing is sent or printed when nothing changes.
  * The entry gets e.g. `.spec.template.spec.containers[name="aws-node"].env[name="WARM_IP_TARGET"]`
  * (`.`, `f:name`, `f:value`).
@@ -58,7 +59,7 @@ export function kubectlSetEnv(state: ClusterState, options: KubectlSetEnvOptions
       if (next.length > 0) out.env = next;
       else delete out.env;
       return out;
-    });
+    }, (name, sel) => typeof name === 'string' && selectsContainer(name, sel));
     if (matched === 0) {
       wire.printError(`warning: ${t.c.kind}/${t.c.name} does not have any containers matching "${selector}"\n`);
       return;

@@ -7,8 +7,9 @@
  * `status: {}`), then sigs.k8s.io/yaml (keys sorted as yaml.v2 sorts them); `-o name` is
  * `deployment.apps/web`; otherwise `deployment.apps/web created (dry run)`.
  *
- * Only the client dry run is modelled: without it kubectl POSTs the typed object's JSON in struct
- * order, which these actors do not write; they refuse, saying so, rather than send other bytes.
+ * Only the client dry run is modelled: without it kubectl's typed clientset POSTs the object as
+ * protobuf (`application/vnd.kubernetes.protobuf`, seen from real kubectl v1.32.4), which these
+ * actors do not write; they refuse, saying so, rather than send other bytes.
  */
 import { SsaError } from '../../errors/ssa-error.js';
 import { toYaml } from '../../manifest/write-yaml.js';

@@ -82,7 +82,7 @@ export interface RequestRecord {
    * `kubectl` only; the live values still equal the last-applied annotation), in the 409 causes'
    * shape; absent when nothing was forgiven. A real server does not say it; the simulator does.
    */
-  readonly forgivenConflicts?: readonly { readonly reason: string; readonly message: string; readonly field: string }[];
+  readonly forgivenConflicts?: readonly { readonly reason: string; readonly message: string; readonly field?: string }[];
 }
 
 /**
@@ -105,7 +105,7 @@ export interface RequestFailure {
   readonly reason: string;
   readonly message: string;
   /** `details.causes` (e.g. one `FieldManagerConflict` per conflicting path). */
-  readonly causes?: readonly { readonly reason: string; readonly message: string; readonly field: string }[];
+  readonly causes?: readonly { readonly reason: string; readonly message: string; readonly field?: string }[];
   /** The body's fields the schema does not declare, behind the failure (the API server's UndeclaredField; not on the wire). */
   readonly undeclaredFields?: readonly UndeclaredField[];
 }

@@ -132,5 +132,5 @@ export interface StatusConflict {
  * conflicts from a result through this.
  */
 export function statusConflicts(status: { readonly causes?: readonly StatusCause[] } | undefined): StatusConflict[] {
-  return (status?.causes ?? []).filter((c) => c.reason === FIELD_MANAGER_CONFLICT).map((c) => ({ manager: managerOfCause(c.message), path: c.field, message: c.message }));
+  return (status?.causes ?? []).filter((c) => c.reason === FIELD_MANAGER_CONFLICT).map((c) => ({ manager: managerOfCause(c.message), path: c.field ?? '', message: c.message }));
 }

@@ -122,7 +122,7 @@ export function invalid(group: string, kind: string, name: string, errors: reado
   const qualified = group ? `${kind}.${group}` : kind;
   const texts = [...new Set(errors.map((e) => `${e.field}: ${fieldErrorBody(e)}`))];
   const list = texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
-  const causes: StatusCause[] = errors.map((e) => ({ reason: e.type, message: fieldErrorBody(e), field: e.field }));
+  const causes: StatusCause[] = errors.map((e) => ({ reason: e.type, message: fieldErrorBody(e), ...(e.field !== '' ? { field: e.field } : {}) }));
   return statusFailure(422, `${qualified} ${goQuote(name)} is invalid: ${list}`, 'Invalid', {
     ...(name ? { name } : {}),
     ...(group ? { group } : {}),

@@ -395,7 +395,8 @@ export interface StatusDetails {
 export interface StatusCause {
   readonly reason: string;
   readonly message: string;
-  readonly field: string;
+  /** Absent when empty: Go's StatusCause omits an empty field (`json:"field,omitempty"`). */
+  readonly field?: string;
 }
 
 export interface ApiSuccess {

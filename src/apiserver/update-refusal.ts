@@ -64,7 +64,7 @@ function brought(before: ApiResponse, after: ApiResponse): Refusal | undefined {
   if (after.ok) return undefined;
   const { code, status } = after;
   if (code !== 422) return !before.ok && before.code === code && before.status.message === status.message ? undefined : { code, message: status.message, causes: [] };
-  const text = (c: StatusCause) => `${c.reason} ${c.field} ${c.message}`;
+  const text = (c: StatusCause) => `${c.reason} ${c.field ?? ''} ${c.message}`;
   const already = new Set(!before.ok && before.code === 422 ? (before.status.details?.causes ?? []).map(text) : []);
   const causes: StatusCause[] = [];
   const seen = new Set<string>();

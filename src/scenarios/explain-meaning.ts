@@ -209,7 +209,7 @@ function changeRefusal(input: MeaningInput, path: Path, value: Value): Refusal |
   if (refused === undefined) return undefined;
   const onCreate = createRefusal(state, input.object, next);
   if (refused.causes.length === 0) return onCreate?.message === refused.message ? undefined : refused;
-  const text = (c: { readonly field: string; readonly message: string }) => `${c.field}: ${c.message}`;
+  const text = (c: { readonly field?: string; readonly message: string }) => `${c.field ?? ''}: ${c.message}`;
   const invalidValue = new Set((onCreate?.causes ?? []).map(text));
   const causes = refused.causes.filter((c) => !invalidValue.has(text(c)));
   return causes.length > 0 ? { ...refused, causes } : undefined;
@@ -289,7 +289,7 @@ export function meaningLines(input: MeaningInput): string[] {
   const isApiVersion = path.length === 1 && fieldNames[0] === 'apiVersion';
   const refused = o.value === undefined || isApiVersion ? undefined : changeRefusal(input, path, o.value);
   if (refused !== undefined) {
-    const why = `HTTP ${refused.code}: ${refused.causes.length > 0 ? refused.causes.map((e) => `${e.field}: ${e.message}`).join('; ') : refused.message}`;
+    const why = `HTTP ${refused.code}: ${refused.causes.length > 0 ? refused.causes.map((e) => `${e.field ?? ''}: ${e.message}`).join('; ') : refused.message}`;
     const naming = fieldNames.length === path.length && NAMING_FIELDS.some((p) => p.length === path.length && p.every((name, i) => name === fieldNames[i]));
     out.push(
       naming

@@ -25,7 +25,7 @@ export function ok(r: ApiResponse): KubeObject {
   return r.object;
 }
 
-export function fail(r: ApiResponse): { code: number; message: string; reason?: string; causes?: readonly { reason: string; message: string; field: string }[] } {
+export function fail(r: ApiResponse): { code: number; message: string; reason?: string; causes?: readonly { reason: string; message: string; field?: string }[] } {
   if (r.ok) throw new Error(`expected a failure, got ${r.code}`);
   return { code: r.code, message: r.status.message, reason: r.status.reason, causes: r.status.details?.causes };
 }

@@ -56,6 +56,8 @@ describe('pods/ephemeralcontainers (1.32)', () => {
     const c = created({ annotations: { 'kubernetes.io/config.mirror': 'x' } }, { nodeName: 'n1' });
     const f = fail(c.patch(P, 'strategic', { spec: { ephemeralContainers: [debug] } }, { fieldManager: 'm', ...EC }));
     expect(f.message).toBe('Pod "p" is invalid: : Forbidden: static pods do not support ephemeral containers');
+    // Go's StatusCause omits an empty field (json:"field,omitempty"): the cause has no field key.
+    expect(f.causes).toEqual([{ reason: 'FieldValueForbidden', message: 'Forbidden: static pods do not support ephemeral containers' }]);
   });
   it('the main resource still refuses them, and other kinds have no such subresource', () => {
     const c = created();

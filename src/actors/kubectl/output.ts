@@ -93,7 +93,7 @@ export interface KubectlError {
 export function invalidErrorText(details: StatusDetails | undefined, message: string): string {
   const withMessage = message.length > 0 ? `The request is invalid: ${message}` : 'The request is invalid';
   if (details === undefined) return withFinalNewline(withMessage);
-  const causes = [...new Set((details.causes ?? []).map((c) => `${c.field}: ${c.message}`))];
+  const causes = [...new Set((details.causes ?? []).map((c) => `${c.field ?? ''}: ${c.message}`))];
   const head = details.kind || details.name ? `The ${details.kind ?? ''} ${goQuote(details.name ?? '')} is invalid` : causes.length === 0 ? withMessage : 'The request is invalid';
   if (causes.length === 0) return withFinalNewline(head);
   if (causes.length === 1) return `${head}: ${causes[0]}\n`;

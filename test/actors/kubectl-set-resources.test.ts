@@ -8,33 +8,8 @@ import type { ClusterState } from '../../src/apiserver/types.js';
 import { encodeGoJson } from '../../src/fieldpath/json-text.js';
 import type { Value } from '../../src/value/value.js';
 import { kubectlCreate, kubectlSetResources, runAction } from '../../src/actors/index.js';
-import { entry, fields, getObject, newCluster, NGINX } from './support.js';
+import { entry, fields, getObject, newCluster, NGINX, TWO_CONTAINERS } from './support.js';
 
-const TWO_CONTAINERS = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: nginx
-spec:
-  selector:
-    matchLabels:
-      app: nginx
-  template:
-    metadata:
-      labels:
-        app: nginx
-    spec:
-      initContainers:
-      - name: init-db
-        image: busybox:1.36
-      containers:
-      - name: nginx
-        image: nginx:1.25
-        resources:
-          limits:
-            memory: 1Gi
-      - name: sidecar
-        image: busybox:1.36
-`;
 
 function created(manifests = TWO_CONTAINERS): ClusterState {
   return kubectlCreate(newCluster(), { manifests, now: '2024-01-01T00:00:00Z' }).state;

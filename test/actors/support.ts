@@ -111,3 +111,30 @@ spec:
         - name: FOO
           value: bar
 `;
+
+/** A Deployment `default/nginx` with an init container and two containers, one with a memory limit. */
+export const TWO_CONTAINERS = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: nginx
+spec:
+  selector:
+    matchLabels:
+      app: nginx
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      initContainers:
+      - name: init-db
+        image: busybox:1.36
+      containers:
+      - name: nginx
+        image: nginx:1.25
+        resources:
+          limits:
+            memory: 1Gi
+      - name: sidecar
+        image: busybox:1.36
+`;

@@ -26,42 +26,17 @@ import {
   kubectlCreateDeployment,
   kubectlCreateSecret,
   kubectlDelete,
-    kubectlReplace,
+  kubectlReplace,
   kubectlSetEnv,
   kubectlSetResources,
 } from '../../src/actors/index.js';
 import type { ClusterState } from '../../src/apiserver/types.js';
 import { type Case, runCase, T0, T1 } from './kubectl-compare-harness.js';
 import { kubectlAvailable } from './kubectl-harness.js';
+import { TWO_CONTAINERS } from '../actors/support.js';
 
 const available = kubectlAvailable();
 const at = { now: T1 };
-
-const DEPLOYMENT = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: nginx
-spec:
-  selector:
-    matchLabels:
-      app: nginx
-  template:
-    metadata:
-      labels:
-        app: nginx
-    spec:
-      initContainers:
-      - name: init-db
-        image: busybox:1.36
-      containers:
-      - name: nginx
-        image: nginx:1.25
-        resources:
-          limits:
-            memory: 1Gi
-      - name: sidecar
-        image: busybox:1.36
-`;
 
 const POD = `apiVersion: v1
 kind: Pod
@@ -92,19 +67,19 @@ function setResources(target: string, o: ResourcesOptions): Case['steps'][number
 }
 
 const setResourcesCases: Case[] = [
-  { name: '-c nginx --limits: 0.5 and 2048Mi as kubectl writes them', setup: created(DEPLOYMENT), steps: [setResources('deployment/nginx', { container: 'nginx', limits: { cpu: '0.5', memory: '2048Mi' } })] },
-  { name: '--requests on every container and init container', setup: created(DEPLOYMENT), steps: [setResources('deployment/nginx', { requests: { cpu: '100m', memory: '256Mi' } })] },
-  { name: '-c with a wildcard', setup: created(DEPLOYMENT), steps: [setResources('deployment/nginx', { container: 'side*', limits: { cpu: '1' } })] },
-  { name: 'the same value again: nothing sent', setup: created(DEPLOYMENT), steps: [setResources('deployment/nginx', { container: 'nginx', limits: { memory: '1024Mi' } })] },
-  { name: 'no container matched', setup: created(DEPLOYMENT), steps: [setResources('deployment/nginx', { container: 'web', limits: { cpu: '1' } })] },
-  { name: 'neither limits nor requests', setup: created(DEPLOYMENT), steps: [setResources('deployment/nginx', {})] },
-  { name: 'a quantity kubectl cannot read', setup: created(DEPLOYMENT), steps: [setResources('deployment/nginx', { limits: { cpu: 'lots' } })] },
+  { name: '-c nginx --limits: 0.5 and 2048Mi as kubectl writes them', setup: created(TWO_CONTAINERS), steps: [setResources('deployment/nginx', { container: 'nginx', limits: { cpu: '0.5', memory: '2048Mi' } })] },
+  { name: '--requests on every container and init container', setup: created(TWO_CONTAINERS), steps: [setResources('deployment/nginx', { requests: { cpu: '100m', memory: '256Mi' } })] },
+  { name: '-c with a wildcard', setup: created(TWO_CONTAINERS), steps: [setResources('deployment/nginx', { container: 'side*', limits: { cpu: '1' } })] },
+  { name: 'the same value again: nothing sent', setup: created(TWO_CONTAINERS), steps: [setResources('deployment/nginx', { container: 'nginx', limits: { memory: '1024Mi' } })] },
+  { name: 'no container matched', setup: created(TWO_CONTAINERS), steps: [setResources('deployment/nginx', { container: 'web', limits: { cpu: '1' } })] },
+  { name: 'neither limits nor requests', setup: created(TWO_CONTAINERS), steps: [setResources('deployment/nginx', {})] },
+  { name: 'a quantity kubectl cannot read', setup: created(TWO_CONTAINERS), steps: [setResources('deployment/nginx', { limits: { cpu: 'lots' } })] },
   { name: 'a kind without a pod template', setup: created(CM), steps: [setResources('configmap/settings', { limits: { cpu: '1' } })] },
   { name: 'an object that does not exist', setup: created(), steps: [setResources('deployment/nginx', { limits: { cpu: '1' } })] },
   { name: "a pod: the server refuses to change a running pod's resources", setup: created(POD), steps: [setResources('pod/p', { limits: { cpu: '1' } })] },
   {
     name: '--dry-run=server, then --dry-run=client, then for real',
-    setup: created(DEPLOYMENT),
+    setup: created(TWO_CONTAINERS),
     steps: [
       setResources('deployment/nginx', { limits: { cpu: '200m' }, dryRun: 'server' }),
       setResources('deployment/nginx', { limits: { cpu: '200m' }, dryRun: 'client' }),
@@ -142,7 +117,7 @@ const replaceDeleteCases: Case[] = [
   ...(['server', 'client'] as const).map(
     (dryRun): Case => ({
       name: `delete --dry-run=${dryRun} by name and by file, of objects there and not`,
-      setup: created(CM, DEPLOYMENT),
+      setup: created(CM, TWO_CONTAINERS),
       files: { 'cm.yaml': CM },
       steps: [
         { argv: ['delete', `--dry-run=${dryRun}`, 'deployment/nginx'], sim: (s) => kubectlDelete(s, { resource: 'deployment/nginx', dryRun, ...at }) },
@@ -155,8 +130,8 @@ const replaceDeleteCases: Case[] = [
   ),
 ];
 
-const DEPLOYMENT_STATUS = `${DEPLOYMENT}status:\n  replicas: 3\n  readyReplicas: 2\n`;
-const DEPLOYMENT_SCALED = DEPLOYMENT.replace('spec:\n  selector', 'spec:\n  replicas: 4\n  selector');
+const DEPLOYMENT_STATUS = `${TWO_CONTAINERS}status:\n  replicas: 3\n  readyReplicas: 2\n`;
+const DEPLOYMENT_SCALED = TWO_CONTAINERS.replace('spec:\n  selector', 'spec:\n  replicas: 4\n  selector');
 
 /** `kubectl apply --server-side --subresource=SUB -f FILE`, with more flags. */
 function applySub(subresource: string, text: string, o: { fieldManager?: string; forceConflicts?: boolean; dryRun?: 'server' } = {}, file = 'd.yaml'): Case['steps'][number] {
@@ -176,10 +151,10 @@ function applySub(subresource: string, text: string, o: { fieldManager?: string;
 }
 
 const applySubresourceCases: Case[] = [
-  { name: 'apply --subresource=status of a Deployment with a status', setup: created(DEPLOYMENT), files: { 'd.yaml': DEPLOYMENT_STATUS }, steps: [applySub('status', DEPLOYMENT_STATUS)] },
+  { name: 'apply --subresource=status of a Deployment with a status', setup: created(TWO_CONTAINERS), files: { 'd.yaml': DEPLOYMENT_STATUS }, steps: [applySub('status', DEPLOYMENT_STATUS)] },
   {
     name: 'apply --subresource=status as two managers: a conflict, then forced',
-    setup: created(DEPLOYMENT),
+    setup: created(TWO_CONTAINERS),
     files: { 'd.yaml': DEPLOYMENT_STATUS, 'd5.yaml': DEPLOYMENT_STATUS.replace('replicas: 3', 'replicas: 5') },
     steps: [
       applySub('status', DEPLOYMENT_STATUS, { fieldManager: 'ctl' }),
@@ -187,13 +162,13 @@ const applySubresourceCases: Case[] = [
       applySub('status', DEPLOYMENT_STATUS.replace('replicas: 3', 'replicas: 5'), { forceConflicts: true }, 'd5.yaml'),
     ],
   },
-  { name: 'apply --subresource=status --dry-run=server', setup: created(DEPLOYMENT), files: { 'd.yaml': DEPLOYMENT_STATUS }, steps: [applySub('status', DEPLOYMENT_STATUS, { dryRun: 'server' })] },
+  { name: 'apply --subresource=status --dry-run=server', setup: created(TWO_CONTAINERS), files: { 'd.yaml': DEPLOYMENT_STATUS }, steps: [applySub('status', DEPLOYMENT_STATUS, { dryRun: 'server' })] },
   { name: 'apply --subresource=status of an object that does not exist', setup: created(), files: { 'd.yaml': DEPLOYMENT_STATUS }, steps: [applySub('status', DEPLOYMENT_STATUS)] },
-  { name: 'apply --subresource=scale of a Deployment', setup: created(DEPLOYMENT), files: { 'd.yaml': DEPLOYMENT_SCALED }, steps: [applySub('scale', DEPLOYMENT_SCALED)] },
+  { name: 'apply --subresource=scale of a Deployment', setup: created(TWO_CONTAINERS), files: { 'd.yaml': DEPLOYMENT_SCALED }, steps: [applySub('scale', DEPLOYMENT_SCALED)] },
   { name: 'apply --subresource=status of a ConfigMap (no such subresource)', setup: created(CM), files: { 'd.yaml': CM2 }, steps: [applySub('status', CM2)] },
   {
     name: 'apply --subresource=status without --server-side: refused',
-    setup: created(DEPLOYMENT),
+    setup: created(TWO_CONTAINERS),
     files: { 'd.yaml': DEPLOYMENT_STATUS },
     steps: [{ argv: ['apply', '--subresource=status', '-f', 'd.yaml'], sim: (s) => kubectlApply(s, { manifests: DEPLOYMENT_STATUS, filename: 'd.yaml', subresource: 'status', ...at }) }],
   },
@@ -259,7 +234,7 @@ const setEnvCases: Case[] = [
   ...['side*', '*car', 'n*x', 'x*'].map(
     (container): Case => ({
       name: `set env -c ${container}`,
-      setup: created(DEPLOYMENT),
+      setup: created(TWO_CONTAINERS),
       steps: [
         {
           argv: ['set', 'env', 'deployment/nginx', '-c', container, 'MODE=fast'],

@@ -103,6 +103,22 @@ const CRD = {
 const target = { apiVersion: 'example.com/v1', kind: 'Widget', namespace: 'default', name: 'w' };
 const widget = (s: Record<string, unknown>, name = 'w') => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace: 'default' }, spec: s }) as unknown as KubeObject;
 
+/**
+ * Evaluates `expr` with `self` bound, as the CR validation compiles a rule: its value, or
+ * `error: <first line of the evaluation error>`.
+ */
+function run(expr: string, self: unknown = null): unknown {
+  const engine = celEngine();
+  if (!engine) throw new Error('no evaluator');
+  const compiled = engine.compile(expr, false);
+  if ('unsupported' in compiled) throw new Error(compiled.unsupported);
+  try {
+    return compiled.run({ self });
+  } catch (e) {
+    return `error: ${(e as Error).message.split('\n')[0]}`;
+  }
+}
+
 function cluster(): ClusterState {
   const r = serve(createCluster({ catalog: builtinCatalog(), now: '2024-03-01T09:00:00Z' }), { verb: 'create', body: CRD, options: { fieldManager: 'admin' } });
   if (!r.response.ok) throw new Error(r.response.status.message);
@@ -316,17 +332,6 @@ describe('kubectl (the in-process model) prints the 422 as kubectl v1.32 does', 
 });
 
 describe('the quantity library', () => {
-  const run = (expr: string, self: unknown = null): unknown => {
-    const engine = celEngine();
-    if (!engine) throw new Error('no evaluator');
-    const compiled = engine.compile(expr, false);
-    if ('unsupported' in compiled) throw new Error(compiled.unsupported);
-    try {
-      return compiled.run({ self });
-    } catch (e) {
-      return `error: ${(e as Error).message.split('\n')[0]}`;
-    }
-  };
   it('compares, adds and converts exactly', () => {
     expect(run("quantity('1Gi').isGreaterThan(quantity('1000Mi')) && quantity('500m').isLessThan(quantity('1'))")).toBe(true);
     expect(run("quantity('1') == quantity('1000m') && quantity('1Ki').compareTo(quantity('1024')) == 0")).toBe(true);
@@ -348,17 +353,6 @@ describe('the quantity library', () => {
 });
 
 describe('the URL library', () => {
-  const run = (expr: string): unknown => {
-    const engine = celEngine();
-    if (!engine) throw new Error('no evaluator');
-    const compiled = engine.compile(expr, false);
-    if ('unsupported' in compiled) throw new Error(compiled.unsupported);
-    try {
-      return compiled.run({ self: null });
-    } catch (e) {
-      return `error: ${(e as Error).message.split('\n')[0]}`;
-    }
-  };
   it('the parts of a URL', () => {
     expect(run("[url('HTTPS://user@example.com:8443/a%20b/c?x=1&x=2&y=z#f').getScheme(), url('https://example.com:8443/p').getHost(), url('https://example.com:8443/p').getHostname(), url('https://[::1]:80/').getHostname(), url('https://[::1]:80/').getPort(), url('https://example.com/').getPort()]")).toEqual([
       'https',
@@ -378,17 +372,6 @@ describe('the URL library', () => {
 });
 
 describe('the IP and CIDR libraries', () => {
-  const run = (expr: string): unknown => {
-    const engine = celEngine();
-    if (!engine) throw new Error('no evaluator');
-    const compiled = engine.compile(expr, false);
-    if ('unsupported' in compiled) throw new Error(compiled.unsupported);
-    try {
-      return compiled.run({ self: null });
-    } catch (e) {
-      return `error: ${(e as Error).message.split('\n')[0]}`;
-    }
-  };
   it('ip(): family and netip\'s predicates', () => {
     expect(run("[ip('10.0.0.1').family(), ip('2001:db8::1').family(), ip('0.0.0.0').isUnspecified(), ip('::').isUnspecified(), ip('127.1.2.3').isLoopback(), ip('::1').isLoopback()]")).toEqual([4n, 6n, true, true, true, true]);
     expect(run("[ip('224.0.0.5').isLinkLocalMulticast(), ip('ff02::1').isLinkLocalMulticast(), ip('169.254.1.1').isLinkLocalUnicast(), ip('fe80::1').isLinkLocalUnicast(), ip('fec0::1').isLinkLocalUnicast()]")).toEqual([true, true, true, true, false]);
@@ -416,17 +399,6 @@ describe('the IP and CIDR libraries', () => {
 });
 
 describe('the namespaced functions: sets, strings.quote, ip.isCanonical', () => {
-  const run = (expr: string): unknown => {
-    const engine = celEngine();
-    if (!engine) throw new Error('no evaluator');
-    const compiled = engine.compile(expr, false);
-    if ('unsupported' in compiled) throw new Error(compiled.unsupported);
-    try {
-      return compiled.run({ self: null });
-    } catch (e) {
-      return `error: ${(e as Error).message.split('\n')[0]}`;
-    }
-  };
   it('sets.contains, sets.equivalent, sets.intersects with CEL equality (1 == 1.0)', () => {
     expect(run("[sets.contains([1, 2, 3], [3, 1]), sets.contains([1], [2]), sets.equivalent([1, 2, 2], [2, 1]), sets.intersects([1, 2], [2.0, 5]), sets.intersects(['a'], [])]")).toEqual([true, false, true, true, false]);
   });
@@ -440,13 +412,6 @@ describe('the namespaced functions: sets, strings.quote, ip.isCanonical', () => 
 });
 
 describe('the format library', () => {
-  const run = (expr: string, self: unknown = null): unknown => {
-    const engine = celEngine();
-    if (!engine) throw new Error('no evaluator');
-    const compiled = engine.compile(expr, false);
-    if ('unsupported' in compiled) throw new Error(compiled.unsupported);
-    return compiled.run({ self });
-  };
   it('validate: none when the string fits, else apimachinery\'s messages', () => {
     expect(run("!format.dns1123Label().validate('my-name').hasValue()")).toBe(true);
     expect(run("format.dns1123Label().validate('My_Name').value()")).toEqual([
@@ -465,17 +430,6 @@ describe('the format library', () => {
 });
 
 describe('string.format as cel-go 1.32 formats', () => {
-  const run = (expr: string, self: unknown = null): unknown => {
-    const engine = celEngine();
-    if (!engine) throw new Error('no evaluator');
-    const compiled = engine.compile(expr, false);
-    if ('unsupported' in compiled) throw new Error(compiled.unsupported);
-    try {
-      return compiled.run({ self });
-    } catch (e) {
-      return `error: ${(e as Error).message.split('\n')[0]}`;
-    }
-  };
   it('%s of a double is string(): the shortest digits, Go\'s exponent form from 1e6 on and below 1e-4', () => {
     expect(run("'%s %s %s %s %s'.format([2.5, 1000000.0, 123456.0, 0.00001, 0.0001])")).toBe('2.5 1e+06 123456 1e-05 0.0001');
   });

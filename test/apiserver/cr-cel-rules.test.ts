@@ -331,6 +331,19 @@ describe('kubectl (the in-process model) prints the 422 as kubectl v1.32 does', 
   });
 });
 
+describe('regular expressions are Go\'s (RE2) in the method form too', () => {
+  it("s.matches(re) reads a pattern as Go's regexp does, where JavaScript reads it otherwise", () => {
+    // (?i) is a flag group in RE2 and an invalid group in JavaScript; \\z is RE2's end of text.
+    expect(run("'ABC'.matches('(?i)^abc$') && matches('ABC', '(?i)^abc$')")).toBe(true);
+    expect(run("['abc'.matches('^abc\\\\z'), 'abc\\n'.matches('^abc\\\\z')]")).toEqual([true, false]);
+    // A pattern Go refuses is an evaluation error, as the function form's.
+    expect(run("'a'.matches('(?<=a)b')")).toBe(run("matches('a', '(?<=a)b')"));
+  });
+  it('what does not compile is said with the names the rule was written with', () => {
+    expect(celEngine()?.compile('sets.contains(1, 2)', false)).toEqual({ unsupported: "found no matching overload for 'sets.contains(int, int)'" });
+  });
+});
+
 describe('the quantity library', () => {
   it('compares, adds and converts exactly', () => {
     expect(run("quantity('1Gi').isGreaterThan(quantity('1000Mi')) && quantity('500m').isLessThan(quantity('1'))")).toBe(true);

@@ -18,7 +18,7 @@ import { registerKubeLibrary } from './kube-library.js';
 import { registerQuantityLibrary } from './kube-quantity.js';
 import { registerUrlLibrary } from './kube-url.js';
 import { registerIpLibrary } from './kube-ip.js';
-import { flattenNamespaces } from './namespaced.js';
+import { flattenNamespaces, originalNames } from './namespaced.js';
 import { registerFormatLibrary } from './kube-format.js';
 
 /** A rule compiled, or why it cannot be. */
@@ -130,7 +130,10 @@ function buildEngine(lib: Library | undefined): CelEngine | undefined {
   };
 }
 
-/** The library's messages end with a drawing of the expression under the error: the first line says it. */
+/**
+ * The library's messages end with a drawing of the expression under the error: the first line
+ * says it, with the functions named as the rule names them.
+ */
 export function firstLine(message: string): string {
-  return message.split('\n')[0]?.trim() ?? '';
+  return originalNames(message.split('\n')[0]?.trim() ?? '');
 }

@@ -11,6 +11,7 @@
  */
 import type { Environment } from '@marcbachmann/cel-js';
 import { goRegexp } from '../go-regexp.js';
+import { GO_MATCHES } from './namespaced.js';
 
 type Scalar = bigint | number | string | boolean;
 
@@ -172,8 +173,11 @@ export function registerKubeLibrary(env: Environment): void {
   extreme('max', (a, b) => less(b, a));
   env.registerFunction('list.indexOf(dyn): int', (l: List<unknown>, v: unknown) => BigInt(Array.from(l).indexOf(v)));
   env.registerFunction('list.lastIndexOf(dyn): int', (l: List<unknown>, v: unknown) => BigInt(Array.from(l).lastIndexOf(v)));
-  // The standard `matches` as a function (the evaluator has only the method, with JavaScript's regular expressions).
-  env.registerFunction('matches(string, string): bool', (s: string, pattern: string) => regexpOf(pattern).test(s));
+  // The standard `matches`, as a function and as the method (renamed in the rule, namespaced.ts):
+  // the evaluator's own method reads the pattern as a JavaScript regular expression.
+  const matches = (s: string, pattern: string) => regexpOf(pattern).test(s);
+  env.registerFunction('matches(string, string): bool', matches);
+  env.registerFunction(`string.${GO_MATCHES}(string): bool`, matches);
   // strings.quote (ext.Strings): the nine escapes, every other character as it is.
   env.registerFunction('__strings_quote(string): string', (s: string) => `"${s.replace(/[\x07\b\f\n\r\t\v\\"]/g, (c) => QUOTE_ESCAPES[c] ?? c)}"`);
   // sets (cel-go ext.Sets), with CEL's equality of the items.

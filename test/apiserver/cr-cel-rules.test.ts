@@ -13,6 +13,7 @@ import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { celName } from '../../src/apiserver/cel/escape.js';
 import { kubectlApply } from '../../src/actors/index.js';
 import { celEngine } from '../../src/apiserver/cel/engine.js';
+import { widgetCrdObject } from '../support/widget-crd.js';
 
 const spec = {
   type: 'object',
@@ -71,34 +72,14 @@ const spec = {
     epoch: { type: 'integer', 'x-kubernetes-validations': [{ rule: '!oldSelf.hasValue() || self > oldSelf.value()', optionalOldSelf: true, message: 'epoch must increase' }, { rule: 'self != 13' }] },
   },
 };
-const CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.example.com' },
-  spec: {
-    group: 'example.com',
-    names: { kind: 'Widget', plural: 'widgets' },
-    scope: 'Namespaced',
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        subresources: { status: {} },
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            'x-kubernetes-validations': [{ rule: "self.metadata.name != 'forbidden'", message: 'that name is taken' }],
-            properties: {
-              spec,
-              status: { type: 'object', properties: { ready: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self >= 0' }] } } },
-            },
-          },
-        },
-      },
-    ],
+const CRD = widgetCrdObject({
+  type: 'object',
+  'x-kubernetes-validations': [{ rule: "self.metadata.name != 'forbidden'", message: 'that name is taken' }],
+  properties: {
+    spec,
+    status: { type: 'object', properties: { ready: { type: 'integer', 'x-kubernetes-validations': [{ rule: 'self >= 0' }] } } },
   },
-} as unknown as KubeObject;
+}, { status: {} }) as unknown as KubeObject;
 
 const target = { apiVersion: 'example.com/v1', kind: 'Widget', namespace: 'default', name: 'w' };
 const widget = (s: Record<string, unknown>, name = 'w') => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name, namespace: 'default' }, spec: s }) as unknown as KubeObject;

@@ -11,6 +11,7 @@ import type { ApiRequest, ClusterState, KubeObject } from '../../src/apiserver/t
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { schemaErrors } from '../../src/apiserver/cr-schema-validation.js';
 import { goRegexp } from '../../src/apiserver/go-regexp.js';
+import { widgetCrdObject } from '../support/widget-crd.js';
 
 const spec = {
   type: 'object',
@@ -44,33 +45,13 @@ const spec = {
     lookahead: { type: 'string', pattern: '^(?=a)[a-z]$' },
   },
 };
-const CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.example.com' },
-  spec: {
-    group: 'example.com',
-    names: { kind: 'Widget', plural: 'widgets' },
-    scope: 'Namespaced',
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' } },
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: {
-              spec: { ...spec, properties: { ...spec.properties, replicas: { type: 'integer', maximum: 5 } } },
-              status: { type: 'object', properties: { replicas: { type: 'integer' } } },
-            },
-          },
-        },
-      },
-    ],
+const CRD = widgetCrdObject({
+  type: 'object',
+  properties: {
+    spec: { ...spec, properties: { ...spec.properties, replicas: { type: 'integer', maximum: 5 } } },
+    status: { type: 'object', properties: { replicas: { type: 'integer' } } },
   },
-} as unknown as KubeObject;
+}, { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' } }) as unknown as KubeObject;
 
 const target = { apiVersion: 'example.com/v1', kind: 'Widget', namespace: 'default', name: 'w' };
 const widget = (s: Record<string, unknown>) => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'default' }, spec: s }) as unknown as KubeObject;

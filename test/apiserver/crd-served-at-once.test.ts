@@ -8,32 +8,14 @@ import { createCluster, serve, withExistingObject } from '../../src/apiserver/se
 import type { ApiRequest, ClusterState, KubeObject } from '../../src/apiserver/types.js';
 import { builtinCatalog } from '../../src/schema/builtin/builtin-catalog.js';
 import { modeRunner, parseScenario, runScenario } from '../../src/scenarios/index.js';
+import { widgetCrdObject } from '../support/widget-crd.js';
 
-const CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.example.com' },
-  spec: {
-    group: 'example.com',
-    names: { kind: 'Widget', plural: 'widgets' },
-    scope: 'Namespaced',
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: {
-              spec: { type: 'object', properties: { ports: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'], items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, port: { type: 'integer' } } } } } },
-            },
-          },
-        },
-      },
-    ],
+const CRD = widgetCrdObject({
+  type: 'object',
+  properties: {
+    spec: { type: 'object', properties: { ports: { type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'], items: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, port: { type: 'integer' } } } } } },
   },
-} as unknown as KubeObject;
+}) as unknown as KubeObject;
 
 const widget = (port: number) => ({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w', namespace: 'default' }, spec: { ports: [{ name: 'http', port }] } }) as unknown as KubeObject;
 

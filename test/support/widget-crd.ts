@@ -2,7 +2,8 @@
  * A custom resource for the tests of blame and "your own objects" with --schema and --crd: the
  * Widget kind's CRD (an atomic list of hosts and a map of labels), the same kind in an OpenAPI v2
  * document where the list is a set, a captured Widget with two managers, and a manifest that
- * changes both fields; and `widgetCrd`, the same kind's CRD with the spec properties a test needs.
+ * changes both fields; `widgetCrd`, the same kind's CRD with the spec properties a test needs;
+ * and `widgetCrdObject`, that CRD as an object with a whole root schema and its subresources.
  */
 
 /**
@@ -37,6 +38,24 @@ spec:
             properties:
 ${block}
 `;
+}
+
+/**
+ * The same namespaced Widget CRD (example.com/v1, served and stored) as an object, with the given
+ * root schema and, optionally, the version's subresources.
+ */
+export function widgetCrdObject(openAPIV3Schema: Record<string, unknown>, subresources?: Record<string, unknown>): Record<string, unknown> {
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: 'widgets.example.com' },
+    spec: {
+      group: 'example.com',
+      names: { kind: 'Widget', plural: 'widgets' },
+      scope: 'Namespaced',
+      versions: [{ name: 'v1', served: true, storage: true, ...(subresources ? { subresources } : {}), schema: { openAPIV3Schema } }],
+    },
+  };
 }
 
 /** The Widget CRD of the blame and own-objects tests: an atomic list of hosts and a map of labels. */
